@@ -1,0 +1,7 @@
+export type {
+  ArtifactFileRequest,
+  ArtifactScope,
+  ArtifactService,
+  LoadArtifactRequest,
+  SaveArtifactRequest,
+} from './artifact-service';

@@ -1,0 +1,1 @@
+export type { CallbackContext, ReadonlyContext, ReadonlyState, State, ToolContext } from './types';

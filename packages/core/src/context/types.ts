@@ -1,0 +1,57 @@
+import type { Content, Part } from '../content';
+import type { EventActions, ToolConfirmation } from '../events';
+import type { SearchMemoryResponse } from '../memory';
+
+/** Read access to session state (the merged view plus the pending delta). */
+export interface ReadonlyState {
+  get<T = unknown>(key: string): T | undefined;
+  has(key: string): boolean;
+  /** A plain-object snapshot of the current view. */
+  toRecord(): Record<string, unknown>;
+}
+
+/** State that records every write into the current event's `stateDelta`. */
+export interface State extends ReadonlyState {
+  set(key: string, value: unknown): void;
+  /** Set several keys at once. */
+  update(values: Record<string, unknown>): void;
+}
+
+/** What every callback, instruction provider and tool can read. */
+export interface ReadonlyContext {
+  readonly invocationId: string;
+  readonly agentName: string;
+  readonly appName: string;
+  readonly userId: string;
+  readonly sessionId: string;
+  readonly branch: string | undefined;
+  /** The user message that started the invocation. */
+  readonly userContent: Content | undefined;
+  readonly state: ReadonlyState;
+  /** Aborted when the run is cancelled. */
+  readonly signal: AbortSignal;
+}
+
+/** Context given to callbacks: read and write state, artifacts and memory. */
+export interface CallbackContext extends ReadonlyContext {
+  readonly state: State;
+  /** The actions of the event being built; writes to `state` land in `actions.stateDelta`. */
+  readonly actions: EventActions;
+  /** Load an artifact of the session (or a `user:` one); the latest version by default. */
+  loadArtifact(filename: string, version?: number): Promise<Part | undefined>;
+  /** Save an artifact and record it in `actions.artifactDelta`; returns the new version. */
+  saveArtifact(filename: string, artifact: Part, customMetadata?: Record<string, unknown>): Promise<number>;
+  listArtifacts(): Promise<string[]>;
+  /** Search the user's long-term memory. */
+  searchMemory(query: string): Promise<SearchMemoryResponse>;
+}
+
+/** Context given to a tool while it runs. */
+export interface ToolContext extends CallbackContext {
+  /** Id of the function call being executed. */
+  readonly functionCallId: string;
+  /** The human decision, when this call was confirmed (human in the loop). */
+  readonly toolConfirmation: ToolConfirmation | undefined;
+  /** Pause the run and ask a human to approve this call; the tool's result is then ignored. */
+  requestConfirmation(options?: { hint?: string; payload?: unknown }): void;
+}

@@ -1,0 +1,54 @@
+import type { Content } from '../content';
+
+/** A human decision on a tool call that requires confirmation (human in the loop). */
+export interface ToolConfirmation {
+  /** Text shown to the human explaining what is being approved. */
+  hint?: string;
+  /** The decision; `false` while still pending in a request. */
+  confirmed: boolean;
+  /** Optional structured data supplied with the decision. */
+  payload?: unknown;
+}
+
+/** Marks an event that replaces a range of older history with a summary. */
+export interface EventCompaction {
+  /** Timestamp (ms) of the first event the summary replaces. */
+  startTimestamp: number;
+  /** Timestamp (ms) of the last event the summary replaces. */
+  endTimestamp: number;
+  /** The summary shown to the model in place of the replaced events. */
+  compactedContent: Content;
+}
+
+/**
+ * Side effects carried by an event. State changes only ever travel here (`stateDelta`), and are
+ * applied by the session service when the event is appended.
+ *
+ * Every event owns its own actions object: never share one between events.
+ */
+export interface EventActions {
+  /** State changes, keyed with the `app:`, `user:`, `temp:` prefix rules. */
+  stateDelta: Record<string, unknown>;
+  /** Artifacts saved during the step: file name to new version. */
+  artifactDelta: Record<string, number>;
+  /** Name of the agent that should take over. */
+  transferToAgent?: string;
+  /** Ask the enclosing loop (or parent) to stop. */
+  escalate?: boolean;
+  /** Do not call the model again to summarise a tool result. */
+  skipSummarization?: boolean;
+  /** Confirmations requested from a human, keyed by function call id. */
+  requestedToolConfirmations: Record<string, ToolConfirmation>;
+  /** Set on compaction events (context compression). */
+  compaction?: EventCompaction;
+}
+
+/** A fresh, empty actions object. */
+export function createEventActions(init: Partial<EventActions> = {}): EventActions {
+  return {
+    ...init,
+    stateDelta: { ...init.stateDelta },
+    artifactDelta: { ...init.artifactDelta },
+    requestedToolConfirmations: { ...init.requestedToolConfirmations },
+  };
+}

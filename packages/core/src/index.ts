@@ -1,0 +1,14 @@
+/**
+ * ADK for TypeScript core. Every folder lists its public names in its own `index.ts`; this file
+ * re-exports them.
+ */
+export * from './artifacts';
+export * from './content';
+export * from './context';
+export * from './diagnostics';
+export * from './errors';
+export * from './events';
+export * from './memory';
+export * from './models';
+export * from './sessions';
+export * from './tools';

@@ -1,0 +1,6 @@
+export type {
+  MemoryEntry,
+  MemoryService,
+  SearchMemoryRequest,
+  SearchMemoryResponse,
+} from './memory-service';

@@ -1,0 +1,10 @@
+export type {
+  FunctionDeclaration,
+  GenerateContentConfig,
+  JsonSchema,
+  LlmRequest,
+  ToolChoice,
+  ToolDeclarations,
+} from './llm-request';
+export type { FinishReason, LlmResponse, UsageMetadata } from './llm-response';
+export type { GenerateOptions, Model, ModelProvider } from './model';

@@ -1,0 +1,38 @@
+import type { LlmRequest } from './llm-request';
+import type { LlmResponse } from './llm-response';
+
+/** Per-call options of {@link Model.generate}. */
+export interface GenerateOptions {
+  /** Stream partial chunks (see the streaming contract on {@link LlmResponse}). */
+  stream: boolean;
+  /** Aborts the call; the model must stop promptly and throw the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/**
+ * The model contract: a name and one streaming generate method over the provider-neutral
+ * request and response. Small on purpose, so that any provider (or a wrapper around another SDK)
+ * can implement it in a few dozen lines.
+ *
+ * Errors: a failed call throws (provider packages throw typed `ModelApiError`s); a response that
+ * is itself an error (a safety block) is returned with `errorCode`/`errorMessage` set.
+ */
+export interface Model {
+  /** The model name requests are made for, e.g. `gemini-2.5-flash`. */
+  readonly name: string;
+  /** Generate a response to `request`. */
+  generate(request: LlmRequest, options: GenerateOptions): AsyncIterable<LlmResponse>;
+}
+
+/**
+ * A provider that knows how to build {@link Model}s for some model names. Registered with a
+ * `ModelRegistry` so agents can name their model with a string.
+ */
+export interface ModelProvider {
+  /** Provider id, e.g. `gemini`, `anthropic`, `openai`. */
+  readonly id: string;
+  /** Name patterns this provider serves, shown in "unknown model" errors. */
+  readonly patterns: ReadonlyArray<string | RegExp>;
+  /** Create (or return a cached) model for `modelName`. Only called for matching names. */
+  languageModel(modelName: string): Model;
+}

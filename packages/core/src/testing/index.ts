@@ -1,0 +1,5 @@
+/**
+ * Test helpers for ADK applications and for implementers of ADK contracts: the fake model and
+ * the conformance suites. Import from `@adk/core/testing`.
+ */
+export {};

@@ -1,0 +1,33 @@
+import type { ReadonlyContext, ToolContext } from '../context';
+import type { FunctionDeclaration, LlmRequest } from '../models/llm-request';
+
+/**
+ * The tool contract. `FunctionTool` covers most needs; implement this directly for tools whose
+ * declaration is computed or that change the request (`processRequest`).
+ */
+export interface Tool {
+  readonly name: string;
+  readonly description: string;
+  /**
+   * A long-running tool starts work and returns at once (or returns nothing); the invocation ends
+   * waiting, and a later message carrying a function response with the same id resumes it.
+   */
+  readonly isLongRunning?: boolean;
+  /** How the model sees the tool; `undefined` for tools that only change the request. */
+  declaration(): FunctionDeclaration | undefined;
+  /**
+   * Execute the call. The returned value becomes the function response (objects as they are,
+   * anything else wrapped as `{ result }`). Throwing turns into an error response the model sees.
+   */
+  run(args: Record<string, unknown>, context: ToolContext): Promise<unknown>;
+  /** Optional hook to adjust the request before it is sent (add instructions, config...). */
+  processRequest?(context: ReadonlyContext, request: LlmRequest): void | Promise<void>;
+}
+
+/** A dynamic source of tools, resolved before every model call. */
+export interface Toolset {
+  readonly name: string;
+  getTools(context: ReadonlyContext): Promise<Tool[]>;
+  /** Release resources (connections, processes) when the runner closes. */
+  close?(): Promise<void>;
+}
