@@ -8,6 +8,7 @@ export * from './context';
 export * from './diagnostics';
 export * from './errors';
 export * from './events';
+export * from './flow/contents';
 export * from './memory';
 export * from './models';
 export * from './sessions';

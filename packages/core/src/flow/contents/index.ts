@@ -1,0 +1,11 @@
+export { isVisibleInBranch } from './branch';
+export { buildContents, SUMMARY_HEADER, type BuildContentsOptions } from './build-contents';
+export { FRAMEWORK_FUNCTION_NAMES, isFrameworkFunction } from './framework-functions';
+export {
+  hasMeaningfulContent,
+  isEmptyPart,
+  selectHistory,
+  type HistoryItem,
+  type SelectHistoryOptions,
+} from './history';
+export { CONTEXT_HEADER, reframeAsContext } from './reframe';
