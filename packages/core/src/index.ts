@@ -9,6 +9,7 @@ export * from './diagnostics';
 export * from './errors';
 export * from './events';
 export * from './flow/contents';
+export * from './instructions';
 export * from './memory';
 export * from './models';
 export * from './sessions';

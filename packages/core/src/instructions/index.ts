@@ -1,0 +1,16 @@
+export {
+  compileInstruction,
+  identityInstruction,
+  outputSchemaInstruction,
+  type CompiledInstruction,
+  type InstructionSection,
+  type InstructionSectionKind,
+  type InstructionSources,
+  type InstructionText,
+} from './compile-instruction';
+export {
+  TRANSFER_TO_AGENT_TOOL_NAME,
+  transferInstruction,
+  type TransferRelation,
+  type TransferTarget,
+} from './transfer-instruction';
