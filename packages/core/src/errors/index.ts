@@ -1,5 +1,17 @@
 export { AdkError, type AdkErrorOptions } from './adk-error';
+export { AgentTreeError } from './agent-tree-error';
 export { InvalidArgumentError } from './invalid-argument-error';
+export { InvalidArtifactNameError } from './invalid-artifact-name-error';
+export { InvalidEventError } from './invalid-event-error';
+export { MaxLlmCallsExceededError } from './max-llm-calls-exceeded-error';
+export { ModelNotFoundError } from './model-not-found-error';
+export { OutputValidationError } from './output-validation-error';
+export { PluginError } from './plugin-error';
+export { ServiceNotConfiguredError } from './service-not-configured-error';
 export { SessionExistsError } from './session-exists-error';
 export { SessionNotFoundError } from './session-not-found-error';
 export { StaleSessionError } from './stale-session-error';
+export { TemplateVariableError } from './template-variable-error';
+export { ToolArgumentsError, type ToolArgumentIssue } from './tool-arguments-error';
+export { ToolExecutionError } from './tool-execution-error';
+export { ToolNotFoundError } from './tool-not-found-error';

@@ -5,3 +5,6 @@ export {
   type ToolConfirmation,
 } from './event-actions';
 export { createEvent, newEventId, type Event, type EventInit } from './event';
+export { contentSchema, eventActionsSchema, eventSchema, partSchema } from './event-schema';
+export { hasFunctionCalls, isFinalResponse } from './is-final-response';
+export { parseEvent } from './parse-event';

@@ -8,3 +8,5 @@ export type {
 } from './llm-request';
 export type { FinishReason, LlmResponse, UsageMetadata } from './llm-response';
 export type { GenerateOptions, Model, ModelProvider } from './model';
+export { defaultModelRegistry, ModelRegistry } from './model-registry';
+export { StreamAggregator } from './stream-aggregator';
