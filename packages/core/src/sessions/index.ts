@@ -1,3 +1,14 @@
+export {
+  applyAppendToSession,
+  copyEventForStorage,
+  deepFreeze,
+  nextUpdateTime,
+  requireId,
+  stateDeltaOf,
+  validateEventForAppend,
+} from './append-helpers';
+export { selectEventWindow, validateEventWindow } from './event-window';
+export { InMemorySessionService } from './in-memory-session-service';
 export { StatePrefix, type Session } from './session';
 export type {
   AppendEventRequest,
@@ -8,3 +19,11 @@ export type {
   ListSessionsResponse,
   SessionService,
 } from './session-service';
+export {
+  hasKeys,
+  isTempKey,
+  mergeStateViews,
+  removeTempKeys,
+  splitStateDelta,
+  type ScopedStateDelta,
+} from './state';

@@ -56,6 +56,22 @@ export interface AppendEventRequest {
  *   `temp:` keys so the rest of the invocation sees them, `lastUpdateTime` advanced);
  * - a `session` object that is stale (another writer appended since it was read) is rejected
  *   with `StaleSessionError` and nothing is written.
+ *
+ * **The stale rule.** Every session carries a revision marker, `lastUpdateTime`: set at creation,
+ * and replaced on every append by `max(now, previous + 1)`, so it strictly increases even when
+ * several appends land in the same millisecond. `appendEvent` compares the stored marker with
+ * `session.lastUpdateTime` inside the same atomic step that writes the event; when they differ,
+ * storage holds something this object has not seen, and the append is refused with
+ * `StaleSessionError` (nothing written). On success the caller's object receives the new marker,
+ * so a single writer that keeps appending through the object it holds (what the Runner does) can
+ * never fail this check. Recover with `getSession` and retry. Objects from `createSession`,
+ * `getSession` (any event window) and `listSessions` all carry the current marker.
+ *
+ * Other errors: a missing session is `SessionNotFoundError`; an event id already stored in the
+ * session is `InvalidArgumentError` (nothing overwritten).
+ *
+ * Objects returned by a service never alias its storage: `state` is the caller's own copy, and
+ * events are either fresh copies or deep-frozen snapshots shared between readers.
  */
 export interface SessionService {
   createSession(request: CreateSessionRequest): Promise<Session>;

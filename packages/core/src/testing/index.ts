@@ -2,4 +2,4 @@
  * Test helpers for ADK applications and for implementers of ADK contracts: the fake model and
  * the conformance suites. Import from `@adk/core/testing`.
  */
-export {};
+export { sessionServiceConformance } from './session-conformance';

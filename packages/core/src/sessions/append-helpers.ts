@@ -1,0 +1,125 @@
+import { InvalidArgumentError } from '../errors';
+import type { Event } from '../events';
+import type { Session } from './session';
+import { removeTempKeys } from './state';
+
+/**
+ * Helpers shared by session service implementations, so that every store applies the
+ * `appendEvent` contract identically (in-memory, SQLite, Postgres).
+ */
+
+/**
+ * Refuse what no store may persist: a partial (streamed) event, an event without a usable id or
+ * timestamp, or a `stateDelta` that is not a plain object. Throws `InvalidArgumentError`.
+ */
+export function validateEventForAppend(event: Event): void {
+  if (event === null || typeof event !== 'object') {
+    throw new InvalidArgumentError({
+      message: 'appendEvent needs an event object.',
+      argument: 'event',
+    });
+  }
+  if (event.partial === true) {
+    throw new InvalidArgumentError({
+      message: `Event "${event.id}" is partial: partial (streamed) events are never stored.`,
+      argument: 'event.partial',
+    });
+  }
+  if (typeof event.id !== 'string' || event.id === '') {
+    throw new InvalidArgumentError({
+      message: 'An event needs a non-empty string id.',
+      argument: 'event.id',
+    });
+  }
+  if (typeof event.timestamp !== 'number' || !Number.isFinite(event.timestamp)) {
+    throw new InvalidArgumentError({
+      message: `Event "${event.id}" needs a finite numeric timestamp (ms).`,
+      argument: 'event.timestamp',
+    });
+  }
+  const delta: unknown = event.actions?.stateDelta;
+  if (
+    delta !== undefined &&
+    (delta === null || typeof delta !== 'object' || Array.isArray(delta))
+  ) {
+    throw new InvalidArgumentError({
+      message: `Event "${event.id}" has a stateDelta that is not a plain object.`,
+      argument: 'event.actions.stateDelta',
+    });
+  }
+}
+
+/** The event's state delta, or an empty object when it has none. */
+export function stateDeltaOf(event: Event): Record<string, unknown> {
+  return event.actions?.stateDelta ?? {};
+}
+
+/**
+ * The form in which an event is stored: a deep copy, without `temp:` keys in its delta, with an
+ * `actions` object even when the caller omitted one. Throws `InvalidArgumentError` when the event
+ * holds values that cannot be copied (functions, symbols). Costs O(size of this event).
+ */
+export function copyEventForStorage(event: Event): Event {
+  const actions = event.actions ?? {};
+  const shaped: Event = {
+    ...event,
+    actions: {
+      ...actions,
+      stateDelta: removeTempKeys(actions.stateDelta ?? {}),
+      artifactDelta: actions.artifactDelta ?? {},
+      requestedToolConfirmations: actions.requestedToolConfirmations ?? {},
+    },
+  };
+  try {
+    return structuredClone(shaped);
+  } catch (cause) {
+    throw new InvalidArgumentError({
+      message: `Event "${event.id}" holds a value that cannot be stored (only JSON-like data can).`,
+      argument: 'event',
+      cause,
+    });
+  }
+}
+
+/** Freeze `value` and everything reachable from it, so it can be shared without copying. */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
+/**
+ * The next `lastUpdateTime` of a session: the wall clock, but always strictly greater than the
+ * previous one, so that two appends within one millisecond still produce distinct markers.
+ */
+export function nextUpdateTime(previous: number): number {
+  return Math.max(Date.now(), previous + 1);
+}
+
+/**
+ * Update the caller's session object after a successful append: push the stored event, merge the
+ * whole delta into `state` (including `temp:` keys, so the rest of the invocation sees them; values
+ * are copied, never aliased) and advance `lastUpdateTime`.
+ */
+export function applyAppendToSession(
+  session: Session,
+  storedEvent: Event,
+  delta: Readonly<Record<string, unknown>>,
+  lastUpdateTime: number,
+): void {
+  session.events.push(storedEvent);
+  Object.assign(session.state, structuredClone(delta));
+  session.lastUpdateTime = lastUpdateTime;
+}
+
+/** Throws `InvalidArgumentError` when an id field is not a non-empty string. */
+export function requireId(value: unknown, argument: string): asserts value is string {
+  if (typeof value !== 'string' || value === '') {
+    throw new InvalidArgumentError({
+      message: `${argument} must be a non-empty string.`,
+      argument,
+    });
+  }
+}

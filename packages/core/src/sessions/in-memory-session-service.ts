@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+
+import {
+  InvalidArgumentError,
+  SessionExistsError,
+  SessionNotFoundError,
+  StaleSessionError,
+} from '../errors';
+import type { Event } from '../events';
+import {
+  applyAppendToSession,
+  copyEventForStorage,
+  deepFreeze,
+  nextUpdateTime,
+  requireId,
+  stateDeltaOf,
+  validateEventForAppend,
+} from './append-helpers';
+import { selectEventWindow, validateEventWindow } from './event-window';
+import type { Session } from './session';
+import type {
+  AppendEventRequest,
+  CreateSessionRequest,
+  DeleteSessionRequest,
+  GetSessionRequest,
+  ListSessionsRequest,
+  ListSessionsResponse,
+  SessionService,
+} from './session-service';
+import { hasKeys, mergeStateViews, splitStateDelta } from './state';
+
+interface StoredSession {
+  readonly id: string;
+  readonly appName: string;
+  readonly userId: string;
+  /** Session-scoped state; values are private copies. */
+  state: Record<string, unknown>;
+  /** Deep-frozen events, shared with every reader (never copied again after append). */
+  readonly events: Event[];
+  readonly eventIds: Set<string>;
+  lastUpdateTime: number;
+}
+
+interface StoredUser {
+  state: Record<string, unknown>;
+  readonly sessions: Map<string, StoredSession>;
+}
+
+interface StoredApp {
+  state: Record<string, unknown>;
+  readonly users: Map<string, StoredUser>;
+}
+
+/**
+ * A {@link SessionService} that keeps everything in process memory: for tests, examples and
+ * single-process apps. Data is lost when the process exits.
+ *
+ * - Stored events are deep-copied once at append time and frozen; reads hand out those frozen
+ *   events (never a copy of the history), so a turn costs the same at event 10 and event 10,000.
+ *   State values are copied on the way in and on the way out, so callers never alias storage.
+ * - Every call completes without yielding between its checks and its writes, so concurrent calls
+ *   in one process are applied one at a time.
+ *
+ * @example
+ * ```ts
+ * const sessions = new InMemorySessionService();
+ * const session = await sessions.createSession({ appName: 'weather', userId: 'u1' });
+ * await sessions.appendEvent({ session, event: createEvent({ invocationId: 'i1', author: 'user' }) });
+ * ```
+ */
+export class InMemorySessionService implements SessionService {
+  readonly #apps = new Map<string, StoredApp>();
+
+  async createSession(request: CreateSessionRequest): Promise<Session> {
+    requireId(request.appName, 'appName');
+    requireId(request.userId, 'userId');
+    const sessionId = request.sessionId ?? randomUUID();
+    requireId(sessionId, 'sessionId');
+    const initial = request.state ?? {};
+    if (initial === null || typeof initial !== 'object' || Array.isArray(initial)) {
+      throw new InvalidArgumentError({
+        message: 'state must be a plain object.',
+        argument: 'state',
+      });
+    }
+    const scoped = structuredClone(splitStateDelta(initial));
+
+    const app = this.#app(request.appName, true);
+    const user = this.#user(app, request.userId, true);
+    if (user.sessions.has(sessionId)) {
+      throw new SessionExistsError({ appName: request.appName, userId: request.userId, sessionId });
+    }
+    if (hasKeys(scoped.app)) app.state = { ...app.state, ...scoped.app };
+    if (hasKeys(scoped.user)) user.state = { ...user.state, ...scoped.user };
+    const stored: StoredSession = {
+      id: sessionId,
+      appName: request.appName,
+      userId: request.userId,
+      state: scoped.session,
+      events: [],
+      eventIds: new Set(),
+      lastUpdateTime: Date.now(),
+    };
+    user.sessions.set(sessionId, stored);
+    return this.#view(stored, app, user, []);
+  }
+
+  async getSession(request: GetSessionRequest): Promise<Session | undefined> {
+    validateEventWindow(request);
+    const found = this.#find(request.appName, request.userId, request.sessionId);
+    if (!found) return undefined;
+    const { stored, app, user } = found;
+    return this.#view(stored, app, user, selectEventWindow(stored.events, request));
+  }
+
+  async listSessions(request: ListSessionsRequest): Promise<ListSessionsResponse> {
+    const app = this.#app(request.appName, false);
+    const sessions: Session[] = [];
+    if (!app) return { sessions };
+    const users =
+      request.userId === undefined
+        ? [...app.users.values()]
+        : [app.users.get(request.userId)].filter((user) => user !== undefined);
+    for (const user of users) {
+      for (const stored of user.sessions.values()) sessions.push(this.#view(stored, app, user, []));
+    }
+    return { sessions };
+  }
+
+  async deleteSession(request: DeleteSessionRequest): Promise<void> {
+    const user = this.#app(request.appName, false)?.users.get(request.userId);
+    user?.sessions.delete(request.sessionId);
+  }
+
+  async appendEvent(request: AppendEventRequest): Promise<Event> {
+    const { session, event } = request;
+    validateEventForAppend(event);
+    const found = this.#find(session.appName, session.userId, session.id);
+    if (!found) {
+      throw new SessionNotFoundError({
+        appName: session.appName,
+        userId: session.userId,
+        sessionId: session.id,
+      });
+    }
+    const { stored, app, user } = found;
+    if (stored.lastUpdateTime !== session.lastUpdateTime) {
+      throw new StaleSessionError({ sessionId: session.id });
+    }
+    if (stored.eventIds.has(event.id)) {
+      throw new InvalidArgumentError({
+        message: `Event "${event.id}" is already stored in session "${session.id}".`,
+        argument: 'event.id',
+      });
+    }
+
+    // Copy once (O(this event)), then share the frozen copy with every later reader.
+    const storedEvent = deepFreeze(copyEventForStorage(event));
+    const scoped = structuredClone(splitStateDelta(storedEvent.actions.stateDelta));
+    if (hasKeys(scoped.app)) app.state = { ...app.state, ...scoped.app };
+    if (hasKeys(scoped.user)) user.state = { ...user.state, ...scoped.user };
+    if (hasKeys(scoped.session)) stored.state = { ...stored.state, ...scoped.session };
+    stored.events.push(storedEvent);
+    stored.eventIds.add(storedEvent.id);
+    stored.lastUpdateTime = nextUpdateTime(stored.lastUpdateTime);
+
+    applyAppendToSession(session, storedEvent, stateDeltaOf(event), stored.lastUpdateTime);
+    return storedEvent;
+  }
+
+  #app(appName: string, create: true): StoredApp;
+  #app(appName: string, create: false): StoredApp | undefined;
+  #app(appName: string, create: boolean): StoredApp | undefined {
+    let app = this.#apps.get(appName);
+    if (!app && create) {
+      app = { state: {}, users: new Map() };
+      this.#apps.set(appName, app);
+    }
+    return app;
+  }
+
+  #user(app: StoredApp, userId: string, create: true): StoredUser {
+    let user = app.users.get(userId);
+    if (!user && create) {
+      user = { state: {}, sessions: new Map() };
+      app.users.set(userId, user);
+    }
+    return user as StoredUser;
+  }
+
+  #find(
+    appName: string,
+    userId: string,
+    sessionId: string,
+  ): { stored: StoredSession; app: StoredApp; user: StoredUser } | undefined {
+    const app = this.#apps.get(appName);
+    const user = app?.users.get(userId);
+    const stored = user?.sessions.get(sessionId);
+    return app && user && stored ? { stored, app, user } : undefined;
+  }
+
+  /** A caller-owned view: a new events array (of frozen events) and a copied merged state. */
+  #view(stored: StoredSession, app: StoredApp, user: StoredUser, events: Event[]): Session {
+    return {
+      id: stored.id,
+      appName: stored.appName,
+      userId: stored.userId,
+      state: structuredClone(
+        mergeStateViews({ session: stored.state, app: app.state, user: user.state }),
+      ),
+      events,
+      lastUpdateTime: stored.lastUpdateTime,
+    };
+  }
+}

@@ -1,0 +1,38 @@
+import { describe } from 'vitest';
+
+import type { SessionService } from '../sessions';
+import { useConformanceContext } from './session-conformance-context';
+import { defineEventTests } from './session-conformance-events';
+import { defineIsolationTests } from './session-conformance-isolation';
+import { defineLifecycleTests } from './session-conformance-lifecycle';
+import { defineStateTests } from './session-conformance-state';
+
+/**
+ * The behaviour every {@link SessionService} must have, as a vitest suite: create/get/list/delete,
+ * ids and duplicate ids, prefix routing of state across sessions and users, `temp:` never stored,
+ * shallow merge and null values, event windows, partial events refused, the stale rule, isolation of
+ * objects passed in and handed out, and a lossless round-trip of every `Event` field.
+ *
+ * Call it inside a test file. `makeService` runs before each test; it may return a shared instance
+ * (for example one per database), since every test works in its own freshly named app.
+ *
+ * @example
+ * ```ts
+ * import { sessionServiceConformance } from '@adk/core/testing';
+ * import { InMemorySessionService } from '@adk/core';
+ *
+ * sessionServiceConformance('in-memory', () => new InMemorySessionService());
+ * ```
+ */
+export function sessionServiceConformance(
+  label: string,
+  makeService: () => Promise<SessionService> | SessionService,
+): void {
+  describe(`SessionService conformance: ${label}`, () => {
+    const ctx = useConformanceContext(makeService);
+    defineLifecycleTests(ctx);
+    defineStateTests(ctx);
+    defineEventTests(ctx);
+    defineIsolationTests(ctx);
+  });
+}
