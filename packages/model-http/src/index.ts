@@ -1,0 +1,12 @@
+/**
+ * The HTTP layer shared by ADK model providers: undici transport with timeouts, abort, retries
+ * and backoff, typed errors, a per-model circuit breaker, an SSE parser and stream helpers.
+ */
+export * from './circuit-breaker';
+export * from './client';
+export * from './errors';
+export * from './json-lines';
+export * from './retry';
+export * from './settings';
+export * from './sse';
+export * from './stream';

@@ -1,0 +1,1 @@
+export { parseJsonLines } from './parse-json-lines';

@@ -1,0 +1,3 @@
+export { createProviderHttpClient } from './create-provider-http-client';
+export type { ProviderHttpSettings } from './provider-http-settings';
+export { resolveApiKey } from './resolve-api-key';

@@ -1,0 +1,2 @@
+export { parseSseStream } from './parse-sse-stream';
+export { SseParser, type SseEvent } from './sse-parser';

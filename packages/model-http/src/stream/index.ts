@@ -1,0 +1,1 @@
+export { ContentBuilder } from './content-builder';
