@@ -15,7 +15,7 @@ export async function startServer(
     res: ServerResponse,
     body: string,
     index: number,
-  ) => void | Promise<void>,
+  ) => unknown,
 ): Promise<{
   url: string;
   requests: ReceivedRequest[];
