@@ -3,6 +3,7 @@
  * re-exports them.
  */
 export * from './artifacts';
+export * from './compression';
 export * from './content';
 export * from './context';
 export * from './diagnostics';

@@ -1,5 +1,6 @@
 export { AdkError, type AdkErrorOptions } from './adk-error';
 export { AgentTreeError } from './agent-tree-error';
+export { ContextCompressionError } from './context-compression-error';
 export { InvalidArgumentError } from './invalid-argument-error';
 export { InvalidArtifactNameError } from './invalid-artifact-name-error';
 export { InvalidEventError } from './invalid-event-error';

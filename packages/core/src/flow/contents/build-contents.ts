@@ -114,7 +114,14 @@ export function buildContents(events: readonly Event[], options: BuildContentsOp
   const { agentName } = options;
   let items = selectHistory(events, { branch: options.branch });
   if (options.includeContents === 'none') items = currentTurn(items, agentName);
+  return renderHistory(items, agentName);
+}
 
+/**
+ * Render history items (from {@link selectHistory}) as model contents for `agentName`, applying
+ * rules 3 to 5 of {@link buildContents}. Pure.
+ */
+export function renderHistory(items: readonly HistoryItem[], agentName: string): Content[] {
   const ownCalls = new Map<string, CallSite>();
   const foreignCalls = new Map<string, string>();
   items.forEach((item, index) => {

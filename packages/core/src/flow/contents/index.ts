@@ -1,5 +1,5 @@
 export { isVisibleInBranch } from './branch';
-export { buildContents, SUMMARY_HEADER, type BuildContentsOptions } from './build-contents';
+export { buildContents, renderHistory, SUMMARY_HEADER, type BuildContentsOptions } from './build-contents';
 export { FRAMEWORK_FUNCTION_NAMES, isFrameworkFunction } from './framework-functions';
 export {
   hasMeaningfulContent,
