@@ -1,0 +1,127 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { timingSafeEqual } from 'node:crypto';
+
+import { errorResponse, httpError } from '../http/http-error';
+import { originGuard, originMatcher } from '../http/origin-guard';
+import { artifactRoutes, debugRoutes, memoryRoutes, metaRoutes, sessionRoutes } from '../routes';
+import { runRoutes } from '../run';
+import { TraceStore } from '../traces';
+import { ServerContext } from './server-context';
+import type { AdkServerOptions } from './types';
+
+/** The Hono app returned by {@link createAdkServer}. */
+export type AdkServerApp = Hono & {
+  /** Stop recording traces and close every app's runner. */
+  close(): Promise<void>;
+};
+
+const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
+/** Paths reachable without the bearer token. */
+const PUBLIC_API_PATHS = new Set(['/health']);
+const API_PREFIXES = ['/apps/', '/run', '/list-apps', '/version', '/debug/', '/dev/'];
+
+function isApiPath(path: string): boolean {
+  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));
+}
+
+function tokenMatches(header: string | undefined, token: string): boolean {
+  const match = /^Bearer\s+(.+)$/i.exec(header ?? '');
+  if (!match) return false;
+  const given = Buffer.from(match[1]!.trim());
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Build the ADK API server: the routes of the official ADK API server (`/list-apps`, sessions,
+ * `/run`, `/run_sse`, artifacts, debug traces, graphs) on a Hono app. Listen with
+ * `@hono/node-server` (or {@link listen}), or mount it into another Hono app.
+ *
+ * @example
+ * ```ts
+ * import { InMemorySessionService, LlmAgent, Runner } from '@adk/core';
+ * import { createAdkServer, listen } from '@adk/server';
+ *
+ * const agent = new LlmAgent({ name: 'assistant', model: 'gemini-2.5-flash', instruction: 'Be brief.' });
+ * const sessionService = new InMemorySessionService();
+ * const runner = new Runner({ appName: 'assistant', agent, sessionService });
+ * const app = createAdkServer({ apps: { assistant: { agent, runner } }, sessionService });
+ * const server = await listen(app, { port: 8000 });
+ * console.log(`ADK API on ${server.url}`);
+ * ```
+ */
+export function createAdkServer(options: AdkServerOptions): AdkServerApp {
+  const traces = new TraceStore(options.maxTracedSessions ?? 200);
+  traces.start();
+  const ctx = new ServerContext(options, traces);
+  const app = new Hono();
+
+  app.onError((error) => errorResponse(error));
+  app.notFound((c) => c.json({ detail: `Not found: ${c.req.method} ${c.req.path}` }, 404));
+
+  const allowOrigins = options.allowOrigins ?? [];
+  const isAllowed = originMatcher(allowOrigins);
+  if (allowOrigins.length > 0) {
+    app.use(
+      '*',
+      cors({
+        origin: (origin) => (isAllowed(origin) ? origin : null),
+        credentials: true,
+        allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+        allowHeaders: ['Content-Type', 'Authorization', 'Accept'],
+      }),
+    );
+  }
+  app.use('*', originGuard(isAllowed));
+  const maxSize = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw httpError(413, `The request body is larger than the limit of ${maxSize} bytes.`);
+      },
+    }),
+  );
+  if (options.token !== undefined) {
+    const token = options.token;
+    app.use('*', async (c, next) => {
+      if (c.req.method === 'OPTIONS' || PUBLIC_API_PATHS.has(c.req.path) || !isApiPath(c.req.path))
+        return next();
+      if (!tokenMatches(c.req.header('authorization'), token)) {
+        return c.json({ detail: 'Missing or invalid bearer token.' }, 401, {
+          'WWW-Authenticate': 'Bearer realm="adk"',
+        });
+      }
+      return next();
+    });
+  }
+
+  for (const routes of [
+    metaRoutes(ctx),
+    sessionRoutes(ctx),
+    artifactRoutes(ctx),
+    memoryRoutes(ctx),
+    runRoutes(ctx),
+    debugRoutes(ctx),
+  ]) {
+    app.route('/', routes);
+  }
+  if (options.webDir !== undefined) {
+    app.use('/*', serveStatic({ root: options.webDir, index: 'index.html' }));
+  }
+
+  let closed: Promise<void> | undefined;
+  return Object.assign(app, {
+    close(): Promise<void> {
+      closed ??= (async () => {
+        traces.stop();
+        await Promise.all(Object.values(options.apps).map((entry) => entry.runner.close?.()));
+      })();
+      return closed;
+    },
+  });
+}

@@ -1,0 +1,9 @@
+export { createAdkServer, type AdkServerApp } from './create-adk-server';
+export { listen, type ListenOptions, type RunningServer } from './listen';
+export type {
+  AdkAppDefinition,
+  AdkServerOptions,
+  AgentNode,
+  AppRunner,
+  AppRunRequest,
+} from './types';

@@ -1,0 +1,56 @@
+import type { AddressInfo } from 'node:net';
+
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+
+/** Options of {@link listen}. */
+export interface ListenOptions {
+  /** Port; 0 picks a free one (default 8000). */
+  port?: number;
+  /** Interface to bind (default `127.0.0.1`). */
+  host?: string;
+}
+
+/** A listening server. */
+export interface RunningServer {
+  /** Base URL, e.g. `http://127.0.0.1:8000`. */
+  url: string;
+  port: number;
+  /** Stop accepting connections, end open ones, and close the app when it has a `close()`. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serve a Hono app (usually the one from `createAdkServer`) with `@hono/node-server`.
+ *
+ * @example
+ * ```ts
+ * const server = await listen(app, { port: 0 });
+ * await fetch(`${server.url}/health`);
+ * await server.close();
+ * ```
+ */
+export function listen(
+  app: Hono & { close?: () => Promise<void> },
+  options: ListenOptions = {},
+): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  return new Promise((resolve, reject) => {
+    const server = serve(
+      { fetch: app.fetch, port: options.port ?? 8000, hostname: host },
+      (info: AddressInfo) => {
+        const urlHost = host.includes(':') ? `[${host}]` : host;
+        resolve({
+          url: `http://${urlHost === '0.0.0.0' ? '127.0.0.1' : urlHost}:${info.port}`,
+          port: info.port,
+          close: () =>
+            new Promise<void>((done, fail) => {
+              server.close((error) => (error ? fail(error) : done()));
+              if ('closeAllConnections' in server) server.closeAllConnections();
+            }).then(() => app.close?.()),
+        });
+      },
+    );
+    server.once('error', reject);
+  });
+}

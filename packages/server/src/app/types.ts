@@ -1,0 +1,86 @@
+import type {
+  ArtifactService,
+  Content,
+  Event,
+  GenerateContentConfig,
+  MemoryService,
+  SessionService,
+} from '@adk/core';
+
+/**
+ * What the server needs to know about an agent: its name, its description, its sub-agents and
+ * (when it has them) its tools and model. `@adk/core` agents satisfy it.
+ */
+export interface AgentNode {
+  readonly name: string;
+  readonly description?: string | undefined;
+  readonly subAgents: readonly AgentNode[];
+  /** Tools or toolsets (anything with a `name`), when the agent has them. */
+  readonly tools?: readonly unknown[];
+  /** A model name or a model object with a `name`. */
+  readonly model?: unknown;
+}
+
+/** One `run` call, as `Runner.run` of `@adk/core` takes it. */
+export interface AppRunRequest {
+  userId: string;
+  sessionId: string;
+  newMessage: Content;
+  stateDelta?: Record<string, unknown>;
+  runConfig?: {
+    streamingMode?: 'none' | 'sse';
+    maxLlmCalls?: number;
+    generateContentConfig?: GenerateContentConfig;
+  };
+  signal?: AbortSignal;
+}
+
+/**
+ * The runner of one app. `Runner` of `@adk/core` satisfies it: every non-partial event is stored
+ * before it is yielded, and the run stops promptly when `signal` aborts.
+ */
+export interface AppRunner {
+  run(request: AppRunRequest): AsyncGenerator<Event, void>;
+  close?(): Promise<void>;
+}
+
+/** One app served by the server: a runner plus the agent tree it runs. */
+export interface AdkAppDefinition {
+  /** The root agent; drawn by the graph routes and described by `/list-apps?detailed=true`. */
+  agent: AgentNode;
+  /**
+   * The runner. It must use the same session (and artifact) services as the server, since the
+   * session routes read what the runs write. See `createAdkServer` for how it is usually built.
+   */
+  runner: AppRunner;
+  /** Create missing sessions on `/run` instead of answering 404 (default false). */
+  autoCreateSession?: boolean;
+}
+
+/** Options of {@link createAdkServer}. */
+export interface AdkServerOptions {
+  /** The apps, by name: the `app_name` of requests and the `{app}` of routes. */
+  apps: Record<string, AdkAppDefinition>;
+  /** Where sessions live; shared with the runners. */
+  sessionService: SessionService;
+  /** Serves the artifact routes; without one they answer 501. */
+  artifactService?: ArtifactService;
+  /** Serves `PATCH /apps/{app}/users/{user}/memory`; without one it answers 400. */
+  memoryService?: MemoryService;
+  /** Require `Authorization: Bearer <token>` on every route but `/health` and the web page. */
+  token?: string;
+  /**
+   * Origins allowed to call the API from a browser (CORS). Off when empty or absent. Entries are
+   * literal origins, `*`, or regular expressions prefixed with `regex:`. Cross-origin requests that
+   * change state from any other origin are refused with 403.
+   */
+  allowOrigins?: string[];
+  /** Largest accepted request body, in bytes (default 16 MiB). Larger bodies get 413. */
+  maxBodyBytes?: number;
+  /** A folder of static files (a web page) served at `/`; `index.html` is the default document. */
+  webDir?: string;
+  /** Version reported by `/version` (default: this package's version). */
+  version?: string;
+  /** Keep debug traces of at most this many sessions (default 200, oldest dropped first). */
+  maxTracedSessions?: number;
+}

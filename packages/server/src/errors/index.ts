@@ -1,0 +1,1 @@
+export { ClientDisconnectedError } from './client-disconnected-error';

@@ -1,0 +1,97 @@
+import type { AgentNode } from '../app/types';
+
+/** A pair of node names to highlight: an agent calling a tool, a tool answering an agent... */
+export type GraphHighlight = readonly [from: string, to: string];
+
+/** Options of {@link agentGraphDot}. */
+export interface AgentGraphOptions {
+  /** Edges (and their nodes) to highlight; `to` may be '' to highlight a node alone. */
+  highlights?: readonly GraphHighlight[];
+  darkMode?: boolean;
+}
+
+const quote = (text: string) => `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+
+function toolName(tool: unknown): string | undefined {
+  if (tool && typeof tool === 'object' && 'name' in tool && typeof tool.name === 'string')
+    return tool.name;
+  if (typeof tool === 'function' && tool.name) return tool.name;
+  return undefined;
+}
+
+/**
+ * The agent tree as a Graphviz DOT graph: agents are ellipses, tools are boxes, an edge joins
+ * each agent to its sub-agents and tools. Highlighted pairs are drawn in the accent colour, with
+ * the arrow pointing from `from` to `to`.
+ *
+ * @example
+ * ```ts
+ * const dot = agentGraphDot(rootAgent, { highlights: [['router', 'weather']] });
+ * ```
+ */
+export function agentGraphDot(root: AgentNode, options: AgentGraphOptions = {}): string {
+  const dark = options.darkMode ?? false;
+  const highlights = options.highlights ?? [];
+  const highlightedNodes = new Set(highlights.flatMap(([from, to]) => [from, to]).filter(Boolean));
+  const palette = dark
+    ? {
+        background: '#202124',
+        text: '#e8eaed',
+        line: '#9aa0a6',
+        accent: '#8ab4f8',
+        fill: '#303134',
+      }
+    : {
+        background: '#ffffff',
+        text: '#202124',
+        line: '#5f6368',
+        accent: '#1a73e8',
+        fill: '#f1f3f4',
+      };
+
+  const lines = [
+    'digraph adk {',
+    `  rankdir=LR; bgcolor=${quote(palette.background)};`,
+    `  node [fontname="Helvetica" fontcolor=${quote(palette.text)} color=${quote(palette.line)} style="filled,rounded" fillcolor=${quote(palette.fill)}];`,
+    `  edge [color=${quote(palette.line)} arrowhead=none];`,
+  ];
+  const seen = new Set<string>();
+  const node = (name: string, shape: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const on = highlightedNodes.has(name);
+    const style = on
+      ? ` fillcolor=${quote(palette.accent)} fontcolor=${quote(palette.background)}`
+      : '';
+    lines.push(`  ${quote(name)} [shape=${shape}${style}];`);
+  };
+  const edge = (from: string, to: string) => {
+    const forward = highlights.some(([a, b]) => a === from && b === to);
+    const backward = highlights.some(([a, b]) => a === to && b === from);
+    if (forward || backward) {
+      const [tail, head] = forward ? [from, to] : [to, from];
+      lines.push(
+        `  ${quote(tail)} -> ${quote(head)} [color=${quote(palette.accent)} arrowhead=normal penwidth=2];`,
+      );
+    } else {
+      lines.push(`  ${quote(from)} -> ${quote(to)};`);
+    }
+  };
+
+  const visit = (agent: AgentNode) => {
+    node(agent.name, 'ellipse');
+    for (const tool of agent.tools ?? []) {
+      const name = toolName(tool);
+      if (!name) continue;
+      node(name, 'box');
+      edge(agent.name, name);
+    }
+    for (const child of agent.subAgents) {
+      visit(child);
+      edge(agent.name, child.name);
+    }
+  };
+  visit(root);
+  lines.push('}');
+  return lines.join('\n');
+}

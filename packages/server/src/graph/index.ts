@@ -1,0 +1,1 @@
+export { agentGraphDot, type AgentGraphOptions, type GraphHighlight } from './agent-graph';

@@ -1,0 +1,5 @@
+export { artifactRoutes } from './artifact-routes';
+export { debugRoutes } from './debug-routes';
+export { memoryRoutes } from './memory-routes';
+export { metaRoutes, type AppInfo } from './meta-routes';
+export { loadSession, sessionRoutes } from './session-routes';

@@ -1,0 +1,2 @@
+export { runRoutes } from './run-routes';
+export { sseErrorEvent, sseFrame, type SseErrorEvent } from './sse';

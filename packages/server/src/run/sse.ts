@@ -1,0 +1,33 @@
+import { AdkError, newEventId } from '@adk/core';
+import type { Event } from '@adk/core';
+
+const encoder = new TextEncoder();
+
+/** One server-sent-events frame carrying `value` as JSON: `data: <json>\n\n`. */
+export function sseFrame(value: unknown): Uint8Array {
+  return encoder.encode(`data: ${JSON.stringify(value)}\n\n`);
+}
+
+/**
+ * The frame sent when a run fails mid-stream. It is event-shaped (`errorCode`, `errorMessage`,
+ * `author`, `invocationId`) and also carries `error`, the field the ADK web UI looks for.
+ */
+export interface SseErrorEvent extends Pick<Event, 'id' | 'invocationId' | 'author' | 'timestamp'> {
+  error: string;
+  errorCode: string;
+  errorMessage: string;
+}
+
+/** Build the error frame payload for `error`. */
+export function sseErrorEvent(error: unknown, invocationId: string, author: string): SseErrorEvent {
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    id: newEventId(),
+    invocationId,
+    author,
+    timestamp: Date.now(),
+    error: message,
+    errorCode: AdkError.isInstance(error) ? error.code : 'INTERNAL',
+    errorMessage: message,
+  };
+}

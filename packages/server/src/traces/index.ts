@@ -1,0 +1,1 @@
+export { TraceStore, type TraceSpan } from './trace-store';
