@@ -18,7 +18,7 @@ export interface SearchMemoryRequest {
   appName: string;
   userId: string;
   query: string;
-  /** Maximum number of entries (default chosen by the service). */
+  /** Maximum number of entries (default chosen by the service, documented on it). */
   limit?: number;
 }
 
@@ -26,7 +26,17 @@ export interface SearchMemoryResponse {
   memories: MemoryEntry[];
 }
 
-/** Long-term memory across sessions: ingest finished sessions, search them later. */
+/**
+ * Long-term memory across sessions: ingest finished sessions, search them later.
+ *
+ * Contract (identical for every implementation, checked by `memoryServiceConformance` in
+ * `@adk/core/testing`):
+ * - `addSessionToMemory` remembers every final event of the session that has text (thoughts
+ *   excluded); adding the same session again refreshes it without duplicating entries;
+ * - `searchMemory` returns only entries of the given app and user, matching at least one word of
+ *   the query case-insensitively, best matches first; a query without words returns nothing;
+ * - query text is data, never syntax: quotes, operators or punctuation never cause an error.
+ */
 export interface MemoryService {
   /** Add (or refresh) the session's events in memory. Idempotent per session. */
   addSessionToMemory(session: Session): Promise<void>;

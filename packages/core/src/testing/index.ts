@@ -2,4 +2,6 @@
  * Test helpers for ADK applications and for implementers of ADK contracts: the fake model and
  * the conformance suites. Import from `@adk/core/testing`.
  */
+export { artifactServiceConformance } from './artifact-conformance';
+export { memoryServiceConformance } from './memory-conformance';
 export { sessionServiceConformance } from './session-conformance';
