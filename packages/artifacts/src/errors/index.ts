@@ -1,0 +1,2 @@
+export { ArtifactPathError } from './artifact-path-error';
+export { UnsupportedDialectError } from './unsupported-dialect-error';

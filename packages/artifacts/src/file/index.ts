@@ -1,0 +1,1 @@
+export { FileArtifactService, type FileArtifactServiceOptions } from './file-artifact-service';

@@ -1,0 +1,1 @@
+export { InMemoryArtifactService } from './in-memory-artifact-service';
