@@ -9,5 +9,6 @@ export type { AppInfo } from './routes';
 export * from './run';
 export * from './traces';
 export { version } from './version';
+export { webUiDir, type WebUiOptions } from './web-ui';
 export { runAgentRequestSchema, type RunAgentRequest } from './http/schemas';
 export { type ErrorBody } from './http/http-error';

@@ -487,3 +487,21 @@ describe('robustness', () => {
     expect(await (await fetch(url(sessionsPath))).json()).toEqual([]);
   });
 });
+
+describe('web page', () => {
+  it('serves the bundled chat page and its settings only when asked', async () => {
+    expect((await fetch(url('/'))).status).toBe(404);
+    await server.close();
+    await start({ webUi: { title: 'Demo', notice: 'Offline demo model' } });
+    const page = await fetch(url('/'));
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await page.text();
+    expect(html).toContain('<script type="module" src="./app.js">');
+    expect(html).not.toMatch(/https?:\/\//);
+    expect((await fetch(url('/app.js'))).status).toBe(200);
+    expect(await (await fetch(url('/web-ui/config'))).json()).toEqual({
+      title: 'Demo',
+      notice: 'Offline demo model',
+    });
+  });
+});

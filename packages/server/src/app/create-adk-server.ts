@@ -9,6 +9,7 @@ import { originGuard, originMatcher } from '../http/origin-guard';
 import { artifactRoutes, debugRoutes, memoryRoutes, metaRoutes, sessionRoutes } from '../routes';
 import { runRoutes } from '../run';
 import { TraceStore } from '../traces';
+import { webUiDir } from '../web-ui';
 import { ServerContext } from './server-context';
 import type { AdkServerOptions } from './types';
 
@@ -110,8 +111,15 @@ export function createAdkServer(options: AdkServerOptions): AdkServerApp {
   ]) {
     app.route('/', routes);
   }
-  if (options.webDir !== undefined) {
-    app.use('/*', serveStatic({ root: options.webDir, index: 'index.html' }));
+  if (options.webUi) {
+    const settings = options.webUi === true ? {} : options.webUi;
+    app.get('/web-ui/config', (c) =>
+      c.json({ title: settings.title ?? 'ADK Playground', notice: settings.notice ?? null }),
+    );
+  }
+  const staticDir = options.webDir ?? (options.webUi ? webUiDir : undefined);
+  if (staticDir !== undefined) {
+    app.use('/*', serveStatic({ root: staticDir, index: 'index.html' }));
   }
 
   let closed: Promise<void> | undefined;

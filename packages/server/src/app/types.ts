@@ -1,3 +1,4 @@
+import type { WebUiOptions } from '../web-ui';
 import type {
   ArtifactService,
   Content,
@@ -77,7 +78,12 @@ export interface AdkServerOptions {
   allowOrigins?: string[];
   /** Largest accepted request body, in bytes (default 16 MiB). Larger bodies get 413. */
   maxBodyBytes?: number;
-  /** A folder of static files (a web page) served at `/`; `index.html` is the default document. */
+  /**
+   * Serve the bundled web chat page at `/` (streamed replies, tool calls, transfers, sessions and
+   * state). `true` or settings; off by default.
+   */
+  webUi?: boolean | WebUiOptions;
+  /** A folder of your own static files served at `/` instead (`index.html` is the default document). */
   webDir?: string;
   /** Version reported by `/version` (default: this package's version). */
   version?: string;
