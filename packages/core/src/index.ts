@@ -13,5 +13,6 @@ export * from './flow/contents';
 export * from './instructions';
 export * from './memory';
 export * from './models';
+export * from './policies';
 export * from './sessions';
 export * from './tools';

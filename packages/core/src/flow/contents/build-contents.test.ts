@@ -365,3 +365,24 @@ describe('buildContents: compaction', () => {
     expect(texts).toEqual(['[Previous context summary]\nS2', 'e']);
   });
 });
+
+describe('buildContents: rejected input', () => {
+  it('keeps a message rejected by a policy out of the model’s view', () => {
+    const events = [
+      ev('user', [text('ok question')], { invocationId: 'i1' }),
+      ev('bot', [text('ok answer')], { invocationId: 'i1' }),
+      ev('user', [text('forbidden')], { invocationId: 'i2' }),
+      ev('bot', [text('Rejected')], {
+        invocationId: 'i2',
+        errorCode: 'INPUT_REJECTED',
+        errorMessage: 'no',
+      }),
+      ev('user', [text('next')], { invocationId: 'i3' }),
+    ];
+    expect(buildContents(events, { agentName: 'bot' }).map((c) => c.parts[0]?.text)).toEqual([
+      'ok question',
+      'ok answer',
+      'next',
+    ]);
+  });
+});

@@ -7,6 +7,12 @@ export type HistoryItem =
   | { readonly kind: 'event'; readonly event: Event }
   | { readonly kind: 'compaction'; readonly event: Event; readonly compaction: EventCompaction };
 
+/**
+ * `errorCode` of the event that ends an invocation whose user message a policy rejected. The
+ * rejected message stays in the session (auditable) but is never shown to a model again.
+ */
+export const INPUT_REJECTED_ERROR_CODE = 'INPUT_REJECTED';
+
 /** Options of {@link selectHistory}. */
 export interface SelectHistoryOptions {
   /** Branch of the agent the history is for; unset on the main line (sees every branch). */
@@ -53,7 +59,8 @@ function activeCompactions(candidates: readonly Event[]): Event[] {
 
 /**
  * The history an agent on `branch` sees, oldest first: events of other parallel branches, partial
- * (streamed) chunks, error events and empty events are left out, and every range of events
+ * (streamed) chunks, error events, empty events and user messages a policy rejected
+ * ({@link INPUT_REJECTED_ERROR_CODE}) are left out, and every range of events
  * replaced by a compaction (`actions.compaction`) is left out too, its summary standing at the
  * place of the first event it replaces.
  *
@@ -76,6 +83,11 @@ export function selectHistory(
   const pending = compactions
     .map((event) => ({ event, compaction: event.actions.compaction as EventCompaction }))
     .sort((a, b) => a.compaction.startTimestamp - b.compaction.startTimestamp);
+  const rejected = new Set(
+    candidates
+      .filter((event) => event.errorCode === INPUT_REJECTED_ERROR_CODE)
+      .map((event) => event.invocationId),
+  );
   const items: HistoryItem[] = [];
   const flushCompactionsUpTo = (timestamp: number): void => {
     while (
@@ -92,6 +104,7 @@ export function selectHistory(
     flushCompactionsUpTo(event.timestamp);
     if (hidden(event)) continue;
     if (event.errorCode !== undefined) continue;
+    if (event.author === 'user' && rejected.has(event.invocationId)) continue;
     if (!hasMeaningfulContent(event.content)) continue;
     items.push({ kind: 'event', event });
   }

@@ -1,8 +1,14 @@
 export { isVisibleInBranch } from './branch';
-export { buildContents, renderHistory, SUMMARY_HEADER, type BuildContentsOptions } from './build-contents';
+export {
+  buildContents,
+  renderHistory,
+  SUMMARY_HEADER,
+  type BuildContentsOptions,
+} from './build-contents';
 export { FRAMEWORK_FUNCTION_NAMES, isFrameworkFunction } from './framework-functions';
 export {
   hasMeaningfulContent,
+  INPUT_REJECTED_ERROR_CODE,
   isEmptyPart,
   selectHistory,
   type HistoryItem,
