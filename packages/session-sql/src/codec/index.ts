@@ -1,0 +1,2 @@
+export { decodeEventRow, encodeEventData, type EventRowValues } from './event-codec';
+export { fromStorageKeys, toCamelCase, toSnakeCase, toStorageKeys } from './key-case';

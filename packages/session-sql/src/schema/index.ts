@@ -1,0 +1,16 @@
+export {
+  checkSchema,
+  migrateSessionSchema,
+  readSchemaVersion,
+  type SchemaLocation,
+} from './migrate';
+export { sessionMigrations } from './migrations';
+export {
+  SCHEMA_VERSION,
+  type AppStatesTable,
+  type EventsTable,
+  type MetadataTable,
+  type SessionDatabase,
+  type SessionsTable,
+  type UserStatesTable,
+} from './tables';

@@ -1,0 +1,69 @@
+import { InvalidArgumentError } from '@adk/core';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+
+import type { DialectKind } from '../dialect';
+import { SqlDriverMissingError } from '../errors';
+import type { SessionDatabase } from '../schema';
+import type { SqlSessionServiceUrlOptions } from './sql-session-service';
+
+/** A parsed database URL. */
+export type DatabaseUrl =
+  { kind: 'sqlite'; path: string } | { kind: 'postgres'; connectionString: string };
+
+/**
+ * Parse `sqlite:./path.db`, `sqlite:/abs.db`, `sqlite:///abs.db`, `sqlite::memory:`,
+ * `postgres://...` and `postgresql://...`. Throws `InvalidArgumentError` for anything else.
+ */
+export function parseDatabaseUrl(url: string): DatabaseUrl {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    return { kind: 'postgres', connectionString: url };
+  }
+  if (url.startsWith('sqlite:')) {
+    let path = url.slice('sqlite:'.length);
+    if (path.startsWith('//')) path = path.slice(2);
+    if (path === '')
+      throw new InvalidArgumentError({
+        message: `No file in SQLite URL "${url}".`,
+        argument: 'url',
+      });
+    return { kind: 'sqlite', path };
+  }
+  throw new InvalidArgumentError({
+    message: `Unsupported database URL "${url.replace(/\/\/[^@/]*@/, '//***@')}": use sqlite:./file.db, sqlite::memory: or postgres://...`,
+    argument: 'url',
+  });
+}
+
+async function load<T>(packageName: string, importer: () => Promise<T>): Promise<T> {
+  try {
+    return await importer();
+  } catch (cause) {
+    throw new SqlDriverMissingError({ packageName, cause });
+  }
+}
+
+/** Open a Kysely instance for `url`, loading only the driver it needs. */
+export async function openDatabase(
+  url: string,
+  options: SqlSessionServiceUrlOptions,
+): Promise<{ db: Kysely<SessionDatabase>; dialect: DialectKind }> {
+  const parsed = parseDatabaseUrl(url);
+  if (parsed.kind === 'sqlite') {
+    const { default: Database } = await load('better-sqlite3', () => import('better-sqlite3'));
+    const memory = parsed.path === ':memory:';
+    const database = new Database(memory ? ':memory:' : parsed.path);
+    if (!memory) database.pragma('journal_mode = WAL');
+    database.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
+    return {
+      db: new Kysely<SessionDatabase>({ dialect: new SqliteDialect({ database }) }),
+      dialect: 'sqlite',
+    };
+  }
+  const pg = await load('pg', () => import('pg'));
+  const Pool = pg.default.Pool;
+  const pool = new Pool({ connectionString: parsed.connectionString, max: options.poolSize ?? 10 });
+  return {
+    db: new Kysely<SessionDatabase>({ dialect: new PostgresDialect({ pool }) }),
+    dialect: 'postgres',
+  };
+}

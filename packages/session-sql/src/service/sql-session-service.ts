@@ -1,0 +1,338 @@
+import { randomUUID } from 'node:crypto';
+
+import {
+  applyAppendToSession,
+  copyEventForStorage,
+  deepFreeze,
+  hasKeys,
+  InvalidArgumentError,
+  nextUpdateTime,
+  requireId,
+  SessionExistsError,
+  SessionNotFoundError,
+  splitStateDelta,
+  StaleSessionError,
+  stateDeltaOf,
+  validateEventForAppend,
+  validateEventWindow,
+  type AppendEventRequest,
+  type CreateSessionRequest,
+  type DeleteSessionRequest,
+  type Event,
+  type GetSessionRequest,
+  type ListSessionsRequest,
+  type ListSessionsResponse,
+  type Session,
+  type SessionService,
+} from '@adk/core';
+import { sql, type Kysely } from 'kysely';
+
+import { encodeEventData } from '../codec';
+import {
+  detectDialect,
+  postgresOps,
+  sqliteOps,
+  type DialectKind,
+  type DialectOps,
+  type SessionDb,
+  type SessionKey,
+} from '../dialect';
+import {
+  checkSchema,
+  migrateSessionSchema,
+  type SchemaLocation,
+  type SessionDatabase,
+} from '../schema';
+import { loadEvents, selectSessionsWithScopes, sessionFromRow } from './session-rows';
+
+/** Options of {@link SqlSessionService}. */
+export interface SqlSessionServiceOptions {
+  /** Your Kysely instance over SQLite (better-sqlite3) or PostgreSQL (pg). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any user database type is accepted
+  db: Kysely<any>;
+  /** The database kind; detected from the Kysely adapter when omitted. */
+  dialect?: DialectKind;
+  /** PostgreSQL schema holding the tables; the connection's `search_path` decides when omitted. */
+  schema?: string;
+  /** Create or upgrade the tables on first use (default false: call `migrate()` yourself). */
+  autoMigrate?: boolean;
+  /** Destroy `db` in `close()` (default false: the instance is yours). */
+  ownsDatabase?: boolean;
+}
+
+const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * A {@link SessionService} over SQL: SQLite or PostgreSQL through Kysely, in the table layout of the
+ * Python ADK v1 / `@google/adk` `DatabaseSessionService` (one database can be shared with them).
+ *
+ * Each `appendEvent` is one transaction: the stale check (see `SessionService`), the event row, the
+ * session state and revision marker, the app and user state. Appends to one session are
+ * serialised (row lock on PostgreSQL, `BEGIN IMMEDIATE` on SQLite); shared app and user state is
+ * merged without lost updates. A stale Session object gets `StaleSessionError` and nothing is
+ * written.
+ *
+ * @example
+ * ```ts
+ * import { SqlSessionService } from '@adk/session-sql';
+ *
+ * const sessions = await SqlSessionService.fromUrl('sqlite:./sessions.db');
+ * await sessions.migrate();
+ * const runner = new Runner({ appName: 'weather', agent, sessionService: sessions });
+ * ```
+ */
+export class SqlSessionService implements SessionService {
+  readonly #root: Kysely<SessionDatabase>;
+  readonly #db: SessionDb;
+  readonly #ops: DialectOps;
+  readonly #location: SchemaLocation;
+  readonly #autoMigrate: boolean;
+  readonly #ownsDatabase: boolean;
+  #ready: Promise<void> | undefined;
+
+  constructor(options: SqlSessionServiceOptions) {
+    const root = options.db as Kysely<SessionDatabase>;
+    const kind = options.dialect ?? detectDialect(root as Kysely<unknown>);
+    if (kind === undefined) {
+      throw new InvalidArgumentError({
+        message: 'Unsupported Kysely dialect: pass dialect: "sqlite" or "postgres".',
+        argument: 'dialect',
+      });
+    }
+    if (options.schema !== undefined && kind !== 'postgres') {
+      throw new InvalidArgumentError({
+        message: 'schema is supported on PostgreSQL only.',
+        argument: 'schema',
+      });
+    }
+    this.#root = root;
+    this.#db = options.schema === undefined ? root : root.withSchema(options.schema);
+    this.#ops = kind === 'postgres' ? postgresOps : sqliteOps;
+    this.#location = { kind, ...(options.schema === undefined ? {} : { schema: options.schema }) };
+    this.#autoMigrate = options.autoMigrate ?? false;
+    this.#ownsDatabase = options.ownsDatabase ?? false;
+  }
+
+  /**
+   * Open a database from a URL: `sqlite:./path.db`, `sqlite:/absolute/path.db`, `sqlite::memory:`,
+   * `postgres://user@host:5432/db`. Loads `better-sqlite3` or `pg` on demand. The service owns the
+   * connection: call `close()` when done.
+   */
+  static async fromUrl(
+    url: string,
+    options: SqlSessionServiceUrlOptions = {},
+  ): Promise<SqlSessionService> {
+    const { openDatabase } = await import('./open-database');
+    const { db, dialect } = await openDatabase(url, options);
+    return new SqlSessionService({ ...options, db, dialect, ownsDatabase: true });
+  }
+
+  /** The database kind in use. */
+  get dialect(): DialectKind {
+    return this.#ops.kind;
+  }
+
+  /**
+   * Create or upgrade the tables (idempotent). Refuses a database whose schema version is newer
+   * than this package's with `SchemaVersionError`.
+   */
+  async migrate(): Promise<void> {
+    await migrateSessionSchema(this.#root as Kysely<unknown>, this.#location);
+    this.#ready = Promise.resolve();
+  }
+
+  /** Release the connection when this service opened it (`fromUrl` or `ownsDatabase`). */
+  async close(): Promise<void> {
+    if (this.#ownsDatabase) await this.#root.destroy();
+  }
+
+  async createSession(request: CreateSessionRequest): Promise<Session> {
+    requireId(request.appName, 'appName');
+    requireId(request.userId, 'userId');
+    const sessionId = request.sessionId ?? randomUUID();
+    requireId(sessionId, 'sessionId');
+    const initial = request.state ?? {};
+    if (initial === null || typeof initial !== 'object' || Array.isArray(initial)) {
+      throw new InvalidArgumentError({
+        message: 'state must be a plain object.',
+        argument: 'state',
+      });
+    }
+    const scoped = structuredClone(splitStateDelta(initial));
+    await this.#ensureReady();
+    const ops = this.#ops;
+    const { appName, userId } = request;
+    const now = Date.now();
+    return ops.write(this.#db, async (trx) => {
+      const inserted = await trx
+        .insertInto('sessions')
+        .values({
+          id: sessionId,
+          app_name: appName,
+          user_id: userId,
+          state: ops.encodeJson(scoped.session),
+          create_time: ops.encodeTime(now),
+          update_time: ops.encodeTime(now),
+        })
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) throw new SessionExistsError({ appName, userId, sessionId });
+      await ops.mergeScope(trx, { table: 'app_states', appName }, scoped.app, now);
+      await ops.mergeScope(trx, { table: 'user_states', appName, userId }, scoped.user, now);
+      const row = await this.#sessionRows(trx, appName, userId)
+        .where('s.id', '=', sessionId)
+        .executeTakeFirstOrThrow();
+      return sessionFromRow(ops, row, []);
+    });
+  }
+
+  async getSession(request: GetSessionRequest): Promise<Session | undefined> {
+    validateEventWindow(request);
+    await this.#ensureReady();
+    const key: SessionKey = {
+      appName: request.appName,
+      userId: request.userId,
+      sessionId: request.sessionId,
+    };
+    return this.#ops.read(this.#db, async (trx) => {
+      const row = await this.#sessionRows(trx, key.appName, key.userId)
+        .where('s.id', '=', key.sessionId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return sessionFromRow(this.#ops, row, await loadEvents(this.#ops, trx, key, request));
+    });
+  }
+
+  async listSessions(request: ListSessionsRequest): Promise<ListSessionsResponse> {
+    await this.#ensureReady();
+    const rows = await this.#sessionRows(this.#db, request.appName, request.userId)
+      .orderBy('s.create_time')
+      .orderBy('s.id')
+      .execute();
+    return { sessions: rows.map((row) => sessionFromRow(this.#ops, row, [])) };
+  }
+
+  async deleteSession(request: DeleteSessionRequest): Promise<void> {
+    await this.#ensureReady();
+    await this.#ops.write(this.#db, async (trx) => {
+      // The session row first: this waits for an append in flight, and later appends then find
+      // no session, so no event can be left behind.
+      await trx
+        .deleteFrom('sessions')
+        .where('app_name', '=', request.appName)
+        .where('user_id', '=', request.userId)
+        .where('id', '=', request.sessionId)
+        .execute();
+      await trx
+        .deleteFrom('events')
+        .where('app_name', '=', request.appName)
+        .where('user_id', '=', request.userId)
+        .where('session_id', '=', request.sessionId)
+        .execute();
+    });
+  }
+
+  async appendEvent(request: AppendEventRequest): Promise<Event> {
+    const { session, event } = request;
+    validateEventForAppend(event);
+    await this.#ensureReady();
+    const ops = this.#ops;
+    const storedEvent = copyEventForStorage(event);
+    const eventData = ops.encodeJson(encodeEventData(storedEvent));
+    const scoped = splitStateDelta(storedEvent.actions.stateDelta);
+    const key: SessionKey = {
+      appName: session.appName,
+      userId: session.userId,
+      sessionId: session.id,
+    };
+    const next = nextUpdateTime(session.lastUpdateTime);
+
+    await ops.write(this.#db, async (trx) => {
+      if (!(await ops.advanceSession(trx, key, session.lastUpdateTime, next, scoped.session))) {
+        const exists = await trx
+          .selectFrom('sessions')
+          .select('id')
+          .where('app_name', '=', key.appName)
+          .where('user_id', '=', key.userId)
+          .where('id', '=', key.sessionId)
+          .executeTakeFirst();
+        throw exists
+          ? new StaleSessionError({ sessionId: session.id })
+          : new SessionNotFoundError(key);
+      }
+      const inserted = await trx
+        .insertInto('events')
+        .values({
+          id: storedEvent.id,
+          app_name: key.appName,
+          user_id: key.userId,
+          session_id: key.sessionId,
+          invocation_id: storedEvent.invocationId,
+          timestamp: ops.encodeTime(storedEvent.timestamp),
+          event_data: eventData,
+        })
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) {
+        throw new InvalidArgumentError({
+          message: `Event "${storedEvent.id}" is already stored in session "${session.id}".`,
+          argument: 'event.id',
+        });
+      }
+      if (hasKeys(scoped.app))
+        await ops.mergeScope(trx, { table: 'app_states', appName: key.appName }, scoped.app, next);
+      if (hasKeys(scoped.user)) {
+        await ops.mergeScope(
+          trx,
+          { table: 'user_states', appName: key.appName, userId: key.userId },
+          scoped.user,
+          next,
+        );
+      }
+    });
+
+    deepFreeze(storedEvent);
+    applyAppendToSession(session, storedEvent, stateDeltaOf(event), next);
+    return storedEvent;
+  }
+
+  #sessionRows(trx: SessionDb, appName: string, userId: string | undefined) {
+    const query = selectSessionsWithScopes(trx).where('s.app_name', '=', appName);
+    return userId === undefined ? query : query.where('s.user_id', '=', userId);
+  }
+
+  #ensureReady(): Promise<void> {
+    this.#ready ??= this.#prepare().catch((error: unknown) => {
+      this.#ready = undefined;
+      throw error;
+    });
+    return this.#ready;
+  }
+
+  async #prepare(): Promise<void> {
+    if (this.#ops.kind === 'sqlite') {
+      const result = await sql<{ timeout: number }>`pragma busy_timeout`.execute(this.#root);
+      const current = Object.values(result.rows[0] ?? {})[0];
+      if (current === 0)
+        await sql
+          .raw(`pragma busy_timeout = ${DEFAULT_SQLITE_BUSY_TIMEOUT_MS}`)
+          .execute(this.#root);
+    }
+    if (this.#autoMigrate)
+      await migrateSessionSchema(this.#root as Kysely<unknown>, this.#location);
+    else await checkSchema(this.#root as Kysely<unknown>, this.#location);
+  }
+}
+
+/** Options of {@link SqlSessionService.fromUrl} and `createSessionService`. */
+export interface SqlSessionServiceUrlOptions extends Pick<
+  SqlSessionServiceOptions,
+  'schema' | 'autoMigrate'
+> {
+  /** SQLite: how long a writer waits for the database lock (default 5000 ms). */
+  busyTimeoutMs?: number;
+  /** PostgreSQL: maximum pool size (default 10). */
+  poolSize?: number;
+}
