@@ -1,0 +1,1 @@
+export { UnsupportedMemoryDialectError } from './unsupported-dialect-error';

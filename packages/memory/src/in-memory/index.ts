@@ -1,0 +1,1 @@
+export { InMemoryMemoryService } from './in-memory-memory-service';

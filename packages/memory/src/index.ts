@@ -1,0 +1,8 @@
+/**
+ * Memory services for ADK for TypeScript: remember past sessions and search them, plus the
+ * `load_memory` and `preload_memory` tools.
+ */
+export * from './errors';
+export * from './in-memory';
+export * from './sql';
+export * from './tools';

@@ -1,0 +1,217 @@
+import type {
+  Content,
+  MemoryEntry,
+  MemoryService,
+  SearchMemoryRequest,
+  SearchMemoryResponse,
+  Session,
+} from '@adk/core';
+import { sql, type Generated, type Kysely, type Transaction } from 'kysely';
+
+import {
+  queryWords,
+  searchLimit,
+  sessionToRecords,
+  type MemoryRecord,
+} from '../internal/memory-text';
+import { detectDialect, isUniqueViolation, type AnyKysely, type SqlDialectName } from './dialect';
+import { ENTRIES_TABLE, FTS_TABLE, migrateMemoryTables } from './migrations';
+
+interface EntryRow {
+  id: Generated<number>;
+  app_name: string;
+  user_id: string;
+  session_id: string;
+  event_id: string;
+  author: string | null;
+  timestamp: number | string;
+  content: string;
+  search_text: string;
+  /** PostgreSQL only. */
+  search_vector: Generated<string>;
+}
+
+interface MemoryDatabase {
+  [ENTRIES_TABLE]: EntryRow;
+}
+
+/** Options of {@link SqlMemoryService}. */
+export interface SqlMemoryServiceOptions {
+  /** Your Kysely instance: SQLite (FTS5 must be compiled in, as in better-sqlite3) or PostgreSQL. */
+  db: AnyKysely;
+  /** Force the SQL flavour when a custom dialect's adapter is not recognised. */
+  dialect?: SqlDialectName;
+  /**
+   * PostgreSQL text-search configuration used to index and to query (default `english`: stemming
+   * and stop words). Use `simple` for language-neutral matching. Changing it later affects only
+   * sessions added afterwards.
+   */
+  textSearchConfig?: string;
+  /** Run the in-code migrations on first use (default `true`); otherwise call `migrate()`. */
+  autoMigrate?: boolean;
+}
+
+const INSERT_BATCH = 200;
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Memory stored in SQL through Kysely and searched with the database's own full-text engine,
+ * best matches first:
+ * - SQLite: an FTS5 index (porter stemming, Unicode-aware, diacritics folded) ranked by `bm25`;
+ * - PostgreSQL: a `tsvector` column with a GIN index, matched with `to_tsquery` and ranked by
+ *   `ts_rank`.
+ *
+ * Any query word may match (the words are OR-ed, so entries sharing more words rank higher); the
+ * query is reduced to plain words first, so its punctuation or operators are never syntax.
+ * Searches return at most `limit` entries (default 10) with their `score`.
+ *
+ * @example
+ * ```ts
+ * const memory = new SqlMemoryService({ db }); // db: your Kysely instance
+ * await memory.addSessionToMemory(session);
+ * const { memories } = await memory.searchMemory({ appName, userId, query: 'trip to Kyoto' });
+ * ```
+ */
+export class SqlMemoryService implements MemoryService {
+  readonly #db: Kysely<MemoryDatabase>;
+  readonly #dialect: SqlDialectName;
+  readonly #textSearchConfig: string;
+  readonly #autoMigrate: boolean;
+  #ready: Promise<void> | undefined;
+
+  constructor(options: SqlMemoryServiceOptions) {
+    this.#db = options.db as Kysely<MemoryDatabase>;
+    this.#dialect = detectDialect(options.db, options.dialect);
+    this.#textSearchConfig = options.textSearchConfig ?? 'english';
+    this.#autoMigrate = options.autoMigrate ?? true;
+  }
+
+  /** Create or upgrade the tables now. Idempotent; concurrent callers share one run. */
+  migrate(): Promise<void> {
+    this.#ready ??= migrateMemoryTables(this.#db, this.#dialect).catch((error: unknown) => {
+      this.#ready = undefined;
+      throw error;
+    });
+    return this.#ready;
+  }
+
+  /** Replace what is remembered of the session by its current events, in one transaction. */
+  async addSessionToMemory(session: Session): Promise<void> {
+    const records = sessionToRecords(session);
+    if (this.#autoMigrate) await this.migrate();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.#db.transaction().execute(async (trx) => {
+          await trx
+            .deleteFrom(ENTRIES_TABLE)
+            .where('app_name', '=', session.appName)
+            .where('user_id', '=', session.userId)
+            .where('session_id', '=', session.id)
+            .execute();
+          for (let start = 0; start < records.length; start += INSERT_BATCH) {
+            await this.#insert(trx, session, records.slice(start, start + INSERT_BATCH));
+          }
+        });
+        return;
+      } catch (error) {
+        // Another writer refreshed the same session at the same time: do it again on top.
+        if (isUniqueViolation(error) && attempt < MAX_ATTEMPTS) continue;
+        throw error;
+      }
+    }
+  }
+
+  async searchMemory(request: SearchMemoryRequest): Promise<SearchMemoryResponse> {
+    const words = queryWords(request.query);
+    const limit = searchLimit(request.limit);
+    if (words.length === 0 || limit === 0) return { memories: [] };
+    if (this.#autoMigrate) await this.migrate();
+    const rows =
+      this.#dialect === 'postgres'
+        ? await this.#searchPostgres(request, words, limit)
+        : await this.#searchSqlite(request, words, limit);
+    return { memories: rows.map(toEntry) };
+  }
+
+  async #insert(
+    trx: Transaction<MemoryDatabase>,
+    session: Session,
+    records: MemoryRecord[],
+  ): Promise<void> {
+    if (records.length === 0) return;
+    const values = records.map((r) => ({
+      app_name: session.appName,
+      user_id: session.userId,
+      session_id: session.id,
+      event_id: r.eventId,
+      author: r.entry.author ?? null,
+      timestamp: r.entry.timestamp ?? 0,
+      content: JSON.stringify(r.entry.content),
+      search_text: r.text,
+    }));
+    if (this.#dialect === 'sqlite') {
+      await trx.insertInto(ENTRIES_TABLE).values(values).execute();
+      return;
+    }
+    const config = this.#textSearchConfig;
+    await trx
+      .insertInto(ENTRIES_TABLE)
+      .values(
+        values.map((v) => ({
+          ...v,
+          search_vector: sql<string>`to_tsvector(cast(${config} as regconfig), ${v.search_text})`,
+        })),
+      )
+      .execute();
+  }
+
+  async #searchSqlite(
+    request: SearchMemoryRequest,
+    words: string[],
+    limit: number,
+  ): Promise<ScoredRow[]> {
+    // Each word is quoted: FTS5 reads it as a plain string, never as an operator.
+    const match = words.map((w) => `"${w}"`).join(' OR ');
+    const result = await sql<ScoredRow>`
+      select e.session_id, e.author, e.timestamp, e.content, -bm25(${sql.table(FTS_TABLE)}) as score
+      from ${sql.table(FTS_TABLE)} join ${sql.table(ENTRIES_TABLE)} e on e.id = ${sql.table(FTS_TABLE)}.rowid
+      where ${sql.table(FTS_TABLE)} match ${match} and e.app_name = ${request.appName} and e.user_id = ${request.userId}
+      order by bm25(${sql.table(FTS_TABLE)}), e.timestamp desc
+      limit ${limit}`.execute(this.#db);
+    return result.rows;
+  }
+
+  async #searchPostgres(
+    request: SearchMemoryRequest,
+    words: string[],
+    limit: number,
+  ): Promise<ScoredRow[]> {
+    // Words hold letters and digits only, so joining them with `|` is a valid tsquery.
+    const query = words.join(' | ');
+    const result = await sql<ScoredRow>`
+      select e.session_id, e.author, e.timestamp, e.content, ts_rank(e.search_vector, q) as score
+      from ${sql.table(ENTRIES_TABLE)} e, to_tsquery(cast(${this.#textSearchConfig} as regconfig), ${query}) q
+      where e.app_name = ${request.appName} and e.user_id = ${request.userId} and e.search_vector @@ q
+      order by score desc, e.timestamp desc
+      limit ${limit}`.execute(this.#db);
+    return result.rows;
+  }
+}
+
+interface ScoredRow {
+  session_id: string;
+  author: string | null;
+  timestamp: number | string;
+  content: string;
+  score: number | string;
+}
+
+function toEntry(row: ScoredRow): MemoryEntry {
+  return {
+    content: JSON.parse(row.content) as Content,
+    ...(row.author !== null ? { author: row.author } : {}),
+    timestamp: Number(row.timestamp),
+    sessionId: row.session_id,
+    score: Number(row.score),
+  };
+}
