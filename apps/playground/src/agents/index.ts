@@ -1,0 +1,2 @@
+export { createReportsAgent } from './reports-agent';
+export { createRouterAgent } from './router-agent';

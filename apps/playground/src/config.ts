@@ -1,0 +1,63 @@
+import { join, resolve } from 'node:path';
+
+/** Which model the playground runs on. */
+export type ModelChoice =
+  | { provider: 'gemini' | 'anthropic' | 'openai'; model: string }
+  | { provider: 'demo'; model: 'offline-demo' };
+
+/** Everything the playground reads from the environment. */
+export interface PlaygroundConfig {
+  /** Session store URL: `sqlite:<file>` (default `sqlite:./.adk/playground.db`) or `postgres://...`. */
+  sessionUrl: string;
+  /** Folder of saved artifacts (`ADK_ARTIFACTS_DIR`, default `./.adk/artifacts`). */
+  artifactsDir: string;
+  port: number;
+  host: string;
+  model: ModelChoice;
+  /** Optional bearer token for the API (`ADK_API_TOKEN`). */
+  token: string | undefined;
+  /** Origins allowed to call the API from other sites (`ADK_ALLOW_ORIGINS`, comma-separated). */
+  allowOrigins: string[];
+}
+
+const DEFAULT_MODELS = {
+  gemini: 'gemini-2.5-flash',
+  anthropic: 'claude-sonnet-4-5',
+  openai: 'gpt-4o-mini',
+} as const;
+
+/** Pick the model: `ADK_MODEL` if set, else the first provider with a key, else the offline demo. */
+export function chooseModel(env: NodeJS.ProcessEnv): ModelChoice {
+  const named = env.ADK_MODEL?.trim();
+  const provider: ModelChoice['provider'] =
+    env.GEMINI_API_KEY || env.GOOGLE_API_KEY
+      ? 'gemini'
+      : env.ANTHROPIC_API_KEY
+        ? 'anthropic'
+        : env.OPENAI_API_KEY
+          ? 'openai'
+          : 'demo';
+  if (named === 'offline-demo' || provider === 'demo') return { provider: 'demo', model: 'offline-demo' };
+  if (named) {
+    const byName = named.startsWith('claude') ? 'anthropic' : /^(gpt|o\d|openai\/)/.test(named) ? 'openai' : provider;
+    return { provider: byName, model: named };
+  }
+  return { provider, model: DEFAULT_MODELS[provider] };
+}
+
+/** Read the playground's configuration from `env` (default `process.env`). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): PlaygroundConfig {
+  const port = Number(env.PORT ?? 8000);
+  return {
+    sessionUrl: env.ADK_SESSION_URL?.trim() || `sqlite:${resolve(cwd, '.adk', 'playground.db')}`,
+    artifactsDir: resolve(cwd, env.ADK_ARTIFACTS_DIR?.trim() || join('.adk', 'artifacts')),
+    port: Number.isInteger(port) && port >= 0 ? port : 8000,
+    host: env.HOST ?? '127.0.0.1',
+    model: chooseModel(env),
+    token: env.ADK_API_TOKEN || undefined,
+    allowOrigins: (env.ADK_ALLOW_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  };
+}

@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+import { FileArtifactService } from '@adk/artifacts';
+import { Runner } from '@adk/core';
+import type { Model, SessionService } from '@adk/core';
+import { InMemoryMemoryService } from '@adk/memory';
+import { createAdkServer } from '@adk/server';
+import type { AdkServerApp } from '@adk/server';
+import { createSessionService } from '@adk/session-sql';
+
+import { createReportsAgent, createRouterAgent } from './agents';
+import type { PlaygroundConfig } from './config';
+import { resolveModel } from './models';
+
+/** The assembled playground: the Hono app and what it runs on. */
+export interface Playground {
+  app: AdkServerApp;
+  sessionService: SessionService;
+  model: Model;
+  /** True when running on the offline demo model. */
+  offline: boolean;
+  close(): Promise<void>;
+}
+
+/** Prepare a `sqlite:` URL's folder so the database file can be created. */
+function ensureSqliteFolder(url: string): void {
+  if (!url.startsWith('sqlite:') || url.includes(':memory:')) return;
+  const path = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+  mkdirSync(dirname(path), { recursive: true });
+}
+
+/**
+ * Build the playground: the session store from `config.sessionUrl`, the model, the sample agents
+ * (`router` with its weather and news specialists, and `reports` with artifacts and approval), and
+ * the ADK API server with its web chat page.
+ */
+export async function createPlayground(config: PlaygroundConfig, options: { model?: Model } = {}): Promise<Playground> {
+  ensureSqliteFolder(config.sessionUrl);
+  const sessionService = await createSessionService(config.sessionUrl, { autoMigrate: true });
+  const artifactService = new FileArtifactService({ root: config.artifactsDir });
+  const memoryService = new InMemoryMemoryService();
+  const model = options.model ?? (await resolveModel(config.model));
+  const offline = model.name === 'offline-demo';
+
+  const apps = Object.fromEntries(
+    [createRouterAgent(model), createReportsAgent(model)].map((agent) => [
+      agent.name,
+      {
+        agent,
+        runner: new Runner({ appName: agent.name, agent, sessionService, artifactService, memoryService }),
+      },
+    ]),
+  );
+  const app = createAdkServer({
+    apps,
+    sessionService,
+    artifactService,
+    memoryService,
+    ...(config.token ? { token: config.token } : {}),
+    allowOrigins: config.allowOrigins,
+    webUi: {
+      title: 'ADK Playground',
+      notice: offline
+        ? 'Offline demo model: no API key found, so replies come from simple built-in rules. Set GEMINI_API_KEY, ANTHROPIC_API_KEY or OPENAI_API_KEY for a real model.'
+        : `Model: ${model.name}`,
+    },
+  });
+  return {
+    app,
+    sessionService,
+    model,
+    offline,
+    close: async () => {
+      await app.close();
+      await sessionService.close();
+    },
+  };
+}

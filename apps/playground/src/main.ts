@@ -1,0 +1,20 @@
+import { listen } from '@adk/server';
+
+import { loadConfig } from './config';
+import { createPlayground } from './create-playground';
+
+const config = loadConfig();
+const playground = await createPlayground(config);
+const server = await listen(playground.app, { port: config.port, host: config.host });
+const store = config.sessionUrl.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
+
+console.log(`ADK playground running at ${server.url}`);
+console.log(`  model:    ${playground.offline ? 'offline demo model (no API key found)' : playground.model.name}`);
+console.log(`  sessions: ${store}`);
+console.log('  apps:     router (weather + news specialists), reports (artifacts + approval)');
+
+const stop = () => {
+  void server.close().then(() => playground.close()).then(() => process.exit(0));
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,23 @@
+import type { Model } from '@adk/core';
+import { createGemini } from '@adk/models-gemini';
+
+import type { ModelChoice } from '../config';
+import { DemoModel } from './demo-model';
+
+/** The model object for a choice: a provider model, or the offline demo model. */
+export async function resolveModel(choice: ModelChoice): Promise<Model> {
+  switch (choice.provider) {
+    case 'demo':
+      return new DemoModel();
+    case 'gemini':
+      return createGemini()(choice.model);
+    case 'anthropic': {
+      const { createAnthropic } = await import('@adk/models-anthropic');
+      return createAnthropic()(choice.model);
+    }
+    case 'openai': {
+      const { createOpenAI } = await import('@adk/models-openai');
+      return createOpenAI()(choice.model);
+    }
+  }
+}
