@@ -6,7 +6,7 @@ export * from './circuit-breaker';
 export * from './client';
 export * from './errors';
 export * from './json-lines';
+export * from './provider';
 export * from './retry';
 export * from './settings';
 export * from './sse';
-export * from './stream';

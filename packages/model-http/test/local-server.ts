@@ -10,12 +10,7 @@ export interface ReceivedRequest {
 
 /** A node:http server on 127.0.0.1 answering with `handler`; records requests and socket closes. */
 export async function startServer(
-  handler: (
-    req: IncomingMessage,
-    res: ServerResponse,
-    body: string,
-    index: number,
-  ) => unknown,
+  handler: (req: IncomingMessage, res: ServerResponse, body: string, index: number) => unknown,
 ): Promise<{
   url: string;
   requests: ReceivedRequest[];

@@ -4,4 +4,12 @@
  */
 export { artifactServiceConformance } from './artifact-conformance';
 export { memoryServiceConformance } from './memory-conformance';
+export { modelProviderConformance } from './provider-conformance';
+export type {
+  ConformanceBackend,
+  ConformanceReply,
+  ConformanceRequestView,
+  ConformanceToolCall,
+  ModelProviderConformanceOptions,
+} from './provider-conformance-types';
 export { sessionServiceConformance } from './session-conformance';

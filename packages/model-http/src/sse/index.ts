@@ -1,2 +1,3 @@
+export { jsonSseEvents, type JsonSseEvent } from './json-sse-events';
 export { parseSseStream } from './parse-sse-stream';
 export { SseParser, type SseEvent } from './sse-parser';

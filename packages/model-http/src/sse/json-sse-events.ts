@@ -1,0 +1,45 @@
+import { ModelStreamError } from '../errors/model-stream-error';
+import { parseSseStream } from './parse-sse-stream';
+
+/** An SSE event whose data was parsed as JSON. */
+export interface JsonSseEvent {
+  /** The `event:` name (`message` when absent). */
+  event: string;
+  data: unknown;
+}
+
+/**
+ * Reads a provider's SSE body as JSON events. `[DONE]` sentinels (OpenAI) end the iteration.
+ * A `data:` that is not JSON, or a stream that stops inside an event, throws
+ * {@link ModelStreamError} (`malformed` / `interrupted`).
+ */
+export async function* jsonSseEvents(
+  body: AsyncIterable<Uint8Array>,
+  context: { provider: string; model: string },
+): AsyncGenerator<JsonSseEvent, void> {
+  let truncated = false;
+  for await (const event of parseSseStream(body, { onTruncated: () => (truncated = true) })) {
+    if (event.data === '[DONE]') return;
+    if (event.data.trim() === '') continue;
+    let data: unknown;
+    try {
+      data = JSON.parse(event.data);
+    } catch (cause) {
+      throw new ModelStreamError({
+        ...context,
+        kind: 'malformed',
+        message: 'a stream chunk is not valid JSON',
+        chunk: event.data,
+        cause,
+      });
+    }
+    yield { event: event.event, data };
+  }
+  if (truncated) {
+    throw new ModelStreamError({
+      ...context,
+      kind: 'interrupted',
+      message: 'the stream ended in the middle of an event',
+    });
+  }
+}

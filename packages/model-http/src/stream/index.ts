@@ -1,1 +1,0 @@
-export { ContentBuilder } from './content-builder';

@@ -1,0 +1,23 @@
+/**
+ * Google Gemini model provider for ADK for TypeScript.
+ */
+export { EMPTY_CONTENTS_TEXT, fromGeminiResponse, toGeminiRequest } from './convert';
+export type { GeminiRequest, GeminiResponse } from './convert';
+export {
+  createGemini,
+  GEMINI_DEFAULT_BASE_URL,
+  GEMINI_MODEL_PATTERNS,
+  type GeminiProvider,
+  type GeminiSettings,
+} from './gemini-provider';
+export { GEMINI_API_KEY_ENV_VARS, GeminiModel } from './gemini-model';
+export { registerGemini } from './register-gemini';
+export {
+  CircuitBreaker,
+  CircuitOpenError,
+  MissingApiKeyError,
+  ModelApiError,
+  ModelConnectionError,
+  ModelStreamError,
+  ModelTimeoutError,
+} from '@adk/model-http';

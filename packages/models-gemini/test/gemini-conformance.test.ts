@@ -1,0 +1,16 @@
+import { modelProviderConformance } from '@adk/core/testing';
+import { describeGeminiRequest, startFakeGemini, toFakeReply } from '@adk/fake-provider-servers';
+
+import { createGemini } from '../src';
+
+modelProviderConformance('gemini', {
+  async createBackend(script) {
+    const server = await startFakeGemini({ script: script.map(toFakeReply) });
+    const gemini = createGemini({ apiKey: 'test-key', baseURL: server.baseURL, maxRetries: 0 });
+    return {
+      model: gemini('gemini-2.5-flash'),
+      requests: () => server.requests.map(describeGeminiRequest),
+      close: () => server.close(),
+    };
+  },
+});

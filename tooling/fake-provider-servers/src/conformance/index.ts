@@ -1,0 +1,6 @@
+export {
+  describeAnthropicRequest,
+  describeGeminiRequest,
+  describeOpenAIRequest,
+} from './describe-requests';
+export { toFakeReply } from './to-fake-reply';

@@ -1,0 +1,31 @@
+/**
+ * Fake Gemini, Anthropic and OpenAI servers on 127.0.0.1 that speak each provider's real wire
+ * format (streaming included) from a provider-neutral script, record what they receive and inject
+ * faults. For tests, demos and benchmarks; never for production.
+ */
+export { anthropicDialect } from './anthropic/anthropic-dialect';
+export { startFakeAnthropic } from './anthropic/start-fake-anthropic';
+export { startFakeServer, type ProviderDialect } from './fake-server';
+export { readFixture } from './fixtures';
+export { geminiDialect } from './gemini/gemini-dialect';
+export { startFakeGemini } from './gemini/start-fake-gemini';
+export { openaiDialect } from './openai/openai-dialect';
+export { startFakeOpenAI } from './openai/start-fake-openai';
+export { chunkString, textPieces, writeSse, type OutgoingEvent } from './sse-writer';
+export type {
+  FakeError,
+  FakeProviderServer,
+  FakeReply,
+  FakeScript,
+  FakeServerOptions,
+  FakeStreamFaults,
+  FakeToolCall,
+  FakeUsage,
+  RecordedRequest,
+} from './types';
+export {
+  describeAnthropicRequest,
+  describeGeminiRequest,
+  describeOpenAIRequest,
+  toFakeReply,
+} from './conformance';

@@ -1,0 +1,152 @@
+import type { ProviderDialect } from '../fake-server';
+import { chunkString, textPieces, writeSse, type OutgoingEvent } from '../sse-writer';
+import type { FakeReply } from '../types';
+
+const ERROR_TYPES: Record<number, [type: string, code: string | null]> = {
+  400: ['invalid_request_error', null],
+  401: ['invalid_request_error', 'invalid_api_key'],
+  404: ['invalid_request_error', 'model_not_found'],
+  429: ['requests', 'rate_limit_exceeded'],
+  500: ['server_error', null],
+  503: ['server_error', null],
+};
+
+const FINISH: Record<NonNullable<FakeReply['finishReason']>, string> = {
+  stop: 'stop',
+  tool_calls: 'tool_calls',
+  length: 'length',
+  safety: 'content_filter',
+};
+
+const FINGERPRINT = 'fp_f33640a400';
+
+/**
+ * The OpenAI Chat Completions API (`POST /v1/chat/completions`), JSON or SSE chunks per the
+ * request's `stream`, with usage in a last chunk only when `stream_options.include_usage` is set.
+ * Thinking is sent as `reasoning_content`, as vLLM, DeepSeek and LiteLLM do.
+ */
+export const openaiDialect: ProviderDialect = {
+  basePath: '/v1',
+  route(path, _query, body) {
+    if (path !== '/v1/chat/completions') return undefined;
+    const record = (body ?? {}) as { stream?: unknown; model?: unknown };
+    return {
+      stream: record.stream === true,
+      model: typeof record.model === 'string' ? record.model : undefined,
+    };
+  },
+  async respond(reply, request, res, sequence) {
+    const model = request.model ?? 'gpt-4o';
+    const u = reply.usage ?? { inputTokens: 12, outputTokens: 8 };
+    const usage = {
+      prompt_tokens: u.inputTokens,
+      completion_tokens: u.outputTokens,
+      total_tokens: u.inputTokens + u.outputTokens,
+      prompt_tokens_details: { cached_tokens: u.cachedTokens ?? 0, audio_tokens: 0 },
+      completion_tokens_details: { reasoning_tokens: u.thoughtsTokens ?? 0, audio_tokens: 0 },
+    };
+    const finish = FINISH[reply.finishReason ?? (reply.toolCalls?.length ? 'tool_calls' : 'stop')];
+    const id = `chatcmpl-Fake${String(sequence).padStart(6, '0')}`;
+    const created = 1_760_000_000 + sequence;
+    const calls = (reply.toolCalls ?? []).map((call, index) => ({
+      id: call.id ?? `call_fake${sequence}x${index}`,
+      type: 'function',
+      function: { name: call.name, arguments: JSON.stringify(call.args) },
+    }));
+    const headers = { 'x-request-id': `req_fake${sequence}`, 'openai-processing-ms': '42' };
+    if (!request.stream) {
+      const message: Record<string, unknown> = {
+        role: 'assistant',
+        content: reply.text ?? null,
+        refusal: null,
+        annotations: [],
+      };
+      if (reply.thinking) message.reasoning_content = reply.thinking;
+      if (calls.length) message.tool_calls = calls;
+      res.writeHead(200, { 'content-type': 'application/json', ...headers });
+      res.end(
+        JSON.stringify({
+          id,
+          object: 'chat.completion',
+          created,
+          model,
+          choices: [{ index: 0, message, logprobs: null, finish_reason: finish }],
+          usage,
+          service_tier: 'default',
+          system_fingerprint: FINGERPRINT,
+        }),
+      );
+      return;
+    }
+    const body = request.body as { stream_options?: { include_usage?: boolean } };
+    const includeUsage = body.stream_options?.include_usage === true;
+    const chunk = (
+      delta: Record<string, unknown>,
+      finishReason: string | null = null,
+    ): OutgoingEvent => ({
+      data: {
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model,
+        service_tier: 'default',
+        system_fingerprint: FINGERPRINT,
+        choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+        ...(includeUsage ? { usage: null } : {}),
+      },
+    });
+    const events: OutgoingEvent[] = [chunk({ role: 'assistant', content: '', refusal: null })];
+    if (reply.thinking)
+      for (const piece of textPieces(reply.thinking))
+        events.push(chunk({ reasoning_content: piece }));
+    if (reply.text) {
+      for (const piece of textPieces(reply.text, reply.textChunks))
+        events.push({ ...chunk({ content: piece }), delta: true });
+    }
+    calls.forEach((call, index) => {
+      events.push(
+        chunk({
+          tool_calls: [
+            {
+              index,
+              id: call.id,
+              type: 'function',
+              function: { name: call.function.name, arguments: '' },
+            },
+          ],
+        }),
+      );
+      for (const piece of chunkString(call.function.arguments, reply.argsChunkSize ?? 7)) {
+        events.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+      }
+    });
+    events.push(chunk({}, finish));
+    if (includeUsage) {
+      events.push({
+        data: {
+          id,
+          object: 'chat.completion.chunk',
+          created,
+          model,
+          service_tier: 'default',
+          system_fingerprint: FINGERPRINT,
+          choices: [],
+          usage,
+        },
+      });
+    }
+    events.push({ data: '[DONE]' });
+    await writeSse(res, events, reply.faults, { headers });
+  },
+  error(res, status, message, type, headers) {
+    const [defaultType, code] = ERROR_TYPES[status] ?? ['server_error', null];
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'x-request-id': 'req_fake_error',
+      ...headers,
+    });
+    res.end(
+      JSON.stringify({ error: { message, type: type ?? defaultType, param: null, code } }, null, 2),
+    );
+  },
+};

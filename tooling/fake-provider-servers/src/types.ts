@@ -1,0 +1,117 @@
+/** A tool call the fake model makes. */
+export interface FakeToolCall {
+  /** Call id; the server invents a provider-looking one when absent (Gemini sends none by default). */
+  id?: string;
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/** An HTTP error the fake server answers with, rendered in the provider's own error JSON shape. */
+export interface FakeError {
+  status: number;
+  message?: string;
+  /** Provider error type / status string; a realistic default is derived from `status`. */
+  type?: string;
+  /** `Retry-After` header value (seconds or an HTTP date). */
+  retryAfter?: string;
+  headers?: Record<string, string>;
+}
+
+/** Faults injected into a streamed answer. Event indexes count SSE events from 0. */
+export interface FakeStreamFaults {
+  /** Destroy the socket after this many events (a stream cut mid-way). */
+  cutAfterEvents?: number;
+  /** Insert an unparseable `data:` event before event number `malformedAt`. */
+  malformedAt?: number;
+  /** Write the SSE bytes in pieces of this many bytes (chunk boundaries anywhere). */
+  byteChunkSize?: number;
+  /** Stop writing after this many events and keep the connection open (for abort tests). */
+  hangAfterEvents?: number;
+  /** Stop writing after this many text-delta events and keep the connection open. */
+  hangAfterDeltas?: number;
+  /** End the HTTP response cleanly right after this many events, without the final event(s). */
+  endAfterEvents?: number;
+  /** Anthropic: send an `error` event (e.g. `overloaded_error`) after this many events. */
+  errorEventAfter?: { events: number; type: string; message: string };
+}
+
+/** Token counts of a fake answer. */
+export interface FakeUsage {
+  inputTokens: number;
+  outputTokens: number;
+  thoughtsTokens?: number;
+  cachedTokens?: number;
+}
+
+/**
+ * One scripted answer of a fake provider server, in provider-neutral terms; each server renders it
+ * in its own wire format, streamed or not depending on the request.
+ */
+export interface FakeReply {
+  /** Answer text. */
+  text?: string;
+  /** How to split `text` across stream chunks; default: about two words per chunk. */
+  textChunks?: string[];
+  /** Reasoning text (Gemini thought part, Anthropic thinking block, OpenAI-compatible reasoning_content). */
+  thinking?: string;
+  /** Signature of the thinking (Gemini thoughtSignature, Anthropic signature). */
+  thinkingSignature?: string;
+  /** Tool calls (several = parallel tool calls in one response). */
+  toolCalls?: FakeToolCall[];
+  /** Stream a tool call's JSON arguments in pieces of this many characters. Default 7. */
+  argsChunkSize?: number;
+  usage?: FakeUsage;
+  /** Why the model stopped; default `stop`, or `tool_calls` when there are tool calls. */
+  finishReason?: 'stop' | 'length' | 'tool_calls' | 'safety';
+  /** Gemini only: block the prompt (`promptFeedback.blockReason`, e.g. `SAFETY`). */
+  promptBlockReason?: string;
+  /** Answer with this HTTP error instead. */
+  error?: FakeError;
+  /** Stream faults. */
+  faults?: FakeStreamFaults;
+  /** Send exactly this response (fixtures); `body` is written as is. */
+  raw?: { status?: number; headers?: Record<string, string>; body: string };
+}
+
+/** A request the fake server received. */
+export interface RecordedRequest {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed JSON body (undefined when the body was not JSON). */
+  body: unknown;
+  /** Whether the client asked for a streamed answer. */
+  stream: boolean;
+  /** The model named by the request (path or body). */
+  model: string | undefined;
+}
+
+/** A list of replies consumed in order, or a function choosing the reply for each request. */
+export type FakeScript = FakeReply[] | ((request: RecordedRequest, index: number) => FakeReply);
+
+/** Options of `startFakeGemini`, `startFakeAnthropic` and `startFakeOpenAI`. */
+export interface FakeServerOptions {
+  script?: FakeScript;
+  /** Port to listen on; default 0 (a random free port). Always bound to 127.0.0.1. */
+  port?: number;
+}
+
+/** A running fake provider server. */
+export interface FakeProviderServer {
+  /** `http://127.0.0.1:<port>`. */
+  url: string;
+  /** The URL to pass as the provider's `baseURL` (e.g. `<url>/v1beta` for Gemini). */
+  baseURL: string;
+  /** Every request received, in order. */
+  requests: RecordedRequest[];
+  /** Appends replies to a list script. */
+  push(...replies: FakeReply[]): void;
+  /** Replaces the script (and forgets unconsumed replies). */
+  setScript(script: FakeScript): void;
+  /** Number of scripted replies not yet used (list scripts only). */
+  readonly pending: number;
+  /** Closes the server and every open connection. */
+  close(): Promise<void>;
+}
