@@ -13,3 +13,4 @@ export type {
   ModelProviderConformanceOptions,
 } from './provider-conformance-types';
 export { sessionServiceConformance } from './session-conformance';
+export { eventWithEveryField } from './session-conformance-events';

@@ -4,8 +4,11 @@ import { InvalidArgumentError } from '../errors';
 import { createEvent, type Event } from '../events';
 import { caught, deltaEvent, type ConformanceContext } from './session-conformance-context';
 
-/** An event that sets every field of `Event`, with keys a naive case conversion would break. */
-export function fullEvent(timestamp: number): Event {
+/**
+ * An event that sets every field of `Event`, with keys a naive case conversion would break: the
+ * round-trip fixture of the session conformance suite, handy for testing other stores and codecs.
+ */
+export function eventWithEveryField(timestamp: number): Event {
   return {
     id: 'evt-full-1',
     invocationId: 'inv-full',
@@ -90,7 +93,7 @@ export function defineEventTests(ctx: ConformanceContext): void {
   describe('events', () => {
     it('round-trips every Event field without loss', async () => {
       const session = await ctx.session();
-      const event = fullEvent(Date.now());
+      const event = eventWithEveryField(Date.now());
       const stored = await ctx.service.appendEvent({ session, event });
       expect(stored).toEqual(event);
       const got = await ctx.reload(session);

@@ -1,0 +1,102 @@
+import { InvalidArgumentError } from '@adk/core';
+import { describe, expect, it } from 'vitest';
+
+import { POSTGRES_URL, postgresAvailable, randomSchemaName, dropSchema, tempDir } from './helpers';
+import { parseDatabaseUrl } from '../src/service/open-database';
+import { SqlSessionService } from '../src';
+
+const pgAvailable = await postgresAvailable();
+
+describe('parseDatabaseUrl', () => {
+  it('reads the SQLite and PostgreSQL forms', () => {
+    expect(parseDatabaseUrl('sqlite:./data/sessions.db')).toEqual({
+      kind: 'sqlite',
+      path: './data/sessions.db',
+    });
+    expect(parseDatabaseUrl('sqlite:/var/lib/adk.db')).toEqual({
+      kind: 'sqlite',
+      path: '/var/lib/adk.db',
+    });
+    expect(parseDatabaseUrl('sqlite:///var/lib/adk.db')).toEqual({
+      kind: 'sqlite',
+      path: '/var/lib/adk.db',
+    });
+    expect(parseDatabaseUrl('sqlite::memory:')).toEqual({ kind: 'sqlite', path: ':memory:' });
+    expect(parseDatabaseUrl('postgres://u@h:5432/db')).toEqual({
+      kind: 'postgres',
+      connectionString: 'postgres://u@h:5432/db',
+    });
+    expect(parseDatabaseUrl('postgresql://u@h/db')).toMatchObject({ kind: 'postgres' });
+  });
+
+  it('refuses other URLs with InvalidArgumentError, without echoing a password', () => {
+    for (const url of ['mysql://root:hunter2@h/db', 'sqlite:', 'file.db', '']) {
+      let error: unknown;
+      try {
+        parseDatabaseUrl(url);
+      } catch (thrown) {
+        error = thrown;
+      }
+      expect(InvalidArgumentError.isInstance(error)).toBe(true);
+      expect((error as Error).message).not.toContain('hunter2');
+    }
+  });
+});
+
+describe('SqlSessionService.fromUrl', () => {
+  it('opens an in-memory SQLite database', async () => {
+    const service = await SqlSessionService.fromUrl('sqlite::memory:', { autoMigrate: true });
+    try {
+      expect(service.dialect).toBe('sqlite');
+      const session = await service.createSession({ appName: 'a', userId: 'u', state: { x: 1 } });
+      expect(
+        await service.getSession({ appName: 'a', userId: 'u', sessionId: session.id }),
+      ).toEqual(session);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('opens a SQLite file, and a second service on the same file sees the data', async () => {
+    const temp = tempDir();
+    const url = `sqlite:${temp.file('url.db')}`;
+    const writer = await SqlSessionService.fromUrl(url, { autoMigrate: true });
+    const session = await writer.createSession({
+      appName: 'a',
+      userId: 'u',
+      sessionId: 's',
+      state: { 'app:k': 1 },
+    });
+    await writer.close();
+    const reader = await SqlSessionService.fromUrl(url);
+    try {
+      expect(await reader.getSession({ appName: 'a', userId: 'u', sessionId: 's' })).toEqual(
+        session,
+      );
+    } finally {
+      await reader.close();
+      temp.remove();
+    }
+  });
+
+  it.skipIf(!pgAvailable)('opens PostgreSQL from a URL into a schema of its own', async () => {
+    const schema = randomSchemaName();
+    const service = await SqlSessionService.fromUrl(POSTGRES_URL, { schema, autoMigrate: true });
+    try {
+      expect(service.dialect).toBe('postgres');
+      const session = await service.createSession({ appName: 'a', userId: 'u' });
+      expect(
+        await service.getSession({ appName: 'a', userId: 'u', sessionId: session.id }),
+      ).toEqual(session);
+    } finally {
+      await service.close();
+      await dropSchema(schema);
+    }
+  });
+
+  it('refuses a schema on SQLite', async () => {
+    await expect(SqlSessionService.fromUrl('sqlite::memory:', { schema: 'x' })).rejects.toThrow(
+      /PostgreSQL only/,
+    );
+  });
+});

@@ -1,0 +1,205 @@
+import { createEvent } from '@adk/core';
+import { eventWithEveryField } from '@adk/core/testing';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { CorruptEventError, type SqlSessionService } from '../src';
+import { testBackends } from './backends';
+
+for (const backend of await testBackends()) {
+  describe.skipIf(!backend.available)(`stored rows (${backend.label})`, () => {
+    let service: SqlSessionService;
+    beforeAll(async () => {
+      await backend.setup();
+      service = await backend.service();
+    });
+    afterAll(async () => {
+      await service?.close();
+      await backend.teardown();
+    });
+
+    async function raw<T>(query: string): Promise<T[]> {
+      const db = backend.kysely();
+      try {
+        return (await sql.raw<T>(query).execute(db)).rows;
+      } finally {
+        await db.destroy();
+      }
+    }
+
+    it('writes the @google/adk layout: snake_case event_data with preserved user keys, ms times, unprefixed scopes', async () => {
+      const session = await service.createSession({
+        appName: 'layout',
+        userId: 'u',
+        sessionId: 's-layout',
+      });
+      const event = eventWithEveryField(1_768_469_401_123);
+      event.actions.stateDelta['temp:hidden'] = 'never stored';
+      await service.appendEvent({ session, event });
+
+      const [row] = await raw<{
+        id: string;
+        invocation_id: string;
+        timestamp: unknown;
+        event_data: unknown;
+      }>(
+        `select id, invocation_id, timestamp, event_data from events where session_id = 's-layout'`,
+      );
+      expect(row?.id).toBe('evt-full-1');
+      expect(row?.invocation_id).toBe('inv-full');
+      const data = (
+        typeof row?.event_data === 'string' ? JSON.parse(row.event_data) : row?.event_data
+      ) as Record<string, unknown>;
+      expect(data).toMatchObject({
+        id: 'evt-full-1',
+        invocation_id: 'inv-full',
+        timestamp: 1_768_469_401_123,
+        turn_complete: true,
+        long_running_tool_ids: ['fc-1'],
+        usage_metadata: { prompt_token_count: 10 },
+        custom_metadata: { traceId: 'abc', snake_case: 1 },
+        actions: {
+          state_delta: {
+            last_city: 'Paris',
+            lastCity: 'Paris',
+            'app:hits': 1,
+            'user:homeCity': 'Lyon',
+          },
+          transfer_to_agent: 'billing_agent',
+          skip_summarization: true,
+          requested_tool_confirmations: { 'fc-1': { hint: 'Send it?', confirmed: false } },
+        },
+      });
+      const parts = (data.content as unknown as { parts: Record<string, unknown>[] }).parts;
+      expect(parts[0]).toMatchObject({ thought_signature: 'c2ln' });
+      expect(parts[4]).toEqual({
+        function_call: {
+          id: 'fc-1',
+          name: 'get_weather',
+          args: {
+            cityName: 'Paris',
+            unit_system: 'metric',
+            nested: { innerKey: [1, { deep_key: true }] },
+          },
+        },
+      });
+      expect(parts[5]).toMatchObject({
+        function_response: { response: { tempC: 21, wind_speed: 3 } },
+      });
+      expect(JSON.stringify(data)).not.toContain('temp:hidden');
+
+      const [sessionRow] = await raw<{
+        update_time: unknown;
+        create_time: unknown;
+        state: unknown;
+      }>(`select update_time, create_time, state from sessions where id = 's-layout'`);
+      const [appRow] = await raw<{ state: unknown }>(
+        `select state from app_states where app_name = 'layout'`,
+      );
+      const [userRow] = await raw<{ state: unknown }>(
+        `select state from user_states where app_name = 'layout'`,
+      );
+      const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+      expect(json(sessionRow?.state)).toEqual({ last_city: 'Paris', lastCity: 'Paris' });
+      expect(json(appRow?.state)).toEqual({ hits: 1 });
+      expect(json(userRow?.state)).toEqual({ homeCity: 'Lyon' });
+      if (backend.label === 'SQLite file') {
+        expect(typeof sessionRow?.update_time).toBe('number');
+        expect(row?.timestamp).toBe(1_768_469_401_123);
+        const [types] = await raw<{ t: string }>(
+          `select typeof(timestamp) as t from events where session_id = 's-layout'`,
+        );
+        expect(types?.t).toBe('integer');
+      } else {
+        expect(row?.timestamp).toBeInstanceOf(Date);
+        expect((row?.timestamp as Date).getTime()).toBe(1_768_469_401_123);
+        expect((sessionRow?.update_time as Date).getTime()).toBe(session.lastUpdateTime);
+      }
+      const [version] = await raw<{ value: string }>(
+        `select value from adk_internal_metadata where key = 'schema_version'`,
+      );
+      expect(version?.value).toBe('1');
+    });
+
+    it('reports a corrupt event row with a typed error naming the session and the event', async () => {
+      const session = await service.createSession({
+        appName: 'corrupt',
+        userId: 'u',
+        sessionId: 's-corrupt',
+      });
+      await service.appendEvent({
+        session,
+        event: createEvent({ id: 'good', invocationId: 'i', author: 'a' }),
+      });
+      await service.appendEvent({
+        session,
+        event: createEvent({ id: 'bad', invocationId: 'i', author: 'a' }),
+      });
+      const corruptions =
+        backend.label === 'SQLite file'
+          ? [`'{not json'`, `'[1,2]'`, `'{"author": 5, "timestamp": 1}'`]
+          : [
+              `'[1,2]'::jsonb`,
+              `'{"author": 5, "timestamp": 1}'::jsonb`,
+              `'"just a string"'::jsonb`,
+              `'{"author": "a", "actions": [1]}'::jsonb`,
+            ];
+      for (const value of corruptions) {
+        await raw(`update events set event_data = ${value} where id = 'bad'`);
+        const error = await service
+          .getSession({ appName: 'corrupt', userId: 'u', sessionId: 's-corrupt' })
+          .then(
+            () => undefined,
+            (thrown: unknown) => thrown,
+          );
+        expect(CorruptEventError.isInstance(error)).toBe(true);
+        const corrupt = error as CorruptEventError;
+        expect(corrupt.sessionId).toBe('s-corrupt');
+        expect(corrupt.eventId).toBe('bad');
+        expect(corrupt.message).toContain('s-corrupt');
+        expect(corrupt.message).toContain('bad');
+      }
+      // A window that leaves the bad row out still reads, and listing is unaffected.
+      await raw(`delete from events where id = 'bad'`);
+      const healthy = await service.getSession({
+        appName: 'corrupt',
+        userId: 'u',
+        sessionId: 's-corrupt',
+      });
+      expect(healthy?.events.map((e) => e.id)).toEqual(['good']);
+    });
+
+    it('reads a row written without id, invocation_id or timestamp in event_data from its columns', async () => {
+      const session = await service.createSession({
+        appName: 'overlay',
+        userId: 'u',
+        sessionId: 's-overlay',
+      });
+      await service.appendEvent({
+        session,
+        event: createEvent({
+          id: 'e1',
+          invocationId: 'inv-x',
+          author: 'a',
+          timestamp: 1_700_000_000_000,
+        }),
+      });
+      const stripped =
+        backend.label === 'SQLite file'
+          ? `json_remove(event_data, '$.id', '$.invocation_id', '$.timestamp')`
+          : `event_data - 'id' - 'invocation_id' - 'timestamp'`;
+      await raw(`update events set event_data = ${stripped} where id = 'e1'`);
+      const got = await service.getSession({
+        appName: 'overlay',
+        userId: 'u',
+        sessionId: 's-overlay',
+      });
+      expect(got?.events[0]).toMatchObject({
+        id: 'e1',
+        invocationId: 'inv-x',
+        author: 'a',
+        timestamp: 1_700_000_000_000,
+      });
+    });
+  });
+}
