@@ -2,17 +2,22 @@
  * ADK for TypeScript core. Every folder lists its public names in its own `index.ts`; this file
  * re-exports them.
  */
+export * from './agents';
 export * from './artifacts';
+export * from './callbacks';
 export * from './compression';
 export * from './content';
 export * from './context';
 export * from './diagnostics';
 export * from './errors';
 export * from './events';
+export * from './flow';
 export * from './flow/contents';
 export * from './instructions';
 export * from './memory';
 export * from './models';
+export * from './plugins';
 export * from './policies';
+export * from './runner';
 export * from './sessions';
 export * from './tools';

@@ -1,1 +1,8 @@
 export type { CallbackContext, ReadonlyContext, ReadonlyState, State, ToolContext } from './types';
+export {
+  InvocationCallbackContext,
+  InvocationReadonlyContext,
+  InvocationToolContext,
+  type ContextSource,
+} from './invocation-contexts';
+export { DeltaState, ReadonlyStateView, type StateSource } from './state-view';

@@ -40,7 +40,11 @@ export interface CallbackContext extends ReadonlyContext {
   /** Load an artifact of the session (or a `user:` one); the latest version by default. */
   loadArtifact(filename: string, version?: number): Promise<Part | undefined>;
   /** Save an artifact and record it in `actions.artifactDelta`; returns the new version. */
-  saveArtifact(filename: string, artifact: Part, customMetadata?: Record<string, unknown>): Promise<number>;
+  saveArtifact(
+    filename: string,
+    artifact: Part,
+    customMetadata?: Record<string, unknown>,
+  ): Promise<number>;
   listArtifacts(): Promise<string[]>;
   /** Search the user's long-term memory. */
   searchMemory(query: string): Promise<SearchMemoryResponse>;

@@ -39,7 +39,8 @@ export function newEventId(): string {
 }
 
 /**
- * Create an event with a fresh id, the current time and its own actions object.
+ * Create an event with a fresh id, the current time and its own actions object. Members given as
+ * `undefined` are omitted.
  *
  * @example
  * ```ts
@@ -47,12 +48,14 @@ export function newEventId(): string {
  * ```
  */
 export function createEvent(init: EventInit): Event {
-  const { actions, ...rest } = init;
-  const event: Event = {
-    ...rest,
-    id: init.id ?? newEventId(),
-    timestamp: init.timestamp ?? Date.now(),
-    actions: createEventActions(actions),
-  };
+  const event = {} as Event;
+  // Members set to `undefined` are left out, so an event equals its JSON round trip.
+  for (const key in init) {
+    const value = init[key as keyof EventInit];
+    if (value !== undefined) (event as unknown as Record<string, unknown>)[key] = value;
+  }
+  event.id = init.id ?? newEventId();
+  event.timestamp = init.timestamp ?? Date.now();
+  event.actions = createEventActions(init.actions);
   return event;
 }

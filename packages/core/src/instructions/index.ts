@@ -8,6 +8,7 @@ export {
   type InstructionSources,
   type InstructionText,
 } from './compile-instruction';
+export { renderTemplate, type TemplateSources } from './template';
 export {
   TRANSFER_TO_AGENT_TOOL_NAME,
   transferInstruction,

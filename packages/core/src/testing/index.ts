@@ -3,6 +3,16 @@
  * the conformance suites. Import from `@adk/core/testing`.
  */
 export { artifactServiceConformance } from './artifact-conformance';
+export {
+  FakeModel,
+  type FakeChunk,
+  type FakeFunctionCallsStep,
+  type FakeModelOptions,
+  type FakeResponder,
+  type FakeStep,
+} from './fake-model';
+export { FakeModelError } from './fake-model-error';
+export { fakeFunctionCall, fakeFunctionCalls, fakeText } from './fake-model-responses';
 export { memoryServiceConformance } from './memory-conformance';
 export { modelProviderConformance } from './provider-conformance';
 export type {

@@ -1,0 +1,20 @@
+export { firstResult, isRetryDecision, toCallbackList } from './run-callbacks';
+export type {
+  AfterAgentCallback,
+  AfterModelCallback,
+  AfterModelCallbackArgs,
+  AfterToolCallback,
+  AfterToolCallbackArgs,
+  BeforeAgentCallback,
+  BeforeModelCallback,
+  BeforeModelCallbackArgs,
+  BeforeToolCallback,
+  BeforeToolCallbackArgs,
+  MaybePromise,
+  ModelErrorCallback,
+  ModelErrorCallbackArgs,
+  OneOrMany,
+  RetryDecision,
+  ToolErrorCallback,
+  ToolErrorCallbackArgs,
+} from './types';

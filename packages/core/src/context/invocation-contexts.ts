@@ -1,0 +1,142 @@
+import type { ArtifactService } from '../artifacts';
+import type { Content, Part } from '../content';
+import { ServiceNotConfiguredError } from '../errors/service-not-configured-error';
+import type { EventActions, ToolConfirmation } from '../events';
+import type { MemoryService, SearchMemoryResponse } from '../memory';
+import type { Session } from '../sessions/session';
+import { DeltaState, ReadonlyStateView } from './state-view';
+import type { CallbackContext, ReadonlyContext, ReadonlyState, State, ToolContext } from './types';
+
+/**
+ * What the context classes read from: satisfied by `InvocationContext`. Kept structural so the
+ * context folder does not depend on the agents folder.
+ */
+export interface ContextSource {
+  readonly invocationId: string;
+  readonly agent: { readonly name: string };
+  readonly session: Session;
+  readonly branch: string | undefined;
+  readonly userContent: Content | undefined;
+  readonly signal: AbortSignal;
+  readonly artifactService?: ArtifactService | undefined;
+  readonly memoryService?: MemoryService | undefined;
+}
+
+/**
+ * The {@link ReadonlyContext} of an invocation: identity of the run and a read-only state view.
+ * Given to instruction providers.
+ */
+export class InvocationReadonlyContext implements ReadonlyContext {
+  readonly state: ReadonlyState;
+
+  constructor(protected readonly source: ContextSource) {
+    this.state = new ReadonlyStateView(source.session);
+  }
+
+  get invocationId(): string {
+    return this.source.invocationId;
+  }
+  get agentName(): string {
+    return this.source.agent.name;
+  }
+  get appName(): string {
+    return this.source.session.appName;
+  }
+  get userId(): string {
+    return this.source.session.userId;
+  }
+  get sessionId(): string {
+    return this.source.session.id;
+  }
+  get branch(): string | undefined {
+    return this.source.branch;
+  }
+  get userContent(): Content | undefined {
+    return this.source.userContent;
+  }
+  get signal(): AbortSignal {
+    return this.source.signal;
+  }
+}
+
+/**
+ * The {@link CallbackContext} of an invocation: state writes land in `actions.stateDelta`;
+ * artifacts are scoped to the session's app, user and session, and every save is recorded in
+ * `actions.artifactDelta`.
+ */
+export class InvocationCallbackContext
+  extends InvocationReadonlyContext
+  implements CallbackContext
+{
+  override readonly state: State;
+
+  constructor(
+    source: ContextSource,
+    readonly actions: EventActions,
+  ) {
+    super(source);
+    this.state = new DeltaState(source.session, actions.stateDelta);
+  }
+
+  async loadArtifact(filename: string, version?: number): Promise<Part | undefined> {
+    return this.artifacts().loadArtifact({ ...this.scope(), filename, version });
+  }
+
+  async saveArtifact(
+    filename: string,
+    artifact: Part,
+    customMetadata?: Record<string, unknown>,
+  ): Promise<number> {
+    const version = await this.artifacts().saveArtifact({
+      ...this.scope(),
+      filename,
+      artifact,
+      customMetadata,
+    });
+    this.actions.artifactDelta[filename] = version;
+    return version;
+  }
+
+  async listArtifacts(): Promise<string[]> {
+    return this.artifacts().listArtifactKeys(this.scope());
+  }
+
+  async searchMemory(query: string): Promise<SearchMemoryResponse> {
+    const memory = this.source.memoryService;
+    if (!memory) throw new ServiceNotConfiguredError({ service: 'memoryService' });
+    return memory.searchMemory({ appName: this.appName, userId: this.userId, query });
+  }
+
+  private artifacts(): ArtifactService {
+    const service = this.source.artifactService;
+    if (!service) throw new ServiceNotConfiguredError({ service: 'artifactService' });
+    return service;
+  }
+
+  private scope(): { appName: string; userId: string; sessionId: string } {
+    const { session } = this.source;
+    return { appName: session.appName, userId: session.userId, sessionId: session.id };
+  }
+}
+
+/**
+ * The {@link ToolContext} of one function call: its own actions (merged into the function-response
+ * event in call order), the call id, and the human confirmation when there is one.
+ */
+export class InvocationToolContext extends InvocationCallbackContext implements ToolContext {
+  constructor(
+    source: ContextSource,
+    actions: EventActions,
+    readonly functionCallId: string,
+    readonly toolConfirmation: ToolConfirmation | undefined = undefined,
+  ) {
+    super(source, actions);
+  }
+
+  requestConfirmation(options: { hint?: string; payload?: unknown } = {}): void {
+    const request: ToolConfirmation = { confirmed: false };
+    if (options.hint !== undefined) request.hint = options.hint;
+    if (options.payload !== undefined) request.payload = options.payload;
+    this.actions.requestedToolConfirmations[this.functionCallId] = request;
+  }
+}

@@ -1,0 +1,144 @@
+import type { InvocationContext } from '../agents/invocation-context';
+import type { LlmAgent } from '../agents/llm-agent';
+import { newSpanId } from '../agents/span-id';
+import { firstResult, isRetryDecision } from '../callbacks/run-callbacks';
+import type { CallbackContext } from '../context';
+import { publish } from '../diagnostics/channels';
+import { AdkError } from '../errors/adk-error';
+import { describeCause } from '../errors/describe-cause';
+import type { LlmRequest, LlmResponse, Model } from '../models';
+import { StreamAggregator } from '../models/stream-aggregator';
+
+/** Mutable holder of the span id of the model call, read by the tool step (its parent span). */
+export interface ModelSpan {
+  spanId: string | undefined;
+}
+
+/** Arguments of {@link callModel}. */
+export interface CallModelOptions {
+  agent: LlmAgent;
+  ctx: InvocationContext;
+  model: Model;
+  request: LlmRequest;
+  callbackContext: CallbackContext;
+  span: ModelSpan;
+}
+
+/**
+ * One model turn with its callbacks: `beforeModel` plugins then callbacks (a returned response
+ * skips the call), the call itself (streamed when `RunConfig.streamingMode` is `sse`: partial
+ * responses are yielded as they arrive), then `afterModel` plugins then callbacks on each final
+ * response.
+ *
+ * When the call throws, `onModelError` plugins then callbacks decide: `{ retry: true }` calls again
+ * (at most `agent.maxErrorRetries` times), a response is used instead, `undefined` turns the error
+ * into an error response (`errorCode` from the typed error, else `MODEL_ERROR`). When the run is
+ * aborted the generator simply ends. Yields partial responses then final ones; never throws
+ * except for plugin failures.
+ */
+export async function* callModel(options: CallModelOptions): AsyncGenerator<LlmResponse, void> {
+  const { agent, ctx, request, callbackContext } = options;
+  const shortCircuit =
+    (await ctx.plugins.beforeModel(ctx, {
+      invocationContext: ctx,
+      agent,
+      callbackContext,
+      request,
+    })) ?? (await firstResult(agent.beforeModelCallbacks, { context: callbackContext, request }));
+  if (shortCircuit) {
+    yield { ...shortCircuit, partial: false };
+    return;
+  }
+  const stream = ctx.runConfig.streamingMode === 'sse';
+  for (let attempt = 0; ; attempt++) {
+    const spanId = newSpanId();
+    options.span.spanId = spanId;
+    const startTime = performance.now();
+    publish('modelCallStart', () => ({
+      spanId,
+      parentSpanId: ctx.spanId,
+      invocationId: ctx.invocationId,
+      appName: ctx.appName,
+      userId: ctx.userId,
+      sessionId: ctx.sessionId,
+      startTime,
+      agentName: agent.name,
+      model: options.model.name,
+      stream,
+      request,
+    }));
+    const finals: LlmResponse[] = [];
+    try {
+      let aggregator: StreamAggregator | undefined;
+      for await (const response of options.model.generate(request, {
+        stream,
+        signal: ctx.signal,
+      })) {
+        if (ctx.signal.aborted) return;
+        if (response.partial) {
+          (aggregator ??= new StreamAggregator()).add(response);
+          if (stream) yield response;
+        } else {
+          finals.push(response);
+        }
+      }
+      if (finals.length === 0 && aggregator?.hasContent) finals.push(aggregator.final());
+    } catch (error) {
+      publish('modelCallError', () => ({
+        spanId,
+        invocationId: ctx.invocationId,
+        durationMs: performance.now() - startTime,
+        error,
+      }));
+      if (ctx.signal.aborted) return;
+      const outcome =
+        (await ctx.plugins.onModelError(ctx, {
+          invocationContext: ctx,
+          agent,
+          callbackContext,
+          request,
+          error,
+          attempt,
+        })) ??
+        (await firstResult(agent.onModelErrorCallbacks, {
+          context: callbackContext,
+          request,
+          error,
+          attempt,
+        }));
+      if (isRetryDecision(outcome)) {
+        if (attempt < agent.maxErrorRetries) continue;
+      } else if (outcome) {
+        yield { ...outcome, partial: false };
+        return;
+      }
+      yield {
+        errorCode: AdkError.isInstance(error) ? error.code : 'MODEL_ERROR',
+        errorMessage: describeCause(error),
+        turnComplete: true,
+      };
+      return;
+    }
+    const last = finals[finals.length - 1];
+    publish('modelCallEnd', () => ({
+      spanId,
+      invocationId: ctx.invocationId,
+      durationMs: performance.now() - startTime,
+      response: last ?? {},
+      usage: last?.usageMetadata,
+      finishReason: last?.finishReason,
+    }));
+    for (const response of finals) {
+      const replaced =
+        (await ctx.plugins.afterModel(ctx, {
+          invocationContext: ctx,
+          agent,
+          callbackContext,
+          response,
+        })) ??
+        (await firstResult(agent.afterModelCallbacks, { context: callbackContext, response }));
+      yield replaced ?? response;
+    }
+    return;
+  }
+}

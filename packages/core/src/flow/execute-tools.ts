@@ -1,0 +1,181 @@
+import type { InvocationContext } from '../agents/invocation-context';
+import type { LlmAgent } from '../agents/llm-agent';
+import { newSpanId } from '../agents/span-id';
+import { firstResult, isRetryDecision } from '../callbacks/run-callbacks';
+import type { FunctionCall, Part } from '../content';
+import { InvocationToolContext } from '../context/invocation-contexts';
+import { publish } from '../diagnostics/channels';
+import { PluginError } from '../errors/plugin-error';
+import { ToolNotFoundError } from '../errors/tool-not-found-error';
+import {
+  createEvent,
+  createEventActions,
+  type Event,
+  type EventActions,
+  type ToolConfirmation,
+} from '../events';
+import type { Tool } from '../tools/tool';
+import { normalizeToolResult, toolErrorResponse } from '../tools/tool-response';
+
+/** Arguments of {@link executeFunctionCalls}. */
+export interface ExecuteFunctionCallsOptions {
+  agent: LlmAgent;
+  ctx: InvocationContext;
+  /** The calls of one model response, in order (each with an id). */
+  calls: readonly FunctionCall[];
+  tools: ReadonlyMap<string, Tool>;
+  /** Span of the model call that requested the calls (parent of the tool spans). */
+  parentSpanId: string | undefined;
+  /** Human decisions for calls being resumed after a confirmation, by function call id. */
+  confirmations?: Readonly<Record<string, ToolConfirmation>>;
+}
+
+interface CallOutcome {
+  part: Part | undefined;
+  actions: EventActions;
+}
+
+/**
+ * Run the function calls of one model response **concurrently** and merge their results into one
+ * function-response event (role `user`, authored by the agent), parts in call order.
+ *
+ * Every call gets its own `ToolContext` and actions; the event's actions merge them in call order
+ * (a later call wins on the same state key). Per call: `beforeTool` plugins then callbacks (a value
+ * skips the tool), the tool, `afterTool` plugins then callbacks (a value replaces the result). An
+ * unknown tool, invalid arguments or a throwing tool give the model `{ error: { code, message } }`
+ * after `onToolError` plugins and callbacks had the chance to retry or substitute a result. A
+ * long-running tool returning `undefined` contributes no response (the call stays pending).
+ *
+ * Returns `undefined` when no call produced a response.
+ */
+export async function executeFunctionCalls(
+  options: ExecuteFunctionCallsOptions,
+): Promise<Event | undefined> {
+  const outcomes = await Promise.all(options.calls.map((call) => runCall(options, call)));
+  const parts: Part[] = [];
+  const actions = createEventActions();
+  for (const outcome of outcomes) {
+    if (outcome.part) parts.push(outcome.part);
+    mergeActions(actions, outcome.actions);
+  }
+  if (parts.length === 0 && !hasEffects(actions)) return undefined;
+  const { ctx, agent } = options;
+  return createEvent({
+    invocationId: ctx.invocationId,
+    author: agent.name,
+    branch: ctx.branch,
+    content: parts.length > 0 ? { role: 'user', parts } : undefined,
+    actions,
+  });
+}
+
+async function runCall(
+  options: ExecuteFunctionCallsOptions,
+  call: FunctionCall,
+): Promise<CallOutcome> {
+  const { agent, ctx } = options;
+  const id = call.id ?? '';
+  const actions = createEventActions();
+  const respond = (response: Record<string, unknown>): CallOutcome => ({
+    part: { functionResponse: { id, name: call.name, response } },
+    actions,
+  });
+  const tool = options.tools.get(call.name);
+  if (!tool) {
+    return respond(
+      toolErrorResponse(
+        call.name,
+        new ToolNotFoundError({ toolName: call.name, availableTools: [...options.tools.keys()] }),
+      ),
+    );
+  }
+  const args = call.args ? { ...call.args } : {};
+  const toolContext = new InvocationToolContext(ctx, actions, id, options.confirmations?.[id]);
+  const spanId = newSpanId();
+  const startTime = performance.now();
+  publish('toolCallStart', () => ({
+    spanId,
+    parentSpanId: options.parentSpanId ?? ctx.spanId,
+    invocationId: ctx.invocationId,
+    appName: ctx.appName,
+    userId: ctx.userId,
+    sessionId: ctx.sessionId,
+    startTime,
+    agentName: agent.name,
+    toolName: tool.name,
+    toolDescription: tool.description,
+    functionCallId: id,
+    args,
+  }));
+  const hookArgs = { invocationContext: ctx, agent, tool, args, toolContext };
+  const callbackArgs = { tool, args, context: toolContext };
+  let result: unknown =
+    (await ctx.plugins.beforeTool(ctx, hookArgs)) ??
+    (await firstResult(agent.beforeToolCallbacks, callbackArgs));
+  let failed: unknown;
+  let hasFailed = false;
+  if (result === undefined) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        result = await tool.run(args, toolContext);
+        break;
+      } catch (error) {
+        if (PluginError.isInstance(error)) throw error;
+        const outcome =
+          (await ctx.plugins.onToolError(ctx, { ...hookArgs, error, attempt })) ??
+          (await firstResult(agent.onToolErrorCallbacks, { ...callbackArgs, error, attempt }));
+        if (isRetryDecision(outcome)) {
+          if (attempt < agent.maxErrorRetries && !ctx.signal.aborted) continue;
+        } else if (outcome !== undefined) {
+          result = outcome;
+          break;
+        }
+        failed = error;
+        hasFailed = true;
+        break;
+      }
+    }
+    if (!hasFailed && !(tool.isLongRunning && result === undefined)) {
+      const normalized = normalizeToolResult(result);
+      result =
+        (await ctx.plugins.afterTool(ctx, { ...hookArgs, result: normalized })) ??
+        (await firstResult(agent.afterToolCallbacks, { ...callbackArgs, result: normalized })) ??
+        normalized;
+    }
+  }
+  if (hasFailed) {
+    publish('toolCallError', () => ({
+      spanId,
+      invocationId: ctx.invocationId,
+      durationMs: performance.now() - startTime,
+      error: failed,
+    }));
+    return respond(toolErrorResponse(tool.name, failed));
+  }
+  publish('toolCallEnd', () => ({
+    spanId,
+    invocationId: ctx.invocationId,
+    durationMs: performance.now() - startTime,
+    result,
+  }));
+  if (Object.hasOwn(actions.requestedToolConfirmations, id)) actions.skipSummarization = true;
+  if (tool.isLongRunning && result === undefined) return { part: undefined, actions };
+  return respond(normalizeToolResult(result));
+}
+
+function mergeActions(target: EventActions, source: EventActions): void {
+  Object.assign(target.stateDelta, source.stateDelta);
+  Object.assign(target.artifactDelta, source.artifactDelta);
+  Object.assign(target.requestedToolConfirmations, source.requestedToolConfirmations);
+  if (source.transferToAgent !== undefined) target.transferToAgent = source.transferToAgent;
+  if (source.escalate) target.escalate = true;
+  if (source.skipSummarization) target.skipSummarization = true;
+  if (source.compaction) target.compaction = source.compaction;
+}
+
+function hasEffects(actions: EventActions): boolean {
+  for (const _ in actions.stateDelta) return true;
+  for (const _ in actions.artifactDelta) return true;
+  for (const _ in actions.requestedToolConfirmations) return true;
+  return actions.transferToAgent !== undefined || Boolean(actions.escalate);
+}

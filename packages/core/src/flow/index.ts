@@ -1,0 +1,25 @@
+export { callModel, type CallModelOptions, type ModelSpan } from './call-model';
+export { executeFunctionCalls, type ExecuteFunctionCallsOptions } from './execute-tools';
+export { errorEvent, modelResponseEvent } from './flow-events';
+export { runLlmFlow } from './llm-flow';
+export { applyOutput } from './output';
+export {
+  appendInstruction,
+  buildRequest,
+  configProcessor,
+  contentsProcessor,
+  defaultRequestProcessors,
+  identityProcessor,
+  instructionsProcessor,
+  outputSchemaProcessor,
+  prependInstruction,
+  toolsProcessor,
+  type RequestProcessor,
+  type RequestProcessorInput,
+} from './request-processors';
+export { resolveTools, type ResolvedTools, type ToolsetFailure } from './resolve-tools';
+export {
+  registerStepPostprocessor,
+  type StepPostprocessor,
+  type StepPostprocessorInput,
+} from './step-postprocessors';

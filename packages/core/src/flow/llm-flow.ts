@@ -1,0 +1,125 @@
+import type { InvocationContext } from '../agents/invocation-context';
+import type { LlmAgent } from '../agents/llm-agent';
+import { getFunctionCalls } from '../content';
+import {
+  InvocationCallbackContext,
+  InvocationReadonlyContext,
+} from '../context/invocation-contexts';
+import { PluginError } from '../errors/plugin-error';
+import { createEvent, createEventActions, isFinalResponse, type Event } from '../events';
+import type { LlmRequest, Model } from '../models';
+import { callModel, type ModelSpan } from './call-model';
+import { executeFunctionCalls } from './execute-tools';
+import { errorEvent, modelResponseEvent } from './flow-events';
+import { applyOutput } from './output';
+import { buildRequest } from './request-processors/default-processors';
+import { resolveTools } from './resolve-tools';
+import { postprocessors } from './step-postprocessors';
+
+/**
+ * The loop of an {@link LlmAgent}: run steps until the last complete event of a step is a final
+ * response (see `isFinalResponse`), the invocation ends (`endInvocation`, `maxLlmCalls`), or the
+ * run is aborted.
+ *
+ * A step: resolve tools (toolset failures become `TOOLSET_ERROR` events), build the request with
+ * the agent's request processors, count the model call, call the model (partial events while
+ * streaming), emit the model's event (with `outputKey` / `outputSchema` applied), run its function
+ * calls concurrently into one function-response event, then the step postprocessors.
+ *
+ * Errors inside a step become error events authored by the agent, which end it: template and
+ * instruction errors, unknown model names, model failures not recovered by callbacks, the call
+ * limit, invalid structured output. Plugin errors and errors thrown by the agent's own callbacks
+ * propagate.
+ */
+export async function* runLlmFlow(
+  agent: LlmAgent,
+  ctx: InvocationContext,
+): AsyncGenerator<Event, void> {
+  while (!ctx.signal.aborted) {
+    let last: Event | undefined;
+    for await (const event of runStep(agent, ctx)) {
+      yield event;
+      if (!event.partial) last = event;
+    }
+    if (!last || ctx.endInvocation || ctx.signal.aborted || isFinalResponse(last)) return;
+  }
+}
+
+async function* runStep(agent: LlmAgent, ctx: InvocationContext): AsyncGenerator<Event, void> {
+  const readonlyContext = new InvocationReadonlyContext(ctx);
+  const resolved = await resolveTools(agent, readonlyContext);
+  for (const failure of resolved.failures) {
+    yield createEvent({
+      invocationId: ctx.invocationId,
+      author: agent.name,
+      branch: ctx.branch,
+      errorCode: 'TOOLSET_ERROR',
+      errorMessage: `Toolset "${failure.toolset}" failed: ${failureMessage(failure.error)}`,
+    });
+  }
+  let model: Model;
+  let request: LlmRequest;
+  try {
+    model = agent.resolveModel(ctx.models);
+    request = await buildRequest(model.name, agent.requestProcessors, {
+      agent,
+      invocationContext: ctx,
+      context: readonlyContext,
+      tools: resolved.tools,
+    });
+    ctx.incrementLlmCallCount();
+  } catch (error) {
+    if (PluginError.isInstance(error)) throw error;
+    yield errorEvent(ctx, agent.name, error, 'REQUEST_ERROR');
+    ctx.endInvocation ||= isCallLimit(error);
+    return;
+  }
+  const callbackActions = createEventActions();
+  const callbackContext = new InvocationCallbackContext(ctx, callbackActions);
+  const span: ModelSpan = { spanId: undefined };
+  let actionsUsed = false;
+  for await (const response of callModel({ agent, ctx, model, request, callbackContext, span })) {
+    if (response.partial) {
+      yield modelResponseEvent(ctx, agent.name, response, undefined, resolved.byName);
+      continue;
+    }
+    // The callbacks' state changes belong to the first complete event of the step only.
+    const event = modelResponseEvent(
+      ctx,
+      agent.name,
+      response,
+      actionsUsed ? undefined : callbackActions,
+      resolved.byName,
+    );
+    actionsUsed = true;
+    const invalidOutput = applyOutput(agent, event);
+    yield event;
+    if (invalidOutput) {
+      yield errorEvent(ctx, agent.name, invalidOutput);
+      return;
+    }
+    if (ctx.signal.aborted) return;
+    const calls = getFunctionCalls(event.content);
+    if (calls.length === 0) continue;
+    const responseEvent = await executeFunctionCalls({
+      agent,
+      ctx,
+      calls,
+      tools: resolved.byName,
+      parentSpanId: span.spanId,
+    });
+    if (!responseEvent) continue;
+    yield responseEvent;
+    for (const postprocessor of postprocessors) {
+      yield* postprocessor({ agent, ctx, event: responseEvent });
+    }
+  }
+}
+
+function isCallLimit(error: unknown): boolean {
+  return (error as { code?: unknown }).code === 'MAX_LLM_CALLS_EXCEEDED';
+}
+
+function failureMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,34 @@
+import type { InvocationContext } from '../agents/invocation-context';
+import type { LlmAgent } from '../agents/llm-agent';
+import type { Event } from '../events';
+
+/** Arguments of a {@link StepPostprocessor}. */
+export interface StepPostprocessorInput {
+  agent: LlmAgent;
+  ctx: InvocationContext;
+  /** The function-response event the step just yielded (already committed to the session). */
+  event: Event;
+}
+
+/**
+ * Runs after a step's function-response event was yielded, and may yield further events: the
+ * extension point for behaviour driven by tool actions, such as running the agent named in
+ * `actions.transferToAgent`. Set `ctx.endInvocation` (or make the last yielded event final) to
+ * stop the calling agent's loop.
+ */
+export type StepPostprocessor = (input: StepPostprocessorInput) => AsyncIterable<Event>;
+
+/**
+ * The postprocessors every `LlmAgent` runs, in order. Empty in the core runtime; packages that add
+ * agent transfer register theirs with {@link registerStepPostprocessor}.
+ */
+export const postprocessors: StepPostprocessor[] = [];
+
+/** Add a postprocessor run after every step of every `LlmAgent`. Returns a function removing it. */
+export function registerStepPostprocessor(postprocessor: StepPostprocessor): () => void {
+  postprocessors.push(postprocessor);
+  return () => {
+    const index = postprocessors.indexOf(postprocessor);
+    if (index >= 0) postprocessors.splice(index, 1);
+  };
+}

@@ -1,0 +1,141 @@
+import type { BaseAgent } from '../agents/base-agent';
+import type { InvocationContext } from '../agents/invocation-context';
+import type { MaybePromise, RetryDecision } from '../callbacks/types';
+import type { Content } from '../content';
+import type { CallbackContext, ToolContext } from '../context';
+import type { Event } from '../events';
+import type { LlmRequest, LlmResponse } from '../models';
+import type { Tool } from '../tools/tool';
+
+/**
+ * Per-invocation state of one plugin: a fresh, empty map for every `Runner.run` call, passed as the
+ * second argument of every hook and dropped when the invocation ends. Use it for anything that
+ * belongs to one run (timers, counters, a trace id); keep cross-run state in plugin fields.
+ */
+export type PluginState = Map<string, unknown>;
+
+/** Arguments of the run-level hooks. */
+export interface RunHookArgs {
+  invocationContext: InvocationContext;
+}
+export interface UserMessageHookArgs extends RunHookArgs {
+  userMessage: Content;
+}
+export interface EventHookArgs extends RunHookArgs {
+  event: Event;
+}
+export interface RunErrorHookArgs extends RunHookArgs {
+  error: unknown;
+}
+export interface AgentHookArgs extends RunHookArgs {
+  agent: BaseAgent;
+  callbackContext: CallbackContext;
+}
+export interface AgentErrorHookArgs extends AgentHookArgs {
+  error: unknown;
+}
+export interface BeforeModelHookArgs extends RunHookArgs {
+  agent: BaseAgent;
+  callbackContext: CallbackContext;
+  /** May be changed in place. */
+  request: LlmRequest;
+}
+export interface AfterModelHookArgs extends RunHookArgs {
+  agent: BaseAgent;
+  callbackContext: CallbackContext;
+  response: LlmResponse;
+}
+export interface ModelErrorHookArgs extends BeforeModelHookArgs {
+  error: unknown;
+  /** 0 for the first failure of this call, then 1, 2... after each retry. */
+  attempt: number;
+}
+export interface BeforeToolHookArgs extends RunHookArgs {
+  agent: BaseAgent;
+  tool: Tool;
+  /** May be changed in place. */
+  args: Record<string, unknown>;
+  toolContext: ToolContext;
+}
+export interface AfterToolHookArgs extends BeforeToolHookArgs {
+  result: Record<string, unknown>;
+}
+export interface ToolErrorHookArgs extends BeforeToolHookArgs {
+  error: unknown;
+  attempt: number;
+}
+
+/**
+ * A plugin: global hooks around every run, agent, model call and tool call of a Runner.
+ *
+ * Every hook is optional. Plugins run in registration order **before** the agent's own callbacks at
+ * every hook; for hooks that return a value, the first plugin returning something other than
+ * `undefined` wins: later plugins and the agent's callback are skipped. A hook that throws fails the
+ * run with a `PluginError` naming the plugin and the hook.
+ *
+ * State: the second argument of every hook is this plugin's {@link PluginState} for the current
+ * invocation; fields of the plugin instance are shared by all runs.
+ *
+ * @example
+ * ```ts
+ * class BlockSecrets extends BasePlugin {
+ *   constructor() { super('block_secrets'); }
+ *   override beforeTool({ args }: BeforeToolHookArgs) {
+ *     if (JSON.stringify(args).includes('password')) return { error: 'refused' };
+ *   }
+ * }
+ * new Runner({ appName, agent, plugins: [new BlockSecrets()] });
+ * ```
+ */
+export abstract class BasePlugin {
+  constructor(readonly name: string) {}
+
+  /** Before the user message is stored. Return content to replace the message. */
+  onUserMessage?(
+    args: UserMessageHookArgs,
+    state: PluginState,
+  ): MaybePromise<Content | undefined | void>;
+  /** Before any agent runs. Return content to end the run with it as the answer (agents skipped). */
+  beforeRun?(args: RunHookArgs, state: PluginState): MaybePromise<Content | undefined | void>;
+  /** After the run finished (also after a short-circuit or an abort). Notification only. */
+  afterRun?(args: RunHookArgs, state: PluginState): MaybePromise<void>;
+  /** For every event (partial ones too) before it is stored and yielded. Return an event to replace it. */
+  onEvent?(args: EventHookArgs, state: PluginState): MaybePromise<Event | undefined | void>;
+  /** Before an agent runs. Return content to skip the agent (see `BeforeAgentCallback`). */
+  beforeAgent?(args: AgentHookArgs, state: PluginState): MaybePromise<Content | undefined | void>;
+  /** After an agent ran. Return content to emit it as an extra event of the agent. */
+  afterAgent?(args: AgentHookArgs, state: PluginState): MaybePromise<Content | undefined | void>;
+  /** When an agent throws. Return content to recover (emitted as the agent's answer); else it propagates. */
+  onAgentError?(
+    args: AgentErrorHookArgs,
+    state: PluginState,
+  ): MaybePromise<Content | undefined | void>;
+  /** Before each model call. Return a response to skip the call. */
+  beforeModel?(
+    args: BeforeModelHookArgs,
+    state: PluginState,
+  ): MaybePromise<LlmResponse | undefined | void>;
+  /** After each model call. Return a response to replace the model's. */
+  afterModel?(
+    args: AfterModelHookArgs,
+    state: PluginState,
+  ): MaybePromise<LlmResponse | undefined | void>;
+  /** When a model call throws: `{ retry: true }`, a fallback response, or undefined. */
+  onModelError?(
+    args: ModelErrorHookArgs,
+    state: PluginState,
+  ): MaybePromise<LlmResponse | RetryDecision | undefined | void>;
+  /** Before each tool call. Return a value to skip the tool and use it as the result. */
+  beforeTool?(args: BeforeToolHookArgs, state: PluginState): MaybePromise<unknown>;
+  /** After each successful tool call. Return a value to replace the result. */
+  afterTool?(args: AfterToolHookArgs, state: PluginState): MaybePromise<unknown>;
+  /** When a tool throws: `{ retry: true }`, a fallback result, or undefined. */
+  onToolError?(args: ToolErrorHookArgs, state: PluginState): MaybePromise<unknown>;
+  /** When the run fails with an exception (not for error events). Notification only. */
+  onRunError?(args: RunErrorHookArgs, state: PluginState): MaybePromise<void>;
+  /** Release resources; called by `Runner.close()`. */
+  close?(): MaybePromise<void>;
+}
+
+/** Names of the hooks a plugin may implement (every member of {@link BasePlugin} but `name`). */
+export type PluginHookName = Exclude<keyof BasePlugin, 'name'>;

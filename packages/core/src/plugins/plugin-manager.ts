@@ -1,0 +1,192 @@
+import type { InvocationContext } from '../agents/invocation-context';
+import type { RetryDecision } from '../callbacks/types';
+import type { Content } from '../content';
+import { PluginError } from '../errors/plugin-error';
+import type { Event } from '../events';
+import type { LlmResponse } from '../models';
+import type {
+  AfterModelHookArgs,
+  AfterToolHookArgs,
+  AgentErrorHookArgs,
+  AgentHookArgs,
+  BasePlugin,
+  BeforeModelHookArgs,
+  BeforeToolHookArgs,
+  EventHookArgs,
+  ModelErrorHookArgs,
+  PluginHookName,
+  PluginState,
+  RunErrorHookArgs,
+  RunHookArgs,
+  ToolErrorHookArgs,
+  UserMessageHookArgs,
+} from './base-plugin';
+
+type InvocationHook = Exclude<PluginHookName, 'close'>;
+type HookFunction = (args: RunHookArgs, state: PluginState) => unknown;
+
+const HOOKS: readonly InvocationHook[] = [
+  'onUserMessage',
+  'beforeRun',
+  'afterRun',
+  'onEvent',
+  'beforeAgent',
+  'afterAgent',
+  'onAgentError',
+  'beforeModel',
+  'afterModel',
+  'onModelError',
+  'beforeTool',
+  'afterTool',
+  'onToolError',
+  'onRunError',
+];
+
+/**
+ * Runs a Runner's plugins at each hook, in registration order.
+ *
+ * For hooks that return a value, the first plugin that returns something other than `undefined`
+ * wins and the rest are skipped (the caller then skips the agent's own callbacks). Notification
+ * hooks (`afterRun`, `onRunError`) call every plugin. A plugin that throws is reported as a
+ * {@link PluginError} naming it and the hook. When no plugin implements a hook, calling it costs a
+ * single array-length check.
+ */
+export class PluginManager {
+  readonly plugins: readonly BasePlugin[];
+  private readonly byHook = new Map<InvocationHook, BasePlugin[]>();
+
+  /** @throws PluginError when two plugins share a name. */
+  constructor(plugins: readonly BasePlugin[] = []) {
+    const names = new Set<string>();
+    for (const plugin of plugins) {
+      if (names.has(plugin.name)) {
+        throw new PluginError({
+          pluginName: plugin.name,
+          hook: 'register',
+          message: `Two plugins are named "${plugin.name}"; plugin names must be unique.`,
+        });
+      }
+      names.add(plugin.name);
+    }
+    this.plugins = [...plugins];
+    for (const hook of HOOKS) {
+      this.byHook.set(
+        hook,
+        this.plugins.filter((plugin) => typeof plugin[hook] === 'function'),
+      );
+    }
+  }
+
+  /** True when at least one plugin implements `hook`. */
+  has(hook: InvocationHook): boolean {
+    return (this.byHook.get(hook)?.length ?? 0) > 0;
+  }
+
+  onUserMessage(ctx: InvocationContext, args: UserMessageHookArgs) {
+    return this.first<Content>('onUserMessage', ctx, args);
+  }
+  beforeRun(ctx: InvocationContext, args: RunHookArgs) {
+    return this.first<Content>('beforeRun', ctx, args);
+  }
+  afterRun(ctx: InvocationContext, args: RunHookArgs) {
+    return this.all('afterRun', ctx, args);
+  }
+  onEvent(ctx: InvocationContext, args: EventHookArgs) {
+    return this.first<Event>('onEvent', ctx, args);
+  }
+  beforeAgent(ctx: InvocationContext, args: AgentHookArgs) {
+    return this.first<Content>('beforeAgent', ctx, args);
+  }
+  afterAgent(ctx: InvocationContext, args: AgentHookArgs) {
+    return this.first<Content>('afterAgent', ctx, args);
+  }
+  onAgentError(ctx: InvocationContext, args: AgentErrorHookArgs) {
+    return this.first<Content>('onAgentError', ctx, args);
+  }
+  beforeModel(ctx: InvocationContext, args: BeforeModelHookArgs) {
+    return this.first<LlmResponse>('beforeModel', ctx, args);
+  }
+  afterModel(ctx: InvocationContext, args: AfterModelHookArgs) {
+    return this.first<LlmResponse>('afterModel', ctx, args);
+  }
+  onModelError(ctx: InvocationContext, args: ModelErrorHookArgs) {
+    return this.first<LlmResponse | RetryDecision>('onModelError', ctx, args);
+  }
+  beforeTool(ctx: InvocationContext, args: BeforeToolHookArgs) {
+    return this.first<unknown>('beforeTool', ctx, args);
+  }
+  afterTool(ctx: InvocationContext, args: AfterToolHookArgs) {
+    return this.first<unknown>('afterTool', ctx, args);
+  }
+  onToolError(ctx: InvocationContext, args: ToolErrorHookArgs) {
+    return this.first<unknown>('onToolError', ctx, args);
+  }
+  onRunError(ctx: InvocationContext, args: RunErrorHookArgs) {
+    return this.all('onRunError', ctx, args);
+  }
+
+  /**
+   * Close every plugin (each is given the chance even when an earlier one fails).
+   * @throws PluginError for the first plugin whose `close` threw.
+   */
+  async close(): Promise<void> {
+    let failure: PluginError | undefined;
+    for (const plugin of this.plugins) {
+      try {
+        await plugin.close?.();
+      } catch (error) {
+        failure ??= new PluginError({ pluginName: plugin.name, hook: 'close', cause: error });
+      }
+    }
+    if (failure) throw failure;
+  }
+
+  private first<R>(
+    hook: InvocationHook,
+    ctx: InvocationContext,
+    args: RunHookArgs,
+  ): Promise<R | undefined> | undefined {
+    const plugins = this.byHook.get(hook)!;
+    if (plugins.length === 0) return undefined;
+    return this.runFirst<R>(plugins, hook, ctx, args);
+  }
+
+  private async runFirst<R>(
+    plugins: readonly BasePlugin[],
+    hook: InvocationHook,
+    ctx: InvocationContext,
+    args: RunHookArgs,
+  ): Promise<R | undefined> {
+    for (const plugin of plugins) {
+      const result = await this.call(plugin, hook, ctx, args);
+      if (result !== undefined) return result as R;
+    }
+    return undefined;
+  }
+
+  private all(
+    hook: InvocationHook,
+    ctx: InvocationContext,
+    args: RunHookArgs,
+  ): Promise<void> | undefined {
+    const plugins = this.byHook.get(hook)!;
+    if (plugins.length === 0) return undefined;
+    return (async () => {
+      for (const plugin of plugins) await this.call(plugin, hook, ctx, args);
+    })();
+  }
+
+  private async call(
+    plugin: BasePlugin,
+    hook: InvocationHook,
+    ctx: InvocationContext,
+    args: RunHookArgs,
+  ): Promise<unknown> {
+    try {
+      return await (plugin[hook] as HookFunction).call(plugin, args, ctx.pluginState(plugin.name));
+    } catch (error) {
+      if (PluginError.isInstance(error)) throw error;
+      throw new PluginError({ pluginName: plugin.name, hook, cause: error });
+    }
+  }
+}

@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+
+import type { BaseAgent } from '../agents/base-agent';
+import { InvocationContext } from '../agents/invocation-context';
+import { newSpanId } from '../agents/span-id';
+import type { ArtifactService } from '../artifacts';
+import type { Content } from '../content';
+import { publish } from '../diagnostics/channels';
+import { InvalidArgumentError } from '../errors/invalid-argument-error';
+import { SessionNotFoundError } from '../errors/session-not-found-error';
+import { createEvent, type Event } from '../events';
+import type { MemoryService } from '../memory';
+import { defaultModelRegistry, type ModelRegistry } from '../models/model-registry';
+import type { BasePlugin } from '../plugins/base-plugin';
+import { PluginManager } from '../plugins/plugin-manager';
+import type { Policy } from '../policies/policy';
+import { InMemorySessionService } from '../sessions/in-memory-session-service';
+import type { Session } from '../sessions/session';
+import type { SessionService } from '../sessions/session-service';
+import type { Toolset } from '../tools/tool';
+import { findAgentToRun } from './find-agent-to-run';
+import { createRunConfig, type RunConfig } from './run-config';
+
+/** Options of {@link Runner}. */
+export interface RunnerOptions {
+  /** Name of the application; sessions are stored under it. */
+  appName: string;
+  /** The root agent. */
+  agent: BaseAgent;
+  /** Where sessions live. Default: a new `InMemorySessionService`. */
+  sessionService?: SessionService;
+  artifactService?: ArtifactService;
+  memoryService?: MemoryService;
+  /** Global hooks, run in order before the agents' own callbacks. Names must be unique. */
+  plugins?: readonly BasePlugin[];
+  /** Resolves model names. Default: `defaultModelRegistry`. */
+  models?: ModelRegistry;
+  /** Policies applying to every agent (input filters, tool access, confirmations, redaction). */
+  policies?: readonly Policy[];
+  /** Create the session on `run()` when it does not exist (default: `SessionNotFoundError`). */
+  autoCreateSession?: boolean;
+}
+
+/** Arguments of {@link Runner.run}. */
+export interface RunRequest {
+  userId: string;
+  sessionId: string;
+  /** The user's message; its role defaults to `user`. */
+  newMessage: Content;
+  /** State changes stored with the user's message (same prefix rules as any delta). */
+  stateDelta?: Record<string, unknown>;
+  runConfig?: Partial<RunConfig>;
+  /** Cancels the run: it ends promptly, without storing partial data. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs an agent for one user message at a time and keeps the session up to date.
+ *
+ * `run()` stores the user's message, picks the agent that answers (the one the conversation is
+ * with, else the root), runs it, and yields its events. Every complete event is committed with
+ * `sessionService.appendEvent` **before** it is yielded, so what a caller sees is what is stored;
+ * partial (streamed) events are yielded and never stored.
+ *
+ * @example
+ * ```ts
+ * const runner = new Runner({ appName: 'weather', agent, autoCreateSession: true });
+ * for await (const event of runner.run({ userId: 'u1', sessionId: 's1', newMessage: userContent('Weather in Paris?') })) {
+ *   console.log(event.author, getText(event.content));
+ * }
+ * ```
+ */
+export class Runner {
+  readonly appName: string;
+  readonly agent: BaseAgent;
+  readonly sessionService: SessionService;
+  readonly artifactService: ArtifactService | undefined;
+  readonly memoryService: MemoryService | undefined;
+  readonly plugins: PluginManager;
+  readonly models: ModelRegistry;
+  readonly policies: readonly Policy[];
+  readonly autoCreateSession: boolean;
+
+  /** @throws PluginError when two plugins share a name. */
+  constructor(options: RunnerOptions) {
+    this.appName = options.appName;
+    this.agent = options.agent;
+    this.sessionService = options.sessionService ?? new InMemorySessionService();
+    this.artifactService = options.artifactService;
+    this.memoryService = options.memoryService;
+    this.plugins = new PluginManager(options.plugins);
+    this.models = options.models ?? defaultModelRegistry;
+    this.policies = [...(options.policies ?? [])];
+    this.autoCreateSession = options.autoCreateSession ?? false;
+  }
+
+  /**
+   * Run the agent on `newMessage` and yield the events of the invocation.
+   *
+   * Order: load (or create) the session, `onUserMessage` plugins, store the user event,
+   * `beforeRun` plugins (content returned ends the run with it as the answer), pick and run the
+   * agent; each event goes through `onEvent` plugins, is committed unless partial, then yielded;
+   * finally `afterRun` plugins. A thrown error first reaches `onRunError` plugins, then the caller.
+   * Errors of agents and tools surface as events (`errorCode`), not exceptions.
+   *
+   * Aborting `signal` ends the generator promptly without an error; events already yielded stay
+   * stored and nothing partial is stored.
+   *
+   * @throws SessionNotFoundError when the session does not exist and `autoCreateSession` is off.
+   * @throws InvalidArgumentError for a message without parts or an invalid `runConfig`.
+   * @throws PluginError when a plugin hook throws.
+   */
+  async *run(request: RunRequest): AsyncGenerator<Event, void> {
+    if (
+      !request.newMessage ||
+      !Array.isArray(request.newMessage.parts) ||
+      request.newMessage.parts.length === 0
+    ) {
+      throw new InvalidArgumentError({
+        message: 'newMessage must have at least one part.',
+        argument: 'newMessage',
+      });
+    }
+    const runConfig = createRunConfig(request.runConfig);
+    const { signal } = request;
+    if (signal?.aborted) return;
+    const session = await this.loadSession(request.userId, request.sessionId);
+    const invocationId = `e-${randomUUID()}`;
+    const ctx = new InvocationContext({
+      invocationId,
+      agent: this.agent,
+      session,
+      sessionService: this.sessionService,
+      artifactService: this.artifactService,
+      memoryService: this.memoryService,
+      runConfig,
+      signal,
+      plugins: this.plugins,
+      models: this.models,
+      policies: this.policies,
+      spanId: newSpanId(),
+    });
+    const startTime = performance.now();
+    publish('runStart', () => ({
+      spanId: ctx.spanId,
+      parentSpanId: undefined,
+      invocationId,
+      appName: this.appName,
+      userId: request.userId,
+      sessionId: request.sessionId,
+      startTime,
+      agentName: this.agent.name,
+    }));
+    let eventCount = 0;
+    try {
+      const message: Content = { ...request.newMessage, role: request.newMessage.role ?? 'user' };
+      ctx.userContent =
+        (await this.plugins.onUserMessage(ctx, { invocationContext: ctx, userMessage: message })) ??
+        message;
+      const userEvent = createEvent({
+        invocationId,
+        author: 'user',
+        content: ctx.userContent,
+        actions: request.stateDelta ? { stateDelta: request.stateDelta } : undefined,
+      });
+      await this.sessionService.appendEvent({ session, event: userEvent });
+      const early = await this.plugins.beforeRun(ctx, { invocationContext: ctx });
+      if (early) {
+        const event = createEvent({
+          invocationId,
+          author: this.agent.name,
+          content: { ...early, role: early.role ?? 'model' },
+        });
+        eventCount++;
+        yield await this.commit(ctx, session, event);
+      } else if (!signal?.aborted) {
+        const agent = findAgentToRun(session, this.agent);
+        for await (const event of agent.run(ctx.createChild({ agent }))) {
+          eventCount++;
+          yield await this.commit(ctx, session, event);
+          if (signal?.aborted) break;
+        }
+      }
+      await this.plugins.afterRun(ctx, { invocationContext: ctx });
+    } catch (error) {
+      publish('runError', () => ({
+        spanId: ctx.spanId,
+        invocationId,
+        durationMs: performance.now() - startTime,
+        error,
+      }));
+      await this.plugins.onRunError(ctx, { invocationContext: ctx, error });
+      throw error;
+    }
+    publish('runEnd', () => ({
+      spanId: ctx.spanId,
+      invocationId,
+      durationMs: performance.now() - startTime,
+      eventCount,
+    }));
+  }
+
+  /** Close every plugin and every toolset of the agent tree. Errors are thrown after all were closed. */
+  async close(): Promise<void> {
+    const toolsets = new Set<Toolset>();
+    const visit = (agent: BaseAgent): void => {
+      for (const toolset of (agent as { toolsets?: readonly Toolset[] }).toolsets ?? [])
+        toolsets.add(toolset);
+      for (const sub of agent.subAgents) visit(sub);
+    };
+    visit(this.agent);
+    let failure: unknown;
+    let failed = false;
+    for (const toolset of toolsets) {
+      try {
+        await toolset.close?.();
+      } catch (error) {
+        if (!failed) failure = error;
+        failed = true;
+      }
+    }
+    try {
+      await this.plugins.close();
+    } catch (error) {
+      if (!failed) failure = error;
+      failed = true;
+    }
+    if (failed) throw failure;
+  }
+
+  private async commit(ctx: InvocationContext, session: Session, event: Event): Promise<Event> {
+    const replaced = await this.plugins.onEvent(ctx, { invocationContext: ctx, event });
+    const final = replaced
+      ? { ...replaced, id: event.id, invocationId: event.invocationId, timestamp: event.timestamp }
+      : event;
+    if (!final.partial) await this.sessionService.appendEvent({ session, event: final });
+    return final;
+  }
+
+  private async loadSession(userId: string, sessionId: string): Promise<Session> {
+    const session = await this.sessionService.getSession({
+      appName: this.appName,
+      userId,
+      sessionId,
+    });
+    if (session) return session;
+    if (!this.autoCreateSession) {
+      throw new SessionNotFoundError({ appName: this.appName, userId, sessionId });
+    }
+    return this.sessionService.createSession({ appName: this.appName, userId, sessionId });
+  }
+}
