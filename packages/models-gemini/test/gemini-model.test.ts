@@ -31,8 +31,8 @@ async function setup(script: FakeReply[], settings: GeminiSettings = {}) {
   const gemini = createGemini({
     apiKey: 'test-key',
     baseURL: server.baseURL,
-    retry: { sleep: async (ms) => void delays.push(ms) },
     ...settings,
+    retry: { sleep: async (ms) => void delays.push(ms), ...settings.retry },
   });
   return { server, model: gemini('gemini-2.5-flash'), delays };
 }

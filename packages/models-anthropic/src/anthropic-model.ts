@@ -1,0 +1,68 @@
+import type { GenerateOptions, LlmRequest, LlmResponse, Model } from '@adk/core';
+import { resolveApiKey, type HttpClient } from '@adk/model-http';
+
+import { fromAnthropicResponse } from './convert/from-anthropic-response';
+import type { AnthropicResponse } from './convert/anthropic-wire';
+import { toAnthropicRequest } from './convert/to-anthropic-request';
+import { readAnthropicStream } from './anthropic-stream';
+
+/** Environment variable read when no `apiKey` is set. */
+export const ANTHROPIC_API_KEY_ENV_VARS = ['ANTHROPIC_API_KEY'] as const;
+
+/** Value of the `anthropic-version` header sent with every request. */
+export const ANTHROPIC_API_VERSION = '2023-06-01';
+
+/**
+ * Default `max_tokens` (the Messages API requires one): 4096 for the Claude 3.0 family, whose
+ * output limit it is, 8192 for every later model. Override with the `maxTokens` setting or the
+ * request's `maxOutputTokens`.
+ */
+export function defaultMaxTokens(model: string): number {
+  return /^claude-3-(opus|sonnet|haiku)/.test(model) ? 4096 : 8192;
+}
+
+/**
+ * A Claude model over the Anthropic Messages API (`POST /v1/messages`). Create it with
+ * `createAnthropic()(name)` rather than directly.
+ */
+export class AnthropicModel implements Model {
+  readonly name: string;
+  /** The model id sent to the API (an `anthropic/` prefix removed). */
+  readonly apiModelId: string;
+  private readonly http: HttpClient;
+  private readonly apiKey: string | undefined;
+  private readonly maxTokens: number;
+
+  constructor(name: string, options: { http: HttpClient; apiKey?: string; maxTokens?: number }) {
+    this.name = name;
+    this.apiModelId = name.replace(/^anthropic\//, '');
+    this.http = options.http;
+    this.apiKey = options.apiKey;
+    this.maxTokens = options.maxTokens ?? defaultMaxTokens(this.apiModelId);
+  }
+
+  async *generate(
+    request: LlmRequest,
+    options: GenerateOptions,
+  ): AsyncGenerator<LlmResponse, void> {
+    const apiKey = resolveApiKey(this.apiKey, 'anthropic', ANTHROPIC_API_KEY_ENV_VARS);
+    const body = toAnthropicRequest(request, { model: this.apiModelId, maxTokens: this.maxTokens });
+    const call = {
+      model: this.name,
+      path: '/messages',
+      headers: { 'x-api-key': apiKey, 'anthropic-version': ANTHROPIC_API_VERSION },
+      signal: options.signal,
+    };
+    if (!options.stream) {
+      const { data } = await this.http.postJson<AnthropicResponse>({ ...call, body });
+      yield fromAnthropicResponse(data);
+      return;
+    }
+    const stream = await this.http.postStream({
+      ...call,
+      body: { ...body, stream: true },
+      headers: { ...call.headers, accept: 'text/event-stream' },
+    });
+    yield* readAnthropicStream(stream.body, this.name);
+  }
+}

@@ -1,0 +1,59 @@
+/** Wire shapes of the Anthropic Messages API, only the members this package reads or writes. */
+
+export type AnthropicContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'redacted_thinking'; data: string }
+  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
+  | {
+      type: 'tool_result';
+      tool_use_id: string;
+      content: string | Array<{ type: 'text'; text: string }>;
+      is_error?: boolean;
+    }
+  | { type: 'image'; source: AnthropicSource }
+  | { type: 'document'; source: AnthropicSource; title?: string };
+
+export type AnthropicSource =
+  | { type: 'base64'; media_type: string; data: string }
+  | { type: 'url'; url: string }
+  | { type: 'text'; media_type: 'text/plain'; data: string };
+
+export interface AnthropicMessage {
+  role: 'user' | 'assistant';
+  content: AnthropicContentBlock[];
+}
+
+export interface AnthropicRequest {
+  model: string;
+  max_tokens: number;
+  messages: AnthropicMessage[];
+  system?: string;
+  tools?: Array<{ name: string; description?: string; input_schema: Record<string, unknown> }>;
+  tool_choice?: { type: 'auto' | 'any' | 'none' } | { type: 'tool'; name: string };
+  temperature?: number;
+  top_p?: number;
+  top_k?: number;
+  stop_sequences?: string[];
+  thinking?: { type: 'enabled'; budget_tokens: number };
+  stream?: boolean;
+  [key: string]: unknown;
+}
+
+export interface AnthropicUsage {
+  input_tokens?: number;
+  output_tokens?: number;
+  cache_creation_input_tokens?: number | null;
+  cache_read_input_tokens?: number | null;
+}
+
+export interface AnthropicResponse {
+  id: string;
+  type: 'message';
+  role: 'assistant';
+  model: string;
+  content: AnthropicContentBlock[];
+  stop_reason: string | null;
+  stop_sequence?: string | null;
+  usage: AnthropicUsage;
+}

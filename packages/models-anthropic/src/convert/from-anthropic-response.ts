@@ -1,0 +1,83 @@
+import type { FinishReason, LlmResponse, Part, UsageMetadata } from '@adk/core';
+
+import type { AnthropicContentBlock, AnthropicResponse, AnthropicUsage } from './anthropic-wire';
+
+/** Maps Anthropic `stop_reason` values onto ADK finish reasons. */
+export function toFinishReason(stopReason: string | null | undefined): FinishReason | undefined {
+  switch (stopReason) {
+    case null:
+    case undefined:
+      return undefined;
+    case 'end_turn':
+    case 'stop_sequence':
+    case 'tool_use':
+    case 'pause_turn':
+      return 'STOP';
+    case 'max_tokens':
+    case 'model_context_window_exceeded':
+      return 'MAX_TOKENS';
+    case 'refusal':
+      return 'SAFETY';
+    default:
+      return 'OTHER';
+  }
+}
+
+/** Sets `errorCode`/`errorMessage` on a response whose finish reason is not a normal stop. */
+export function applyFinish(response: LlmResponse, stopReason: string | null | undefined): void {
+  const finishReason = toFinishReason(stopReason);
+  if (!finishReason) return;
+  response.finishReason = finishReason;
+  if (finishReason === 'MAX_TOKENS') {
+    response.errorCode = 'MAX_TOKENS';
+    response.errorMessage =
+      'The response reached the maximum number of output tokens (max_tokens).';
+  } else if (finishReason === 'SAFETY') {
+    response.errorCode = 'SAFETY';
+    response.errorMessage = 'The model declined to answer (stop_reason "refusal").';
+  } else if (finishReason === 'OTHER') {
+    response.errorCode = 'OTHER';
+    response.errorMessage = `The model stopped: ${String(stopReason)}.`;
+  }
+}
+
+/** Anthropic usage in ADK terms: prompt tokens include cache reads and writes. */
+export function toUsage(usage: AnthropicUsage): UsageMetadata {
+  const cacheRead = usage.cache_read_input_tokens ?? 0;
+  const prompt = (usage.input_tokens ?? 0) + cacheRead + (usage.cache_creation_input_tokens ?? 0);
+  const output = usage.output_tokens ?? 0;
+  const result: UsageMetadata = {
+    promptTokenCount: prompt,
+    candidatesTokenCount: output,
+    totalTokenCount: prompt + output,
+  };
+  if (cacheRead > 0) result.cachedContentTokenCount = cacheRead;
+  return result;
+}
+
+/** Converts one content block of an answer into an ADK part (undefined for redacted thinking). */
+export function toPart(block: AnthropicContentBlock): Part | undefined {
+  switch (block.type) {
+    case 'text':
+      return { text: block.text };
+    case 'thinking':
+      return { text: block.thinking, thought: true, thoughtSignature: block.signature };
+    case 'tool_use':
+      return { functionCall: { id: block.id, name: block.name, args: block.input ?? {} } };
+    default:
+      return undefined;
+  }
+}
+
+/** Converts a non-streamed Messages API answer into an {@link LlmResponse}. */
+export function fromAnthropicResponse(message: AnthropicResponse): LlmResponse {
+  const parts = message.content.map(toPart).filter((p): p is Part => p !== undefined);
+  const response: LlmResponse = {
+    turnComplete: true,
+    usageMetadata: toUsage(message.usage),
+    modelVersion: message.model,
+  };
+  if (parts.length > 0) response.content = { role: 'model', parts };
+  applyFinish(response, message.stop_reason);
+  return response;
+}

@@ -1,0 +1,165 @@
+import type { Content, GenerateContentConfig, LlmRequest, Part } from '@adk/core';
+import { InvalidArgumentError } from '@adk/core';
+import { newFunctionCallId } from '@adk/model-http';
+
+import type { AnthropicContentBlock, AnthropicMessage, AnthropicRequest } from './anthropic-wire';
+
+/** Text sent when a request has no messages at all (the API rejects an empty `messages`). */
+export const EMPTY_MESSAGES_TEXT = 'Handle the requests as specified in the System Instruction.';
+/** Text of the user turn inserted when the conversation would start with an assistant turn. */
+export const LEADING_USER_TEXT = 'Continue.';
+
+/**
+ * Converts a provider-neutral request into a Messages API body.
+ *
+ * - the system instruction goes to the top-level `system`;
+ * - function calls become `tool_use` blocks and function responses `tool_result` blocks (placed
+ *   first in their user message, as the API requires);
+ * - consecutive turns of the same role are merged (so parallel tool results form one user message)
+ *   and the conversation always starts with a user turn, so roles alternate;
+ * - thoughts are sent back as `thinking` blocks only when they carry a signature;
+ * - `providerOptions.anthropic` is merged into the body (e.g. `metadata`, `service_tier`).
+ */
+export function toAnthropicRequest(
+  request: LlmRequest,
+  options: { model: string; maxTokens: number },
+): AnthropicRequest {
+  const config = request.config ?? {};
+  const body: AnthropicRequest = {
+    model: options.model,
+    max_tokens: config.maxOutputTokens ?? options.maxTokens,
+    messages: toMessages(request.contents),
+  };
+  if (request.systemInstruction) body.system = request.systemInstruction;
+  const declarations = (config.tools ?? []).flatMap((group) => group.functionDeclarations);
+  if (declarations.length > 0) {
+    body.tools = declarations.map((declaration) => {
+      const tool: NonNullable<AnthropicRequest['tools']>[number] = {
+        name: declaration.name,
+        input_schema: declaration.parameters ?? { type: 'object', properties: {} },
+      };
+      if (declaration.description) tool.description = declaration.description;
+      return tool;
+    });
+  }
+  const choice = toToolChoice(config);
+  if (choice) body.tool_choice = choice;
+  if (config.temperature !== undefined) body.temperature = config.temperature;
+  if (config.topP !== undefined) body.top_p = config.topP;
+  if (config.topK !== undefined) body.top_k = config.topK;
+  if (config.stopSequences?.length) body.stop_sequences = config.stopSequences;
+  const budget = config.thinkingConfig?.thinkingBudget;
+  if (budget !== undefined && budget > 0) {
+    body.thinking = { type: 'enabled', budget_tokens: Math.max(1024, budget) };
+    if (body.max_tokens <= body.thinking.budget_tokens)
+      body.max_tokens = body.thinking.budget_tokens + options.maxTokens;
+  }
+  Object.assign(body, config.providerOptions?.anthropic);
+  return body;
+}
+
+function toMessages(contents: Content[]): AnthropicMessage[] {
+  const messages: AnthropicMessage[] = [];
+  const pendingIds = new Map<string, string[]>();
+  for (const content of contents) {
+    const role = content.role === 'model' || content.role === 'assistant' ? 'assistant' : 'user';
+    const blocks = content.parts
+      .map((part) => toBlock(part, pendingIds))
+      .filter((b): b is AnthropicContentBlock => b !== undefined);
+    if (blocks.length === 0) continue;
+    const last = messages[messages.length - 1];
+    if (last && last.role === role) last.content.push(...blocks);
+    else messages.push({ role, content: blocks });
+  }
+  for (const message of messages) {
+    if (message.role !== 'user') continue;
+    // tool_result blocks must come before any other block of a user message
+    const results = message.content.filter((b) => b.type === 'tool_result');
+    if (results.length > 0)
+      message.content = [...results, ...message.content.filter((b) => b.type !== 'tool_result')];
+  }
+  if (messages.length === 0)
+    messages.push({ role: 'user', content: [{ type: 'text', text: EMPTY_MESSAGES_TEXT }] });
+  else if (messages[0]!.role === 'assistant')
+    messages.unshift({ role: 'user', content: [{ type: 'text', text: LEADING_USER_TEXT }] });
+  return messages;
+}
+
+function toBlock(part: Part, pendingIds: Map<string, string[]>): AnthropicContentBlock | undefined {
+  if (part.functionCall) {
+    const id = part.functionCall.id || newFunctionCallId();
+    const queue = pendingIds.get(part.functionCall.name) ?? [];
+    queue.push(id);
+    pendingIds.set(part.functionCall.name, queue);
+    return {
+      type: 'tool_use',
+      id,
+      name: part.functionCall.name,
+      input: part.functionCall.args ?? {},
+    };
+  }
+  if (part.functionResponse) {
+    const { name, response } = part.functionResponse;
+    const queue = pendingIds.get(name) ?? [];
+    const id = part.functionResponse.id || queue[0] || newFunctionCallId();
+    const index = queue.indexOf(id);
+    if (index >= 0) queue.splice(index, 1);
+    const block: AnthropicContentBlock = {
+      type: 'tool_result',
+      tool_use_id: id,
+      content: JSON.stringify(response),
+    };
+    if (isErrorResponse(response)) block.is_error = true;
+    return block;
+  }
+  if (part.inlineData) {
+    const { mimeType, data } = part.inlineData;
+    if (mimeType.startsWith('image/'))
+      return { type: 'image', source: { type: 'base64', media_type: mimeType, data } };
+    if (mimeType === 'application/pdf')
+      return { type: 'document', source: { type: 'base64', media_type: mimeType, data } };
+    if (mimeType.startsWith('text/')) {
+      return {
+        type: 'document',
+        source: {
+          type: 'text',
+          media_type: 'text/plain',
+          data: Buffer.from(data, 'base64').toString('utf8'),
+        },
+      };
+    }
+    throw new InvalidArgumentError({
+      message: `Anthropic models accept images, PDF and text documents; got inline data of type "${mimeType}".`,
+      argument: 'contents',
+    });
+  }
+  if (part.fileData) {
+    const url = part.fileData.fileUri;
+    if (part.fileData.mimeType?.startsWith('image/'))
+      return { type: 'image', source: { type: 'url', url } };
+    return { type: 'document', source: { type: 'url', url } };
+  }
+  if (part.text !== undefined) {
+    if (part.thought) {
+      return part.thoughtSignature
+        ? { type: 'thinking', thinking: part.text, signature: part.thoughtSignature }
+        : undefined;
+    }
+    return part.text === '' ? undefined : { type: 'text', text: part.text };
+  }
+  return undefined;
+}
+
+function isErrorResponse(response: Record<string, unknown>): boolean {
+  const keys = Object.keys(response);
+  return keys.length === 1 && keys[0] === 'error';
+}
+
+function toToolChoice(config: GenerateContentConfig): AnthropicRequest['tool_choice'] {
+  const choice = config.toolChoice;
+  if (choice === undefined) return undefined;
+  if (choice === 'auto') return { type: 'auto' };
+  if (choice === 'none') return { type: 'none' };
+  if (choice === 'required') return { type: 'any' };
+  return { type: 'tool', name: choice.name };
+}

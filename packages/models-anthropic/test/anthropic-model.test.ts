@@ -1,0 +1,457 @@
+import {
+  getFunctionCalls,
+  getText,
+  InvalidArgumentError,
+  ModelRegistry,
+  userContent,
+} from '@adk/core';
+import {
+  readFixture,
+  startFakeAnthropic,
+  type FakeProviderServer,
+  type FakeReply,
+} from '@adk/fake-provider-servers';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import {
+  AnthropicModel,
+  CircuitOpenError,
+  createAnthropic,
+  MissingApiKeyError,
+  ModelApiError,
+  ModelStreamError,
+  registerAnthropic,
+  type AnthropicSettings,
+} from '../src';
+import { ask, collect, collectUntilError } from './helpers';
+
+let server: FakeProviderServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function setup(
+  script: FakeReply[],
+  settings: AnthropicSettings = {},
+  name = 'claude-sonnet-4-5',
+) {
+  server = await startFakeAnthropic({ script });
+  const delays: number[] = [];
+  const anthropic = createAnthropic({
+    apiKey: 'test-key',
+    baseURL: server.baseURL,
+    ...settings,
+    retry: { sleep: async (ms) => void delays.push(ms), ...settings.retry },
+  });
+  return { server, model: anthropic(name), delays };
+}
+
+const fixture = (name: string, contentType = 'application/json') => ({
+  raw: { body: readFixture(name), headers: { 'content-type': contentType } },
+});
+
+describe('Anthropic request mapping', () => {
+  it('sends headers, top-level system, tools, max_tokens and merged tool results with alternating roles', async () => {
+    const { server, model } = await setup([{ text: 'ok' }], {
+      betas: ['interleaved-thinking-2025-05-14'],
+    });
+    await collect(
+      model.generate(
+        {
+          model: 'claude-sonnet-4-5',
+          systemInstruction: 'Be brief.',
+          contents: [
+            { role: 'model', parts: [{ text: 'Hello, how can I help?' }] },
+            {
+              role: 'user',
+              parts: [
+                { text: 'Weather?' },
+                { inlineData: { mimeType: 'image/png', data: 'iVBO' } },
+              ],
+            },
+            { role: 'user', parts: [{ text: 'In Paris and Rome.' }] },
+            {
+              role: 'model',
+              parts: [
+                { text: 'pondering', thought: true, thoughtSignature: 'sig' },
+                { text: 'unsigned thought', thought: true },
+                { text: 'Checking.' },
+                { functionCall: { id: 'toolu_1', name: 'get_weather', args: { city: 'Paris' } } },
+                { functionCall: { id: 'toolu_2', name: 'get_weather', args: { city: 'Rome' } } },
+              ],
+            },
+            {
+              role: 'user',
+              parts: [
+                { functionResponse: { id: 'toolu_1', name: 'get_weather', response: { t: 21 } } },
+              ],
+            },
+            {
+              role: 'user',
+              parts: [
+                {
+                  functionResponse: {
+                    id: 'toolu_2',
+                    name: 'get_weather',
+                    response: { error: 'down' },
+                  },
+                },
+              ],
+            },
+            { role: 'user', parts: [{ text: 'Thanks' }] },
+          ],
+          config: {
+            temperature: 0.3,
+            topK: 5,
+            stopSequences: ['END'],
+            toolChoice: 'required',
+            tools: [
+              {
+                functionDeclarations: [
+                  {
+                    name: 'get_weather',
+                    description: 'Weather.',
+                    parameters: { type: 'object', properties: { city: { type: 'string' } } },
+                  },
+                  { name: 'noop' },
+                ],
+              },
+            ],
+            providerOptions: { anthropic: { metadata: { user_id: 'u1' } } },
+          },
+        },
+        { stream: false },
+      ),
+    );
+    const [received] = server.requests;
+    expect(received!.path).toBe('/v1/messages');
+    expect(received!.headers).toMatchObject({
+      'x-api-key': 'test-key',
+      'anthropic-version': '2023-06-01',
+      'anthropic-beta': 'interleaved-thinking-2025-05-14',
+    });
+    expect(received!.body).toEqual({
+      model: 'claude-sonnet-4-5',
+      max_tokens: 8192,
+      system: 'Be brief.',
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'Continue.' }] },
+        { role: 'assistant', content: [{ type: 'text', text: 'Hello, how can I help?' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Weather?' },
+            { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBO' } },
+            { type: 'text', text: 'In Paris and Rome.' },
+          ],
+        },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'thinking', thinking: 'pondering', signature: 'sig' },
+            { type: 'text', text: 'Checking.' },
+            { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } },
+            { type: 'tool_use', id: 'toolu_2', name: 'get_weather', input: { city: 'Rome' } },
+          ],
+        },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 'toolu_1', content: '{"t":21}' },
+            {
+              type: 'tool_result',
+              tool_use_id: 'toolu_2',
+              content: '{"error":"down"}',
+              is_error: true,
+            },
+            { type: 'text', text: 'Thanks' },
+          ],
+        },
+      ],
+      tools: [
+        {
+          name: 'get_weather',
+          description: 'Weather.',
+          input_schema: { type: 'object', properties: { city: { type: 'string' } } },
+        },
+        { name: 'noop', input_schema: { type: 'object', properties: {} } },
+      ],
+      tool_choice: { type: 'any' },
+      temperature: 0.3,
+      top_k: 5,
+      stop_sequences: ['END'],
+      metadata: { user_id: 'u1' },
+    });
+  });
+
+  it('uses 4096 max_tokens for Claude 3.0 models, maxOutputTokens when set, and a thinking budget', async () => {
+    const { server, model } = await setup(
+      [{ text: 'a' }, { text: 'b' }],
+      {},
+      'anthropic/claude-3-haiku-20240307',
+    );
+    await collect(model.generate(ask('x'), { stream: false }));
+    await collect(
+      model.generate(
+        ask('x', { config: { maxOutputTokens: 2000, thinkingConfig: { thinkingBudget: 3000 } } }),
+        { stream: true },
+      ),
+    );
+    expect(server.requests[0]!.body).toMatchObject({
+      model: 'claude-3-haiku-20240307',
+      max_tokens: 4096,
+    });
+    expect(server.requests[1]!.body).toMatchObject({
+      max_tokens: 7096,
+      thinking: { type: 'enabled', budget_tokens: 3000 },
+      stream: true,
+    });
+  });
+
+  it('rejects inline data Anthropic cannot take with a typed error, before any request', async () => {
+    const { server, model } = await setup([{ text: 'a' }]);
+    const request = {
+      model: 'x',
+      contents: [{ role: 'user', parts: [{ inlineData: { mimeType: 'audio/wav', data: 'AA' } }] }],
+      config: {},
+    };
+    const error = await collect(model.generate(request, { stream: false })).catch(
+      (e: unknown) => e,
+    );
+    expect(InvalidArgumentError.isInstance(error)).toBe(true);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('Anthropic responses', () => {
+  it('reads text and tool_use blocks of a message (fixture)', async () => {
+    const { model } = await setup([fixture('anthropic/messages-tool-use.json')]);
+    const [final] = await collect(model.generate(ask('Weather in SF?'), { stream: false }));
+    expect(getText(final!.content)).toBe(
+      "I'll check the current weather in San Francisco for you.",
+    );
+    expect(getFunctionCalls(final!.content)).toEqual([
+      {
+        id: 'toolu_01A09q90qw90lq917835lq9',
+        name: 'get_weather',
+        args: { location: 'San Francisco, CA', unit: 'celsius' },
+      },
+    ]);
+    expect(final).toMatchObject({
+      finishReason: 'STOP',
+      modelVersion: 'claude-sonnet-4-5-20250929',
+      usageMetadata: { promptTokenCount: 384, candidatesTokenCount: 92, totalTokenCount: 476 },
+    });
+  });
+
+  it('assembles input_json_delta fragments of a streamed tool call (fixture with ping)', async () => {
+    const { model } = await setup([fixture('anthropic/stream-tool-use.sse', 'text/event-stream')]);
+    const responses = await collect(model.generate(ask('Weather in SF?'), { stream: true }));
+    const partials = responses.filter((r) => r.partial);
+    expect(partials.map((r) => getText(r.content))).toEqual([
+      'Okay',
+      ", let's check the weather for San Francisco, CA:",
+    ]);
+    const final = responses.at(-1)!;
+    expect(final.partial).toBe(false);
+    expect(final.content!.parts).toEqual([
+      { text: "Okay, let's check the weather for San Francisco, CA:" },
+      {
+        functionCall: {
+          id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6',
+          name: 'get_weather',
+          args: { location: 'San Francisco, CA', unit: 'fahrenheit' },
+        },
+      },
+    ]);
+    expect(final.usageMetadata).toEqual({
+      promptTokenCount: 472,
+      candidatesTokenCount: 89,
+      totalTokenCount: 561,
+    });
+  });
+
+  it('streams thinking deltas as thought parts and keeps the signature (fixture)', async () => {
+    const { model } = await setup([fixture('anthropic/stream-thinking.sse', 'text/event-stream')]);
+    const responses = await collect(model.generate(ask('27 * 453?'), { stream: true }));
+    expect(
+      responses.filter((r) => r.partial).map((r) => Boolean(r.content!.parts[0]!.thought)),
+    ).toEqual([true, true, false]);
+    expect(responses.at(-1)!.content!.parts).toEqual([
+      {
+        text: 'Let me solve this step by step:\n\n1. First break down 27 * 453\n2. 453 = 400 + 50 + 3',
+        thought: true,
+        thoughtSignature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds...',
+      },
+      { text: '27 * 453 = 12,231' },
+    ]);
+  });
+
+  it('assembles parallel tool calls whose JSON is split every 3 characters, over 1-byte TCP chunks', async () => {
+    const args1 = { city: 'São Paulo', opts: { unit: 'c', days: [1, 2] }, note: 'say "hi"\n' };
+    const { model } = await setup([
+      {
+        text: 'Checking both.',
+        toolCalls: [
+          { name: 'get_weather', args: args1 },
+          { name: 'get_time', args: {} },
+        ],
+        argsChunkSize: 3,
+        faults: { byteChunkSize: 1 },
+      },
+    ]);
+    const responses = await collect(model.generate(ask('x'), { stream: true }));
+    const final = responses.at(-1)!;
+    expect(getFunctionCalls(final.content).map((c) => [c.name, c.args])).toEqual([
+      ['get_weather', args1],
+      ['get_time', {}],
+    ]);
+    expect(final.finishReason).toBe('STOP');
+  });
+
+  it('maps max_tokens and refusal stop reasons to error codes', async () => {
+    const { model } = await setup([
+      { text: 'Once', finishReason: 'length' },
+      { finishReason: 'safety' },
+    ]);
+    expect((await collect(model.generate(ask('x'), { stream: true }))).at(-1)).toMatchObject({
+      finishReason: 'MAX_TOKENS',
+      errorCode: 'MAX_TOKENS',
+    });
+    expect((await collect(model.generate(ask('x'), { stream: false })))[0]).toMatchObject({
+      finishReason: 'SAFETY',
+      errorCode: 'SAFETY',
+    });
+  });
+});
+
+describe('Anthropic failures', () => {
+  it('retries 429 with Retry-After and 529 overloaded (fixture body), then succeeds', async () => {
+    const { server, model, delays } = await setup(
+      [
+        { error: { status: 429, retryAfter: '3' } },
+        { raw: { status: 529, body: readFixture('anthropic/error-overloaded.json') } },
+        { text: 'done' },
+      ],
+      { retry: { initialDelayMs: 100, random: () => 0.999999 } },
+    );
+    const [final] = await collect(model.generate(ask('x'), { stream: false }));
+    expect(getText(final!.content)).toBe('done');
+    expect(server.requests).toHaveLength(3);
+    expect(delays[0]).toBe(3000);
+  });
+
+  it('reports the error type and message of the Anthropic error JSON', async () => {
+    const { model } = await setup([
+      { error: { status: 400, message: 'messages: roles must alternate' } },
+    ]);
+    const { error } = await collectUntilError(model.generate(ask('x'), { stream: true }));
+    expect(ModelApiError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      status: 400,
+      retryable: false,
+      providerErrorType: 'invalid_request_error',
+      providerMessage: 'messages: roles must alternate',
+      requestId: 'req_fake_error',
+    });
+  });
+
+  it('an error event inside the stream throws a typed, retryable ModelStreamError', async () => {
+    const { model } = await setup([
+      {
+        text: 'one two three',
+        faults: { errorEventAfter: { events: 3, type: 'overloaded_error', message: 'Overloaded' } },
+      },
+    ]);
+    const { responses, error } = await collectUntilError(
+      model.generate(ask('x'), { stream: true }),
+    );
+    expect(responses).toHaveLength(1);
+    expect(error).toMatchObject({
+      name: 'ModelStreamError',
+      kind: 'provider-error',
+      providerErrorType: 'overloaded_error',
+      retryable: true,
+    });
+  });
+
+  it('a stream cut mid-way, a malformed chunk and a missing message_stop each throw ModelStreamError', async () => {
+    const { model } = await setup([
+      { text: 'one two three', faults: { cutAfterEvents: 4 } },
+      { text: 'one two three', faults: { malformedAt: 2 } },
+      { text: 'one two three', faults: { endAfterEvents: 6 } },
+    ]);
+    const kinds: unknown[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { error } = await collectUntilError(model.generate(ask('x'), { stream: true }));
+      expect(ModelStreamError.isInstance(error)).toBe(true);
+      kinds.push((error as ModelStreamError).kind);
+    }
+    expect(kinds).toEqual(['interrupted', 'malformed', 'incomplete']);
+  });
+
+  it('opens the per-model circuit after repeated 5xx and fails fast', async () => {
+    const { server, model } = await setup(
+      [{ error: { status: 500 } }, { error: { status: 500 } }],
+      {
+        maxRetries: 0,
+        circuitBreaker: { failureThreshold: 2 },
+      },
+    );
+    await expect(collect(model.generate(ask('x'), { stream: false }))).rejects.toMatchObject({
+      status: 500,
+    });
+    await expect(collect(model.generate(ask('x'), { stream: false }))).rejects.toMatchObject({
+      status: 500,
+    });
+    const error = await collect(model.generate(ask('x'), { stream: true })).catch(
+      (e: unknown) => e,
+    );
+    expect(CircuitOpenError.isInstance(error)).toBe(true);
+    expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe('Anthropic provider', () => {
+  it('needs ANTHROPIC_API_KEY at call time, not at creation', async () => {
+    server = await startFakeAnthropic({ script: [{ text: 'ok' }] });
+    const saved = process.env.ANTHROPIC_API_KEY;
+    try {
+      delete process.env.ANTHROPIC_API_KEY;
+      const model = createAnthropic({ baseURL: server.baseURL })('claude-haiku-4-5');
+      await expect(collect(model.generate(ask('x'), { stream: false }))).rejects.toSatisfy(
+        MissingApiKeyError.isInstance,
+      );
+      process.env.ANTHROPIC_API_KEY = 'env-key';
+      await collect(model.generate(ask('x'), { stream: false }));
+      expect(server.requests[0]!.headers['x-api-key']).toBe('env-key');
+    } finally {
+      if (saved === undefined) delete process.env.ANTHROPIC_API_KEY;
+      else process.env.ANTHROPIC_API_KEY = saved;
+    }
+  });
+
+  it('registers claude-* and anthropic/* names with a registry', () => {
+    const registry = new ModelRegistry();
+    registerAnthropic({ apiKey: 'k' }, registry);
+    expect(registry.resolve('claude-opus-4-1')).toBeInstanceOf(AnthropicModel);
+    expect((registry.resolve('anthropic/claude-sonnet-4-5') as AnthropicModel).apiModelId).toBe(
+      'claude-sonnet-4-5',
+    );
+    expect(() => registry.resolve('gpt-4o')).toThrow(/No model provider/);
+  });
+});
+
+describe.skipIf(!process.env.ANTHROPIC_API_KEY)('Anthropic live API', () => {
+  it('answers a short prompt, streamed', async () => {
+    const model = createAnthropic()('claude-haiku-4-5');
+    const responses = await collect(
+      model.generate(
+        { model: 'x', contents: [userContent('Say "pong" and nothing else.')], config: {} },
+        { stream: true },
+      ),
+    );
+    expect(getText(responses.at(-1)!.content).toLowerCase()).toContain('pong');
+  });
+});
