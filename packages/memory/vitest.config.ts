@@ -2,10 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 import shared from '../../vitest.shared';
 
-// pg's CommonJS entry `require`s pg-pool; with the `import` condition forced on, Node hands it
-// pg-pool's ES module and `class extends` fails. Keep the `source` condition and let Vite pick
-// `import` or `require` per call.
-const conditions = ['source', 'module', 'node', 'default'];
+// Only `source` (workspace TypeScript) plus Node's own conditions. Forcing `import` makes Node hand
+// pg's CommonJS `require('pg-pool')` an ES module ("Class extends value [object Module]"), and
+// `module` picks @opentelemetry/api's extensionless ESM build, which Node cannot load. Vite still
+// adds `import` or `require` per call.
+const conditions = ['source', 'node', 'default'];
 export default defineConfig({
   ...shared,
   resolve: { ...shared.resolve, conditions },

@@ -1,0 +1,57 @@
+/**
+ * Attribute names put on spans and metrics: the OpenTelemetry GenAI semantic conventions, plus the
+ * `gcp.vertex.agent.*` names the official ADKs use (so existing dashboards and trace viewers work).
+ */
+export const Attr = {
+  OPERATION_NAME: 'gen_ai.operation.name',
+  SYSTEM: 'gen_ai.system',
+  AGENT_NAME: 'gen_ai.agent.name',
+  AGENT_DESCRIPTION: 'gen_ai.agent.description',
+  CONVERSATION_ID: 'gen_ai.conversation.id',
+  REQUEST_MODEL: 'gen_ai.request.model',
+  REQUEST_TEMPERATURE: 'gen_ai.request.temperature',
+  REQUEST_TOP_P: 'gen_ai.request.top_p',
+  REQUEST_MAX_TOKENS: 'gen_ai.request.max_tokens',
+  RESPONSE_MODEL: 'gen_ai.response.model',
+  RESPONSE_FINISH_REASONS: 'gen_ai.response.finish_reasons',
+  USAGE_INPUT_TOKENS: 'gen_ai.usage.input_tokens',
+  USAGE_OUTPUT_TOKENS: 'gen_ai.usage.output_tokens',
+  TOKEN_TYPE: 'gen_ai.token.type',
+  TOOL_NAME: 'gen_ai.tool.name',
+  TOOL_DESCRIPTION: 'gen_ai.tool.description',
+  TOOL_CALL_ID: 'gen_ai.tool.call.id',
+  ERROR_TYPE: 'error.type',
+  INVOCATION_ID: 'gcp.vertex.agent.invocation_id',
+  SESSION_ID: 'gcp.vertex.agent.session_id',
+  LLM_REQUEST: 'gcp.vertex.agent.llm_request',
+  LLM_RESPONSE: 'gcp.vertex.agent.llm_response',
+  TOOL_CALL_ARGS: 'gcp.vertex.agent.tool_call_args',
+  TOOL_RESPONSE: 'gcp.vertex.agent.tool_response',
+  APP_NAME: 'adk.app.name',
+  BRANCH: 'adk.branch',
+  STREAM: 'adk.model.stream',
+  EVENT_COUNT: 'adk.run.event_count',
+} as const;
+
+/** Value of `gen_ai.system` on model-call spans, as in the official ADKs. */
+export const GEN_AI_SYSTEM = 'gcp.vertex.agent';
+
+/** Span names, as in the official ADKs. */
+export const SpanName = {
+  run: 'invocation',
+  agent: (name: string) => `invoke_agent ${name}`,
+  model: 'call_llm',
+  tool: (name: string) => `execute_tool ${name}`,
+} as const;
+
+/** Metric instrument names. */
+export const MetricName = {
+  /** GenAI semconv: duration of model calls, agent runs and tool calls, in seconds. */
+  OPERATION_DURATION: 'gen_ai.client.operation.duration',
+  /** GenAI semconv: tokens per model call, split by `gen_ai.token.type`. */
+  TOKEN_USAGE: 'gen_ai.client.token.usage',
+  /** Duration of whole runs (`Runner.run`), in seconds. */
+  INVOCATION_DURATION: 'adk.invocation.duration',
+  /** Running total of tokens, split by `gen_ai.token.type`. */
+  TOKEN_COUNT: 'adk.token.count',
+} as const;

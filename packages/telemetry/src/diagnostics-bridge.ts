@@ -1,0 +1,281 @@
+import {
+  subscribe,
+  type AgentStartMessage,
+  type ChannelKey,
+  type ChannelMessages,
+  type ModelCallEndMessage,
+  type ModelCallStartMessage,
+  type RunStartMessage,
+  type ToolCallEndMessage,
+  type ToolCallStartMessage,
+} from '@adk/core';
+import {
+  context,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
+
+import { Attr, GEN_AI_SYSTEM, SpanName } from './attributes';
+import { requestForSpan, safeJson } from './content-capture';
+import type { Instruments } from './instruments';
+
+type Kind = 'run' | 'agent' | 'model' | 'tool';
+
+interface OpenSpan {
+  span: Span;
+  kind: Kind;
+  /** Epoch milliseconds of the start, to compute the end time from the message's duration. */
+  startEpochMs: number;
+  /** Attributes recorded on the duration and token metrics. */
+  metricAttributes: Attributes;
+}
+
+/** Options of {@link DiagnosticsBridge}. */
+export interface DiagnosticsBridgeOptions {
+  tracer: Tracer;
+  instruments: Instruments | undefined;
+  captureContent: boolean;
+}
+
+/**
+ * Turns core's lifecycle channel messages into OpenTelemetry spans and metrics.
+ *
+ * Parentage comes from each message's `parentSpanId` (never from async context, which async
+ * generators and parallel branches lose): open spans are kept by `spanId` and a child starts in
+ * `trace.setSpan(context.active(), parent)`.
+ */
+export class DiagnosticsBridge {
+  readonly #open = new Map<string, OpenSpan>();
+  readonly #options: DiagnosticsBridgeOptions;
+  #unsubscribers: (() => void)[] = [];
+
+  constructor(options: DiagnosticsBridgeOptions) {
+    this.#options = options;
+  }
+
+  /** Number of spans started and not yet ended (useful to check nothing leaks). */
+  get openSpanCount(): number {
+    return this.#open.size;
+  }
+
+  /** Subscribe to every lifecycle channel. Calling it twice has no further effect. */
+  start(): void {
+    if (this.#unsubscribers.length > 0) return;
+    const on = <K extends ChannelKey>(key: K, handler: (message: ChannelMessages[K]) => void) => {
+      this.#unsubscribers.push(subscribe(key, (message) => this.#guard(() => handler(message))));
+    };
+    on('runStart', (m) => this.#startRun(m));
+    on('runEnd', (m) => this.#end(m.spanId, m.durationMs, { [Attr.EVENT_COUNT]: m.eventCount }));
+    on('runError', (m) => this.#fail(m.spanId, m.durationMs, m.error));
+    on('agentStart', (m) => this.#startAgent(m));
+    on('agentEnd', (m) => this.#end(m.spanId, m.durationMs));
+    on('agentError', (m) => this.#fail(m.spanId, m.durationMs, m.error));
+    on('modelCallStart', (m) => this.#startModel(m));
+    on('modelCallEnd', (m) => this.#endModel(m));
+    on('modelCallError', (m) => this.#fail(m.spanId, m.durationMs, m.error));
+    on('toolCallStart', (m) => this.#startTool(m));
+    on('toolCallEnd', (m) => this.#endTool(m));
+    on('toolCallError', (m) => this.#fail(m.spanId, m.durationMs, m.error));
+  }
+
+  /** Unsubscribe. Spans still open are ended, marked as interrupted. */
+  stop(): void {
+    for (const unsubscribe of this.#unsubscribers) unsubscribe();
+    this.#unsubscribers = [];
+    for (const [spanId, open] of this.#open) {
+      open.span.setAttribute('adk.span.interrupted', true);
+      open.span.end();
+      this.#open.delete(spanId);
+    }
+  }
+
+  #startRun(m: RunStartMessage): void {
+    this.#startSpan(
+      m,
+      'run',
+      SpanName.run,
+      {
+        [Attr.AGENT_NAME]: m.agentName,
+        [Attr.APP_NAME]: m.appName,
+        [Attr.CONVERSATION_ID]: m.sessionId,
+        [Attr.INVOCATION_ID]: m.invocationId,
+        [Attr.SESSION_ID]: m.sessionId,
+      },
+      { [Attr.AGENT_NAME]: m.agentName, [Attr.APP_NAME]: m.appName },
+    );
+  }
+
+  #startAgent(m: AgentStartMessage): void {
+    const attributes: Attributes = {
+      [Attr.OPERATION_NAME]: 'invoke_agent',
+      [Attr.AGENT_NAME]: m.agentName,
+      [Attr.AGENT_DESCRIPTION]: m.agentDescription ?? '',
+      [Attr.CONVERSATION_ID]: m.sessionId,
+      [Attr.INVOCATION_ID]: m.invocationId,
+      [Attr.SESSION_ID]: m.sessionId,
+    };
+    if (m.branch !== undefined) attributes[Attr.BRANCH] = m.branch;
+    this.#startSpan(m, 'agent', SpanName.agent(m.agentName), attributes, {
+      [Attr.OPERATION_NAME]: 'invoke_agent',
+      [Attr.AGENT_NAME]: m.agentName,
+    });
+  }
+
+  #startModel(m: ModelCallStartMessage): void {
+    const config = m.request.config;
+    const attributes: Attributes = {
+      [Attr.OPERATION_NAME]: 'generate_content',
+      [Attr.SYSTEM]: GEN_AI_SYSTEM,
+      [Attr.REQUEST_MODEL]: m.model,
+      [Attr.AGENT_NAME]: m.agentName,
+      [Attr.CONVERSATION_ID]: m.sessionId,
+      [Attr.INVOCATION_ID]: m.invocationId,
+      [Attr.SESSION_ID]: m.sessionId,
+      [Attr.STREAM]: m.stream,
+    };
+    if (config.temperature !== undefined) attributes[Attr.REQUEST_TEMPERATURE] = config.temperature;
+    if (config.topP !== undefined) attributes[Attr.REQUEST_TOP_P] = config.topP;
+    if (config.maxOutputTokens !== undefined)
+      attributes[Attr.REQUEST_MAX_TOKENS] = config.maxOutputTokens;
+    if (this.#options.captureContent)
+      attributes[Attr.LLM_REQUEST] = safeJson(requestForSpan(m.request));
+    this.#startSpan(m, 'model', SpanName.model, attributes, {
+      [Attr.OPERATION_NAME]: 'generate_content',
+      [Attr.SYSTEM]: GEN_AI_SYSTEM,
+      [Attr.REQUEST_MODEL]: m.model,
+      [Attr.AGENT_NAME]: m.agentName,
+    });
+  }
+
+  #endModel(m: ModelCallEndMessage): void {
+    const open = this.#open.get(m.spanId);
+    if (!open) return;
+    const usage = m.usage ?? m.response.usageMetadata;
+    const attributes: Attributes = {};
+    if (usage?.promptTokenCount !== undefined)
+      attributes[Attr.USAGE_INPUT_TOKENS] = usage.promptTokenCount;
+    if (usage?.candidatesTokenCount !== undefined)
+      attributes[Attr.USAGE_OUTPUT_TOKENS] = usage.candidatesTokenCount;
+    const finishReason = m.finishReason ?? m.response.finishReason;
+    if (finishReason !== undefined)
+      attributes[Attr.RESPONSE_FINISH_REASONS] = [finishReason.toLowerCase()];
+    if (m.response.modelVersion !== undefined)
+      attributes[Attr.RESPONSE_MODEL] = m.response.modelVersion;
+    if (this.#options.captureContent) attributes[Attr.LLM_RESPONSE] = safeJson(m.response);
+    if (m.response.errorCode !== undefined) {
+      // The model answered with an error (e.g. a safety block): the call failed for the caller.
+      attributes[Attr.ERROR_TYPE] = m.response.errorCode;
+      open.span.setStatus({
+        code: SpanStatusCode.ERROR,
+        message: m.response.errorMessage ?? m.response.errorCode,
+      });
+    }
+    this.#options.instruments?.tokens('input', usage?.promptTokenCount, open.metricAttributes);
+    this.#options.instruments?.tokens('output', usage?.candidatesTokenCount, open.metricAttributes);
+    this.#end(m.spanId, m.durationMs, attributes);
+  }
+
+  #startTool(m: ToolCallStartMessage): void {
+    const attributes: Attributes = {
+      [Attr.OPERATION_NAME]: 'execute_tool',
+      [Attr.TOOL_NAME]: m.toolName,
+      [Attr.TOOL_DESCRIPTION]: m.toolDescription ?? '',
+      [Attr.TOOL_CALL_ID]: m.functionCallId,
+      [Attr.AGENT_NAME]: m.agentName,
+      [Attr.CONVERSATION_ID]: m.sessionId,
+      [Attr.INVOCATION_ID]: m.invocationId,
+      [Attr.SESSION_ID]: m.sessionId,
+    };
+    if (this.#options.captureContent) attributes[Attr.TOOL_CALL_ARGS] = safeJson(m.args);
+    this.#startSpan(m, 'tool', SpanName.tool(m.toolName), attributes, {
+      [Attr.OPERATION_NAME]: 'execute_tool',
+      [Attr.TOOL_NAME]: m.toolName,
+      [Attr.AGENT_NAME]: m.agentName,
+    });
+  }
+
+  #endTool(m: ToolCallEndMessage): void {
+    const attributes: Attributes = {};
+    if (this.#options.captureContent) {
+      const result =
+        m.result !== null && typeof m.result === 'object' ? m.result : { result: m.result };
+      attributes[Attr.TOOL_RESPONSE] = safeJson(result);
+    }
+    this.#end(m.spanId, m.durationMs, attributes);
+  }
+
+  #startSpan(
+    m: { spanId: string; parentSpanId: string | undefined; startTime: number },
+    kind: Kind,
+    name: string,
+    attributes: Attributes,
+    metricAttributes: Attributes,
+  ): void {
+    const parent = m.parentSpanId === undefined ? undefined : this.#open.get(m.parentSpanId);
+    const parentContext = parent ? trace.setSpan(context.active(), parent.span) : context.active();
+    const startEpochMs = performance.timeOrigin + m.startTime;
+    const span = this.#options.tracer.startSpan(
+      name,
+      { attributes, startTime: startEpochMs },
+      parentContext,
+    );
+    this.#open.set(m.spanId, { span, kind, startEpochMs, metricAttributes });
+  }
+
+  #end(spanId: string, durationMs: number, attributes?: Attributes): void {
+    const open = this.#open.get(spanId);
+    if (!open) return;
+    this.#open.delete(spanId);
+    if (attributes) open.span.setAttributes(attributes);
+    this.#record(open, durationMs, undefined);
+    open.span.end(open.startEpochMs + durationMs);
+  }
+
+  #fail(spanId: string, durationMs: number, error: unknown): void {
+    const open = this.#open.get(spanId);
+    if (!open) return;
+    this.#open.delete(spanId);
+    const errorType = errorTypeOf(error);
+    open.span.setAttribute(Attr.ERROR_TYPE, errorType);
+    open.span.recordException(toException(error), open.startEpochMs + durationMs);
+    open.span.setStatus({ code: SpanStatusCode.ERROR, message: messageOf(error) });
+    this.#record(open, durationMs, errorType);
+    open.span.end(open.startEpochMs + durationMs);
+  }
+
+  #record(open: OpenSpan, durationMs: number, errorType: string | undefined): void {
+    const instruments = this.#options.instruments;
+    if (!instruments) return;
+    const attributes =
+      errorType === undefined
+        ? open.metricAttributes
+        : { ...open.metricAttributes, [Attr.ERROR_TYPE]: errorType };
+    if (open.kind === 'run') instruments.invocation(durationMs, attributes);
+    else instruments.operation(durationMs, attributes);
+  }
+
+  /** A telemetry failure must never break the agent run that published the message. */
+  #guard(action: () => void): void {
+    try {
+      action();
+    } catch {
+      // Deliberately swallowed: observability is best effort.
+    }
+  }
+}
+
+function errorTypeOf(error: unknown): string {
+  if (error instanceof Error) return error.name || error.constructor.name;
+  return typeof error;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function toException(error: unknown): Error | string {
+  return error instanceof Error ? error : String(error);
+}
