@@ -1,13 +1,16 @@
+import { InvocationCallbackContext } from '../../context';
+import { createEventActions } from '../../events';
 import type { FunctionDeclaration, LlmRequest } from '../../models';
 import type { RequestProcessor } from './types';
 
 /**
  * The tools' declarations (`config.tools`), then each tool's own `processRequest` hook (which may
- * add instructions or settings) on a copy of the request.
+ * add instructions or settings) on a copy of the request. Hooks receive a `CallbackContext`
+ * (typed as `ReadonlyContext`) so they can read artifacts and search memory.
  */
 export const toolsProcessor: RequestProcessor = {
   name: 'tools',
-  async process(request, { tools, context }) {
+  async process(request, { tools, invocationContext }) {
     if (tools.length === 0) return request;
     const declarations: FunctionDeclaration[] = [];
     for (const tool of tools) {
@@ -30,7 +33,10 @@ export const toolsProcessor: RequestProcessor = {
       contents: [...next.contents],
       config: { ...next.config },
     };
-    for (const tool of tools) if (tool.processRequest) await tool.processRequest(context, copy);
+    // Hooks get a context that can also read artifacts and memory (load_artifacts, preload_memory);
+    // its actions are throwaway: a request hook never changes state.
+    const hookContext = new InvocationCallbackContext(invocationContext, createEventActions());
+    for (const tool of tools) if (tool.processRequest) await tool.processRequest(hookContext, copy);
     return copy;
   },
 };
