@@ -9,9 +9,9 @@ export type Script = (
 ) => AsyncGenerator<Event, void>;
 
 /**
- * A runner that follows the `Runner` contract of `@adk/core` (store the user message, store every
- * non-partial event before yielding it, stop when the signal aborts) and whose agent turns are
- * scripted by the test.
+ * A runner that follows the `Runner` contract of `@adk/core` (store the user message without
+ * yielding it, store every non-partial event before yielding it, stop when the signal aborts) and
+ * whose agent turns are scripted by the test.
  */
 export function scriptedRunner(
   sessionService: SessionService,
@@ -38,7 +38,6 @@ export function scriptedRunner(
         actions: { stateDelta: request.stateDelta ?? {} },
       });
       await sessionService.appendEvent({ session, event: user });
-      yield user;
       const emit = (init: Partial<EventInit>) =>
         createEvent({ invocationId, author: agentName, ...init });
       for await (const event of script(request, emit)) {

@@ -49,6 +49,8 @@ function scrollDown() {
 
 /** Live bubbles of streamed (partial) text, by author. */
 const live = new Map();
+/** Ids of confirmation requests already answered (no buttons for them). */
+const answered = new Set();
 
 function bubble(author, text, extraClass = '') {
   const node = el('div', `bubble ${author === 'user' ? 'user' : 'agent'} ${extraClass}`.trim());
@@ -106,7 +108,6 @@ function confirmation(event, call) {
     buttons.append(button);
   }
   box.append(buttons);
-  ui.messages.append(box);
 }
 
 function renderEvent(event) {
@@ -203,6 +204,13 @@ async function openSession(id) {
   const session = await api(`${userPath()}/sessions/${encodeURIComponent(id)}`);
   ui.messages.replaceChildren();
   live.clear();
+  answered.clear();
+  for (const event of session.events) {
+    for (const part of event.content?.parts ?? []) {
+      if (part.functionResponse?.name === 'adk_request_confirmation')
+        answered.add(part.functionResponse.id);
+    }
+  }
   session.events.forEach(renderEvent);
   showSession(session);
   scrollDown();

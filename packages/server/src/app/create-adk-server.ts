@@ -43,13 +43,11 @@ function tokenMatches(header: string | undefined, token: string): boolean {
  *
  * @example
  * ```ts
- * import { InMemorySessionService, LlmAgent, Runner } from '@adk/core';
+ * import { InMemorySessionService, LlmAgent } from '@adk/core';
  * import { createAdkServer, listen } from '@adk/server';
  *
  * const agent = new LlmAgent({ name: 'assistant', model: 'gemini-2.5-flash', instruction: 'Be brief.' });
- * const sessionService = new InMemorySessionService();
- * const runner = new Runner({ appName: 'assistant', agent, sessionService });
- * const app = createAdkServer({ apps: { assistant: { agent, runner } }, sessionService });
+ * const app = createAdkServer({ apps: { assistant: { agent } }, sessionService: new InMemorySessionService() });
  * const server = await listen(app, { port: 8000 });
  * console.log(`ADK API on ${server.url}`);
  * ```
@@ -127,7 +125,7 @@ export function createAdkServer(options: AdkServerOptions): AdkServerApp {
     close(): Promise<void> {
       closed ??= (async () => {
         traces.stop();
-        await Promise.all(Object.values(options.apps).map((entry) => entry.runner.close?.()));
+        await ctx.close();
       })();
       return closed;
     },

@@ -1,13 +1,49 @@
 import { httpError } from '../http/http-error';
 import type { TraceStore } from '../traces';
-import type { AdkAppDefinition, AdkServerOptions } from './types';
+import { InvalidArgumentError, Runner } from '@adk/core';
+
+import type { AdkServerOptions, ResolvedApp } from './types';
 
 /** What every route group needs: the options, the trace store and app lookup. */
 export class ServerContext {
+  private readonly apps = new Map<string, ResolvedApp>();
+
   constructor(
     readonly options: AdkServerOptions,
     readonly traces: TraceStore,
-  ) {}
+  ) {
+    for (const [name, definition] of Object.entries(options.apps)) {
+      if (definition.runner) {
+        const agent = definition.agent ?? definition.runner.agent;
+        if (!agent) {
+          throw new InvalidArgumentError({
+            message: `App "${name}" has a runner without an agent: pass \`agent\` too.`,
+            argument: 'apps',
+          });
+        }
+        const autoCreateSession =
+          definition.autoCreateSession ?? definition.runner.autoCreateSession ?? false;
+        this.apps.set(name, { agent, runner: definition.runner, autoCreateSession });
+      } else {
+        const autoCreateSession = definition.autoCreateSession ?? false;
+        const runner = new Runner({
+          appName: name,
+          agent: definition.agent,
+          sessionService: options.sessionService,
+          ...(options.artifactService ? { artifactService: options.artifactService } : {}),
+          ...(options.memoryService ? { memoryService: options.memoryService } : {}),
+          ...(options.plugins ? { plugins: options.plugins } : {}),
+          autoCreateSession,
+        });
+        this.apps.set(name, { agent: definition.agent, runner, autoCreateSession });
+      }
+    }
+  }
+
+  /** Close every app's runner. */
+  async close(): Promise<void> {
+    await Promise.all([...this.apps.values()].map((app) => app.runner.close?.()));
+  }
 
   get sessionService() {
     return this.options.sessionService;
@@ -15,12 +51,12 @@ export class ServerContext {
 
   /** Names of the served apps, sorted. */
   appNames(): string[] {
-    return Object.keys(this.options.apps).sort();
+    return [...this.apps.keys()].sort();
   }
 
   /** The app called `name`, or a 404. */
-  app(name: string): AdkAppDefinition {
-    const app = Object.hasOwn(this.options.apps, name) ? this.options.apps[name] : undefined;
+  app(name: string): ResolvedApp {
+    const app = this.apps.get(name);
     if (!app)
       throw httpError(
         404,

@@ -1,6 +1,8 @@
 import type { WebUiOptions } from '../web-ui';
 import type {
   ArtifactService,
+  BaseAgent,
+  BasePlugin,
   Content,
   Event,
   GenerateContentConfig,
@@ -43,19 +45,41 @@ export interface AppRunRequest {
 export interface AppRunner {
   run(request: AppRunRequest): AsyncGenerator<Event, void>;
   close?(): Promise<void>;
+  /** The root agent, when the runner exposes it (`Runner` does). */
+  readonly agent?: AgentNode;
+  /** Whether the runner creates missing sessions (`Runner` exposes it). */
+  readonly autoCreateSession?: boolean;
 }
 
-/** One app served by the server: a runner plus the agent tree it runs. */
-export interface AdkAppDefinition {
-  /** The root agent; drawn by the graph routes and described by `/list-apps?detailed=true`. */
+/**
+ * One app served by the server: an agent (the server builds its `Runner` with the server's
+ * services), or a runner you built (its `agent` is used for the graphs and app info).
+ */
+export type AdkAppDefinition =
+  | {
+      /** The root agent; the server runs it with a `Runner` on its own services. */
+      agent: BaseAgent;
+      runner?: undefined;
+      /** Create missing sessions on `/run` instead of answering 404 (default false). */
+      autoCreateSession?: boolean;
+    }
+  | {
+      /**
+       * Your runner. It must use the same session (and artifact) services as the server, since
+       * the session routes read what the runs write.
+       */
+      runner: AppRunner;
+      /** The agent tree to describe and draw; default `runner.agent`. */
+      agent?: AgentNode;
+      /** Default `runner.autoCreateSession`, else false. */
+      autoCreateSession?: boolean;
+    };
+
+/** An app as the routes see it. */
+export interface ResolvedApp {
   agent: AgentNode;
-  /**
-   * The runner. It must use the same session (and artifact) services as the server, since the
-   * session routes read what the runs write. See `createAdkServer` for how it is usually built.
-   */
   runner: AppRunner;
-  /** Create missing sessions on `/run` instead of answering 404 (default false). */
-  autoCreateSession?: boolean;
+  autoCreateSession: boolean;
 }
 
 /** Options of {@link createAdkServer}. */
@@ -87,6 +111,8 @@ export interface AdkServerOptions {
   webDir?: string;
   /** Version reported by `/version` (default: this package's version). */
   version?: string;
+  /** Plugins of the runners the server builds for `{ agent }` apps. */
+  plugins?: readonly BasePlugin[];
   /** Keep debug traces of at most this many sessions (default 200, oldest dropped first). */
   maxTracedSessions?: number;
 }

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 
 import type { ServerContext } from '../app/server-context';
-import type { AdkAppDefinition, AppRunRequest } from '../app/types';
+import type { AppRunRequest, ResolvedApp } from '../app/types';
 import { ClientDisconnectedError } from '../errors';
 import { httpError } from '../http/http-error';
 import { readBody } from '../http/read-body';
@@ -11,7 +11,7 @@ import { runAgentRequestSchema, type RunAgentRequest } from '../http/schemas';
 import { sseErrorEvent, sseFrame } from './sse';
 
 interface PreparedRun {
-  app: AdkAppDefinition;
+  app: ResolvedApp;
   request: RunAgentRequest;
   /** Aborted when the client disconnects. */
   controller: AbortController;
