@@ -1,0 +1,80 @@
+/** Wire shapes of the Chat Completions API, only the members this package reads or writes. */
+
+export type OpenAIContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string } }
+  | { type: 'input_audio'; input_audio: { data: string; format: string } }
+  | { type: 'file'; file: { filename?: string; file_data: string } };
+
+export interface OpenAIToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+export type OpenAIMessage =
+  | { role: 'system' | 'developer'; content: string }
+  | { role: 'user'; content: string | OpenAIContentPart[] }
+  | { role: 'assistant'; content: string | null; tool_calls?: OpenAIToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export interface OpenAIRequest {
+  model: string;
+  messages: OpenAIMessage[];
+  tools?: Array<{
+    type: 'function';
+    function: { name: string; description?: string; parameters: Record<string, unknown> };
+  }>;
+  tool_choice?: 'auto' | 'none' | 'required' | { type: 'function'; function: { name: string } };
+  stream?: boolean;
+  stream_options?: { include_usage: boolean };
+  [key: string]: unknown;
+}
+
+export interface OpenAIUsage {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  total_tokens?: number;
+  prompt_tokens_details?: { cached_tokens?: number } | null;
+  completion_tokens_details?: { reasoning_tokens?: number } | null;
+}
+
+export interface OpenAIResponseMessage {
+  role?: string;
+  content?: string | null;
+  refusal?: string | null;
+  reasoning_content?: string | null;
+  reasoning?: string | null;
+  tool_calls?: OpenAIToolCall[] | null;
+}
+
+export interface OpenAIResponse {
+  id?: string;
+  model?: string;
+  choices: Array<{ index?: number; message: OpenAIResponseMessage; finish_reason: string | null }>;
+  usage?: OpenAIUsage | null;
+}
+
+export interface OpenAIChunk {
+  id?: string;
+  model?: string;
+  choices?: Array<{
+    index?: number;
+    delta?: {
+      role?: string;
+      content?: string | null;
+      refusal?: string | null;
+      reasoning_content?: string | null;
+      reasoning?: string | null;
+      tool_calls?: Array<{
+        index?: number;
+        id?: string;
+        type?: string;
+        function?: { name?: string; arguments?: string };
+      }> | null;
+    };
+    finish_reason?: string | null;
+  }>;
+  usage?: OpenAIUsage | null;
+  error?: { message?: string; type?: string; code?: string | null };
+}

@@ -1,0 +1,79 @@
+import type { GenerateOptions, LlmRequest, LlmResponse, Model } from '@adk/core';
+import { resolveApiKey, type HttpClient } from '@adk/model-http';
+
+import { fromOpenAIResponse } from './convert/from-openai-response';
+import type { OpenAIResponse } from './convert/openai-wire';
+import { toOpenAIRequest } from './convert/to-openai-request';
+import { readOpenAIStream } from './openai-stream';
+
+/** Environment variable read when no `apiKey` is set. */
+export const OPENAI_API_KEY_ENV_VARS = ['OPENAI_API_KEY'] as const;
+
+/** How an {@link OpenAIModel} talks to its endpoint; built by `createOpenAI`. */
+export interface OpenAIModelOptions {
+  http: HttpClient;
+  /** Provider id used in errors (`openai`, or the id given to `createOpenAI`). */
+  providerId: string;
+  /** The model id sent in the request body. */
+  apiModelId: string;
+  apiKey?: string;
+  /** When false, a missing key sends no `Authorization` header instead of failing (local servers). */
+  requireApiKey: boolean;
+  systemRole: 'system' | 'developer';
+  maxTokensField: 'max_tokens' | 'max_completion_tokens';
+  includeUsage: boolean;
+}
+
+/**
+ * A model behind an OpenAI-compatible Chat Completions endpoint (`POST {baseURL}/chat/completions`).
+ * Create it with `createOpenAI()(name)` rather than directly.
+ */
+export class OpenAIModel implements Model {
+  readonly name: string;
+  /** The model id sent to the endpoint (see `createOpenAI` for prefix handling). */
+  readonly apiModelId: string;
+  private readonly options: OpenAIModelOptions;
+
+  constructor(name: string, options: OpenAIModelOptions) {
+    this.name = name;
+    this.apiModelId = options.apiModelId;
+    this.options = options;
+  }
+
+  async *generate(
+    request: LlmRequest,
+    options: GenerateOptions,
+  ): AsyncGenerator<LlmResponse, void> {
+    const { http, providerId } = this.options;
+    const apiKey = this.options.requireApiKey
+      ? resolveApiKey(this.options.apiKey, providerId, OPENAI_API_KEY_ENV_VARS)
+      : (this.options.apiKey ?? process.env.OPENAI_API_KEY);
+    const body = toOpenAIRequest(request, {
+      model: this.apiModelId,
+      systemRole: this.options.systemRole,
+      maxTokensField: this.options.maxTokensField,
+    });
+    const call = {
+      model: this.name,
+      path: '/chat/completions',
+      headers: { authorization: apiKey ? `Bearer ${apiKey}` : undefined },
+      signal: options.signal,
+    };
+    if (!options.stream) {
+      const { data } = await http.postJson<OpenAIResponse>({ ...call, body });
+      yield fromOpenAIResponse(data);
+      return;
+    }
+    const streamBody = {
+      ...body,
+      stream: true,
+      ...(this.options.includeUsage ? { stream_options: { include_usage: true } } : {}),
+    };
+    const stream = await http.postStream({
+      ...call,
+      body: streamBody,
+      headers: { ...call.headers, accept: 'text/event-stream' },
+    });
+    yield* readOpenAIStream(stream.body, this.name, providerId);
+  }
+}

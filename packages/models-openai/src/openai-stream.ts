@@ -1,0 +1,99 @@
+import type { LlmResponse } from '@adk/core';
+import { StreamAggregator } from '@adk/core';
+import { jsonSseEvents, ModelStreamError } from '@adk/model-http';
+
+import {
+  applyFinish,
+  markMalformedCall,
+  parseToolCall,
+  toUsage,
+} from './convert/from-openai-response';
+import type { OpenAIChunk, OpenAIUsage } from './convert/openai-wire';
+
+interface PendingCall {
+  id?: string;
+  name: string;
+  arguments: string;
+}
+
+/**
+ * Turns a Chat Completions chunk stream into partial text/thought deltas followed by one final
+ * aggregated response. Tool call fragments are assembled **by their `index`** (ids and names come
+ * in the first fragment only; arguments are split anywhere, and fragments of several calls may
+ * interleave). Usage is taken from whichever chunk carries it, usually a last chunk with empty
+ * `choices` (`stream_options.include_usage`).
+ */
+export async function* readOpenAIStream(
+  body: AsyncIterable<Uint8Array>,
+  model: string,
+  provider: string,
+): AsyncGenerator<LlmResponse, void> {
+  const context = { provider, model };
+  const aggregator = new StreamAggregator();
+  const calls = new Map<number, PendingCall>();
+  let finishReason: string | null | undefined;
+  let usage: OpenAIUsage | undefined;
+  let modelVersion: string | undefined;
+  let refusal = '';
+  for await (const { data } of jsonSseEvents(body, context)) {
+    const chunk = data as OpenAIChunk;
+    if (chunk.error) {
+      throw new ModelStreamError({
+        ...context,
+        kind: 'provider-error',
+        message: chunk.error.message ?? 'error chunk',
+        providerErrorType: chunk.error.type ?? chunk.error.code ?? undefined,
+      });
+    }
+    if (chunk.model) modelVersion = chunk.model;
+    if (chunk.usage) usage = chunk.usage;
+    const choice = chunk.choices?.[0];
+    if (!choice) continue;
+    const delta = choice.delta ?? {};
+    const reasoning = delta.reasoning_content ?? delta.reasoning;
+    if (reasoning) yield emit(aggregator, reasoning, true);
+    if (delta.content) yield emit(aggregator, delta.content, false);
+    if (delta.refusal) refusal += delta.refusal;
+    for (const fragment of delta.tool_calls ?? []) {
+      const index = fragment.index ?? calls.size;
+      let call = calls.get(index);
+      if (!call) {
+        call = { name: '', arguments: '' };
+        calls.set(index, call);
+      }
+      if (fragment.id) call.id = fragment.id;
+      if (fragment.function?.name && !call.name) call.name = fragment.function.name;
+      if (fragment.function?.arguments) call.arguments += fragment.function.arguments;
+    }
+    if (choice.finish_reason) finishReason = choice.finish_reason;
+  }
+  if (!finishReason) {
+    throw new ModelStreamError({
+      ...context,
+      kind: 'incomplete',
+      message: 'the stream ended before a finish_reason',
+    });
+  }
+  const parsed: LlmResponse = {};
+  for (const index of [...calls.keys()].sort((a, b) => a - b)) {
+    const call = calls.get(index)!;
+    const functionCall = parseToolCall(call);
+    if (functionCall) aggregator.add({ content: { role: 'model', parts: [{ functionCall }] } });
+    else markMalformedCall(parsed, call.name, call.arguments);
+  }
+  if (refusal) aggregator.add({ content: { role: 'model', parts: [{ text: refusal }] } });
+  const final = aggregator.final();
+  applyFinish(final, finishReason);
+  if (refusal)
+    Object.assign(final, { finishReason: 'SAFETY', errorCode: 'SAFETY', errorMessage: refusal });
+  Object.assign(final, parsed);
+  if (usage) final.usageMetadata = toUsage(usage);
+  if (modelVersion) final.modelVersion = modelVersion;
+  yield final;
+}
+
+function emit(aggregator: StreamAggregator, text: string, thought: boolean): LlmResponse {
+  const part = thought ? { text, thought: true } : { text };
+  aggregator.add({ content: { role: 'model', parts: [part] } });
+  return { content: { role: 'model', parts: [{ ...part }] }, partial: true };
+}

@@ -1,0 +1,16 @@
+import { modelProviderConformance } from '@adk/core/testing';
+import { describeOpenAIRequest, startFakeOpenAI, toFakeReply } from '@adk/fake-provider-servers';
+
+import { createOpenAI } from '../src';
+
+modelProviderConformance('openai', {
+  async createBackend(script) {
+    const server = await startFakeOpenAI({ script: script.map(toFakeReply) });
+    const openai = createOpenAI({ apiKey: 'test-key', baseURL: server.baseURL, maxRetries: 0 });
+    return {
+      model: openai('openai/gpt-4o'),
+      requests: () => server.requests.map(describeOpenAIRequest),
+      close: () => server.close(),
+    };
+  },
+});
