@@ -10,6 +10,7 @@ import type {
   OneOrMany,
   ToolErrorCallback,
 } from '../callbacks/types';
+import type { ContextCompressor } from '../compression/context-compressor';
 import type { ReadonlyContext } from '../context';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { ModelNotFoundError } from '../errors/model-not-found-error';
@@ -18,6 +19,7 @@ import { runLlmFlow } from '../flow/llm-flow';
 import { defaultRequestProcessors } from '../flow/request-processors/default-processors';
 import type { RequestProcessor } from '../flow/request-processors/types';
 import type { GenerateContentConfig, JsonSchema, Model } from '../models';
+import type { Policy } from '../policies/policy';
 import type { ModelRegistry } from '../models/model-registry';
 import { isToolset } from '../tools/is-toolset';
 import type { Tool, Toolset } from '../tools/tool';
@@ -64,6 +66,16 @@ export interface LlmAgentOptions extends BaseAgentOptions {
   disallowTransferToParent?: boolean;
   /** This agent may not hand control to its siblings. */
   disallowTransferToPeers?: boolean;
+  /**
+   * Policies of this agent (tool authorization, human confirmation, output filters), checked after
+   * the Runner's. See `Policy`.
+   */
+  policies?: readonly Policy[];
+  /**
+   * Keeps the context small: asked before each model call whether to compact older history
+   * (recorded as a compaction event). See `ContextCompressor`.
+   */
+  contextCompressor?: ContextCompressor;
   beforeModelCallback?: OneOrMany<BeforeModelCallback>;
   afterModelCallback?: OneOrMany<AfterModelCallback>;
   onModelErrorCallback?: OneOrMany<ModelErrorCallback>;
@@ -110,6 +122,8 @@ export class LlmAgent extends BaseAgent {
   readonly includeContents: 'default' | 'none';
   readonly disallowTransferToParent: boolean;
   readonly disallowTransferToPeers: boolean;
+  readonly policies: readonly Policy[];
+  readonly contextCompressor: ContextCompressor | undefined;
   readonly beforeModelCallbacks: readonly BeforeModelCallback[];
   readonly afterModelCallbacks: readonly AfterModelCallback[];
   readonly onModelErrorCallbacks: readonly ModelErrorCallback[];
@@ -137,6 +151,8 @@ export class LlmAgent extends BaseAgent {
     this.includeContents = options.includeContents ?? 'default';
     this.disallowTransferToParent = options.disallowTransferToParent ?? false;
     this.disallowTransferToPeers = options.disallowTransferToPeers ?? false;
+    this.policies = [...(options.policies ?? [])];
+    this.contextCompressor = options.contextCompressor;
     this.beforeModelCallbacks = toCallbackList(options.beforeModelCallback);
     this.afterModelCallbacks = toCallbackList(options.afterModelCallback);
     this.onModelErrorCallbacks = toCallbackList(options.onModelErrorCallback);

@@ -1,5 +1,6 @@
 import type { BaseAgent } from '../agents/base-agent';
 import { LlmAgent } from '../agents/llm-agent';
+import { findResumedCaller } from '../flow/contents/find-caller';
 import type { Session } from '../sessions/session';
 
 /**
@@ -15,12 +16,18 @@ export function isRoutableAgent(agent: BaseAgent): boolean {
 }
 
 /**
- * The agent that answers the next user message: the author of the latest event (user events
- * skipped) that is the root, or a routable agent of the tree ({@link isRoutableAgent}); authors not
- * in the tree and non-routable agents are skipped. Defaults to the root.
+ * The agent that answers the next user message: the agent whose function call the message answers
+ * (a long-running tool's result, a confirmation), when it is in the tree; else the author of the
+ * latest event (user events skipped) that is the root, or a routable agent of the tree
+ * ({@link isRoutableAgent}); authors not in the tree and non-routable agents are skipped. Defaults
+ * to the root.
  */
 export function findAgentToRun(session: Session, root: BaseAgent): BaseAgent {
   const events = session.events;
+  // A message answering a function call (long-running result, confirmation) resumes its caller.
+  const caller = findResumedCaller(events);
+  const resumed = caller === undefined ? undefined : root.findAgent(caller);
+  if (resumed) return resumed;
   for (let index = events.length - 1; index >= 0; index--) {
     const author = events[index]!.author;
     if (author === 'user') continue;

@@ -14,6 +14,7 @@ import { defaultModelRegistry, type ModelRegistry } from '../models/model-regist
 import type { BasePlugin } from '../plugins/base-plugin';
 import { PluginManager } from '../plugins/plugin-manager';
 import type { Policy } from '../policies/policy';
+import { filterUserMessage, inputRejectedEvent, policiesFor } from '../policies/policy-hooks';
 import { InMemorySessionService } from '../sessions/in-memory-session-service';
 import type { Session } from '../sessions/session';
 import type { SessionService } from '../sessions/session-service';
@@ -157,6 +158,8 @@ export class Runner {
       ctx.userContent =
         (await this.plugins.onUserMessage(ctx, { invocationContext: ctx, userMessage: message })) ??
         message;
+      const verdict = await filterUserMessage(policiesFor(ctx, this.agent), ctx, ctx.userContent);
+      if (verdict.outcome === 'allow') ctx.userContent = verdict.content;
       const userEvent = createEvent({
         invocationId,
         author: 'user',
@@ -164,8 +167,16 @@ export class Runner {
         actions: request.stateDelta ? { stateDelta: request.stateDelta } : undefined,
       });
       await this.sessionService.appendEvent({ session, event: userEvent });
-      const early = await this.plugins.beforeRun(ctx, { invocationContext: ctx });
-      if (early) {
+      const early =
+        verdict.outcome === 'reject'
+          ? undefined
+          : await this.plugins.beforeRun(ctx, { invocationContext: ctx });
+      if (verdict.outcome === 'reject') {
+        // A policy rejected the message: no agent runs, the reason is the answer.
+        eventCount++;
+        const rejection = inputRejectedEvent(ctx, this.agent.name, verdict.reason, verdict.policy);
+        yield await this.commit(ctx, session, rejection);
+      } else if (early) {
         const event = createEvent({
           invocationId,
           author: this.agent.name,
