@@ -1,0 +1,14 @@
+import type { FrameworkId, HarnessFactory } from './framework';
+
+/** Import one framework's adapter only when it is benchmarked (each worker loads exactly one). */
+export async function loadHarnessFactory(id: FrameworkId): Promise<HarnessFactory> {
+  switch (id) {
+    case 'adk-ts':
+      return (await import('./adk-ts')).createAdkTsHarness;
+    case 'google-adk':
+      return (await import('./google-adk')).createGoogleAdkHarness;
+  }
+}
+
+/** Every benchmarked framework, ours first. */
+export const FRAMEWORKS: readonly FrameworkId[] = ['adk-ts', 'google-adk'];

@@ -1,0 +1,91 @@
+/**
+ * `pnpm bench`: ADK for TypeScript against @google/adk 2.0.0, side by side in one run.
+ *
+ * Each run starts one fresh worker process per framework (alternating which goes first), warms it
+ * up and runs the in-memory scenarios; the table quotes the median of the runs. Then the SQL
+ * session store benchmark runs when `src/session-sql.ts` is present. Results are printed as a
+ * Markdown table and written to `bench-results/latest.json` at the repository root.
+ */
+import { existsSync } from 'node:fs';
+import { cpus } from 'node:os';
+
+import type { FrameworkId } from './frameworks/framework';
+import { parseOptions } from './options';
+import { inMemoryRows } from './report/in-memory-rows';
+import type { Collected } from './report/in-memory-rows';
+import type { BenchRow } from './report/row';
+import { renderTable } from './report/table';
+import { writeResults } from './report/write-results';
+import { runWorker } from './run-worker';
+import type { ScenarioName } from './scenarios';
+import { runSqlBench } from './sql-bench';
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const startedAt = new Date();
+  const flags = [...(options.quick ? ['--quick'] : []), `--only=${options.scenarios.join(',')}`];
+  const collected: Collected = { 'adk-ts': {}, 'google-adk': {} };
+  const failures: string[] = [];
+
+  for (let run = 0; run < options.runs; run++) {
+    const order: FrameworkId[] =
+      run % 2 === 0 ? [...options.frameworks] : [...options.frameworks].reverse();
+    for (const framework of order) {
+      console.error(`[bench] run ${run + 1}/${options.runs}: ${framework}`);
+      try {
+        const result = await runWorker(framework, flags);
+        for (const [scenario, metrics] of Object.entries(result.metrics)) {
+          (collected[framework][scenario as ScenarioName] ??= []).push(metrics);
+        }
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        failures.push(`run ${run + 1}: ${message}`);
+        console.error(`[bench] ${message}`);
+      }
+    }
+  }
+
+  const rows: BenchRow[] = inMemoryRows(collected).filter(
+    (row) => row.ours !== undefined || row.theirs !== undefined,
+  );
+  let sql: unknown;
+  if (options.sql && existsSync(new URL('./session-sql.ts', import.meta.url))) {
+    console.error('[bench] SQL session store');
+    try {
+      const outcome = await runSqlBench(options.quick);
+      rows.push(...outcome.rows);
+      sql = outcome.raw;
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      failures.push(`sql: ${message}`);
+      console.error(`[bench] SQL benchmark failed: ${message}`);
+    }
+  }
+
+  const table = renderTable(rows);
+  console.log(
+    `\nADK for TypeScript vs @google/adk 2.0.0 — medians of ${options.runs} run(s)${options.quick ? ' (--quick)' : ''}, ` +
+      `Node ${process.version}, ${cpus().length} CPU(s)\n`,
+  );
+  console.log(table);
+  if (failures.length > 0) console.log(`\nFailures:\n- ${failures.join('\n- ')}`);
+  const path = await writeResults({
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    options,
+    rows,
+    runs: collected,
+    sql,
+    failures,
+    table,
+  });
+  console.log(`\nResults written to ${path}`);
+  if (failures.length > 0) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

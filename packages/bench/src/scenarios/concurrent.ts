@@ -1,0 +1,28 @@
+import { elapsedMs } from '../stats';
+import type { Scenario } from './scenario';
+import { assertToolRan } from './scenario';
+
+/**
+ * Scenario 3: `concurrentSessions` sessions in flight at once, each running
+ * `turnsPerConcurrentSession` turns one after the other. Sessions are created before the clock
+ * starts; the figure is completed turns per second of wall time.
+ */
+export const concurrent: Scenario = async (factory, sizes) => {
+  const harness = await factory();
+  const ids = Array.from({ length: sizes.concurrentSessions }, (_, i) => `concurrent-${i}`);
+  for (const id of ids) await harness.createSession('concurrent-user', id);
+  globalThis.gc?.();
+  const start = process.hrtime.bigint();
+  await Promise.all(
+    ids.map(async (id) => {
+      for (let turn = 0; turn < sizes.turnsPerConcurrentSession; turn++) {
+        await harness.runTurn('concurrent-user', id, `Turn ${turn + 1}: weather?`);
+      }
+    }),
+  );
+  const wallMs = elapsedMs(start);
+  const turns = sizes.concurrentSessions * sizes.turnsPerConcurrentSession;
+  assertToolRan(harness.toolCalls, turns, 'concurrent');
+  await harness.close();
+  return { turnsPerSecond: (turns / wallMs) * 1000, wallMs };
+};

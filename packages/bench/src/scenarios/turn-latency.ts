@@ -1,0 +1,27 @@
+import { elapsedMs, mean, quantile } from '../stats';
+import type { Scenario } from './scenario';
+import { assertToolRan } from './scenario';
+
+/**
+ * Scenario 1: latency of one turn on a fresh session. Each measured turn gets a session created just
+ * before it (not timed); the timer covers the whole `run` until its last event.
+ */
+export const turnLatency: Scenario = async (factory, sizes) => {
+  const harness = await factory();
+  const samples: number[] = [];
+  globalThis.gc?.();
+  for (let i = 0; i < sizes.latencyTurns; i++) {
+    const sessionId = `latency-${i}`;
+    await harness.createSession('latency-user', sessionId);
+    const start = process.hrtime.bigint();
+    await harness.runTurn('latency-user', sessionId, 'What is the weather in Paris?');
+    samples.push(elapsedMs(start));
+  }
+  assertToolRan(harness.toolCalls, sizes.latencyTurns, 'turn-latency');
+  await harness.close();
+  return {
+    p50Ms: quantile(samples, 0.5),
+    p99Ms: quantile(samples, 0.99),
+    meanMs: mean(samples),
+  };
+};
