@@ -1,0 +1,7 @@
+export {
+  EXPECTED_WEATHER_EVENTS,
+  runWeatherAgent,
+  WEATHER_SCRIPT,
+  type NormalisedEvent,
+  type WeatherRun,
+} from './weather-scenario';
