@@ -96,13 +96,13 @@ describe('DiagnosticsBridge with synthetic lifecycle messages', () => {
     await h?.close();
   });
 
-  it('builds the tree invocation > invoke_agent > call_llm, execute_tool with gen_ai attributes', async () => {
+  it('builds the tree invocation > invoke_agent > call_llm > execute_tool with gen_ai attributes', async () => {
     h = harness();
     start('run', 'r1', undefined);
     start('agent', 'a1', 'r1');
     start('model', 'm1', 'a1');
     endModel('m1');
-    start('tool', 't1', 'a1');
+    start('tool', 't1', 'm1');
     end('tool', 't1');
     end('agent', 'a1');
     end('run', 'r1');
@@ -114,7 +114,7 @@ describe('DiagnosticsBridge with synthetic lifecycle messages', () => {
     expect(parentId(run)).toBeUndefined();
     expect(parentId(agent)).toBe(run.spanContext().spanId);
     expect(parentId(model)).toBe(agent.spanContext().spanId);
-    expect(parentId(tool)).toBe(agent.spanContext().spanId);
+    expect(parentId(tool)).toBe(model.spanContext().spanId);
     expect(new Set([run, agent, model, tool].map((s) => s.spanContext().traceId)).size).toBe(1);
 
     expect(run.attributes).toMatchObject({
@@ -153,6 +153,22 @@ describe('DiagnosticsBridge with synthetic lifecycle messages', () => {
       expect(span.status.code).toBe(SpanStatusCode.UNSET);
   });
 
+  it('forgets the spans of a run once it ends, so long-lived processes do not accumulate them', async () => {
+    h = harness();
+    start('run', 'r1', undefined);
+    start('agent', 'a1', 'r1');
+    start('model', 'm1', 'a1');
+    endModel('m1');
+    end('agent', 'a1');
+    end('run', 'r1');
+    // A straggler naming a span of the finished run starts a new trace instead of reviving it.
+    start('tool', 'late', 'm1');
+    end('tool', 'late');
+    const late = h.span('execute_tool get_weather');
+    expect(parentId(late)).toBeUndefined();
+    expect(late.spanContext().traceId).not.toBe(h.span('invocation').spanContext().traceId);
+  });
+
   it('gives each span the timing of its messages', async () => {
     h = harness();
     const startTime = performance.now();
@@ -178,22 +194,24 @@ describe('DiagnosticsBridge with synthetic lifecycle messages', () => {
     expect(hrTimeToMilliseconds(span.duration)).toBeCloseTo(1500, 0);
   });
 
-  it('parents parallel tool calls to the same agent, whatever order they finish in', async () => {
+  it('parents parallel tool calls to the model call that asked for them, whatever order they finish in', async () => {
     h = harness();
     start('run', 'r1', undefined);
     start('agent', 'a1', 'r1');
-    start('tool', 't1', 'a1', { toolName: 'first' });
-    start('tool', 't2', 'a1', { toolName: 'second' });
-    start('tool', 't3', 'a1', { toolName: 'third' });
+    start('model', 'm1', 'a1');
+    endModel('m1');
+    start('tool', 't1', 'm1', { toolName: 'first' });
+    start('tool', 't2', 'm1', { toolName: 'second' });
+    start('tool', 't3', 'm1', { toolName: 'third' });
     end('tool', 't2');
     end('tool', 't3');
     end('tool', 't1');
     end('agent', 'a1');
     end('run', 'r1');
-    const agentId = h.span('invoke_agent root').spanContext().spanId;
+    const modelId = h.span('call_llm').spanContext().spanId;
     for (const name of ['first', 'second', 'third']) {
       const tool = h.span(`execute_tool ${name}`);
-      expect(parentId(tool)).toBe(agentId);
+      expect(parentId(tool)).toBe(modelId);
       expect(tool.attributes['gen_ai.tool.call.id']).toBe(
         `call-t${['first', 'second', 'third'].indexOf(name) + 1}`,
       );

@@ -15,6 +15,7 @@ import {
   trace,
   type Attributes,
   type Span,
+  type SpanContext,
   type Tracer,
 } from '@opentelemetry/api';
 
@@ -27,11 +28,21 @@ type Kind = 'run' | 'agent' | 'model' | 'tool';
 interface OpenSpan {
   span: Span;
   kind: Kind;
+  invocationId: string;
   /** Epoch milliseconds of the start, to compute the end time from the message's duration. */
   startEpochMs: number;
   /** Attributes recorded on the duration and token metrics. */
   metricAttributes: Attributes;
 }
+
+/** A finished span that may still get children (tool calls start after their model call ended). */
+interface EndedSpan {
+  spanContext: SpanContext;
+  invocationId: string;
+}
+
+/** Ended spans remembered as parents, beyond which the oldest are forgotten (runs that never end). */
+const MAX_ENDED_SPANS = 10_000;
 
 /** Options of {@link DiagnosticsBridge}. */
 export interface DiagnosticsBridgeOptions {
@@ -44,11 +55,13 @@ export interface DiagnosticsBridgeOptions {
  * Turns core's lifecycle channel messages into OpenTelemetry spans and metrics.
  *
  * Parentage comes from each message's `parentSpanId` (never from async context, which async
- * generators and parallel branches lose): open spans are kept by `spanId` and a child starts in
- * `trace.setSpan(context.active(), parent)`.
+ * generators and parallel branches lose): spans are kept by `spanId` and a child starts in
+ * `trace.setSpan(context.active(), parent)`. Ended spans stay known as parents until their run
+ * ends, because tool calls start after the model call that requested them has ended.
  */
 export class DiagnosticsBridge {
   readonly #open = new Map<string, OpenSpan>();
+  readonly #ended = new Map<string, EndedSpan>();
   readonly #options: DiagnosticsBridgeOptions;
   #unsubscribers: (() => void)[] = [];
 
@@ -90,6 +103,7 @@ export class DiagnosticsBridge {
       open.span.end();
       this.#open.delete(spanId);
     }
+    this.#ended.clear();
   }
 
   #startRun(m: RunStartMessage): void {
@@ -208,27 +222,65 @@ export class DiagnosticsBridge {
   }
 
   #startSpan(
-    m: { spanId: string; parentSpanId: string | undefined; startTime: number },
+    m: {
+      spanId: string;
+      parentSpanId: string | undefined;
+      startTime: number;
+      invocationId: string;
+    },
     kind: Kind,
     name: string,
     attributes: Attributes,
     metricAttributes: Attributes,
   ): void {
-    const parent = m.parentSpanId === undefined ? undefined : this.#open.get(m.parentSpanId);
-    const parentContext = parent ? trace.setSpan(context.active(), parent.span) : context.active();
+    const parentContext = this.#parentContext(m.parentSpanId);
     const startEpochMs = performance.timeOrigin + m.startTime;
     const span = this.#options.tracer.startSpan(
       name,
       { attributes, startTime: startEpochMs },
       parentContext,
     );
-    this.#open.set(m.spanId, { span, kind, startEpochMs, metricAttributes });
+    this.#open.set(m.spanId, {
+      span,
+      kind,
+      invocationId: m.invocationId,
+      startEpochMs,
+      metricAttributes,
+    });
+  }
+
+  #parentContext(parentSpanId: string | undefined) {
+    if (parentSpanId === undefined) return context.active();
+    const open = this.#open.get(parentSpanId);
+    if (open) return trace.setSpan(context.active(), open.span);
+    const ended = this.#ended.get(parentSpanId);
+    if (ended) return trace.setSpanContext(context.active(), ended.spanContext);
+    return context.active();
+  }
+
+  /** Forget `spanId` as an open span; keep it as a possible parent until its run ends. */
+  #close(spanId: string, open: OpenSpan): void {
+    this.#open.delete(spanId);
+    if (open.kind === 'run') {
+      for (const [id, ended] of this.#ended) {
+        if (ended.invocationId === open.invocationId) this.#ended.delete(id);
+      }
+      return;
+    }
+    this.#ended.set(spanId, {
+      spanContext: open.span.spanContext(),
+      invocationId: open.invocationId,
+    });
+    if (this.#ended.size > MAX_ENDED_SPANS) {
+      const oldest = this.#ended.keys().next().value;
+      if (oldest !== undefined) this.#ended.delete(oldest);
+    }
   }
 
   #end(spanId: string, durationMs: number, attributes?: Attributes): void {
     const open = this.#open.get(spanId);
     if (!open) return;
-    this.#open.delete(spanId);
+    this.#close(spanId, open);
     if (attributes) open.span.setAttributes(attributes);
     this.#record(open, durationMs, undefined);
     open.span.end(open.startEpochMs + durationMs);
@@ -237,7 +289,7 @@ export class DiagnosticsBridge {
   #fail(spanId: string, durationMs: number, error: unknown): void {
     const open = this.#open.get(spanId);
     if (!open) return;
-    this.#open.delete(spanId);
+    this.#close(spanId, open);
     const errorType = errorTypeOf(error);
     open.span.setAttribute(Attr.ERROR_TYPE, errorType);
     open.span.recordException(toException(error), open.startEpochMs + durationMs);
