@@ -75,12 +75,7 @@ export async function startFakeServer(
     const index = requests.length;
     requests.push(request);
     if (!route) {
-      dialect.error(
-        res,
-        404,
-        `fake server: no route for ${req.method} ${url.pathname}`,
-        'not_found',
-      );
+      dialect.error(res, 404, `fake server: no route for ${req.method} ${url.pathname}`);
       return;
     }
     if (body === undefined) {
