@@ -13,6 +13,7 @@ export { SessionExistsError } from './session-exists-error';
 export { SessionNotFoundError } from './session-not-found-error';
 export { StaleSessionError } from './stale-session-error';
 export { TemplateVariableError } from './template-variable-error';
+export { TransferNotAllowedError } from './transfer-not-allowed-error';
 export { ToolArgumentsError, type ToolArgumentIssue } from './tool-arguments-error';
 export { ToolExecutionError } from './tool-execution-error';
 export { ToolNotFoundError } from './tool-not-found-error';

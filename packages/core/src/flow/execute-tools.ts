@@ -14,6 +14,7 @@ import {
   type EventActions,
   type ToolConfirmation,
 } from '../events';
+import { authorizeToolCall } from '../policies/policy-hooks';
 import type { Tool } from '../tools/tool';
 import { normalizeToolResult, toolErrorResponse } from '../tools/tool-response';
 
@@ -91,6 +92,9 @@ async function runCall(
   }
   const args = call.args ? { ...call.args } : {};
   const toolContext = new InvocationToolContext(ctx, actions, id, options.confirmations?.[id]);
+  // Policies (deny, ask a human) and rejected confirmations: the tool does not run.
+  const refused = await authorizeToolCall({ ctx, agent, toolName: tool.name, args, toolContext });
+  if (refused) return respond(refused);
   const spanId = newSpanId();
   const startTime = performance.now();
   publish('toolCallStart', () => ({

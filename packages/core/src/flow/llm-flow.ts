@@ -15,6 +15,10 @@ import { applyOutput } from './output';
 import { buildRequest } from './request-processors/default-processors';
 import { resolveTools } from './resolve-tools';
 import { postprocessors } from './step-postprocessors';
+import { compactContext } from '../compression/compaction-step';
+import { resumeConfirmedCalls } from '../policies/confirmation-flow';
+import { filterModelEvent } from '../policies/policy-hooks';
+import { withTransferTool } from '../tools/transfer-to-agent-flow';
 
 /**
  * The loop of an {@link LlmAgent}: run steps until the last complete event of a step is a final
@@ -35,6 +39,7 @@ export async function* runLlmFlow(
   agent: LlmAgent,
   ctx: InvocationContext,
 ): AsyncGenerator<Event, void> {
+  yield* resumeConfirmedCalls(agent, ctx);
   while (!ctx.signal.aborted) {
     let last: Event | undefined;
     for await (const event of runStep(agent, ctx)) {
@@ -47,7 +52,7 @@ export async function* runLlmFlow(
 
 async function* runStep(agent: LlmAgent, ctx: InvocationContext): AsyncGenerator<Event, void> {
   const readonlyContext = new InvocationReadonlyContext(ctx);
-  const resolved = await resolveTools(agent, readonlyContext);
+  const resolved = withTransferTool(agent, await resolveTools(agent, readonlyContext));
   for (const failure of resolved.failures) {
     yield createEvent({
       invocationId: ctx.invocationId,
@@ -57,6 +62,7 @@ async function* runStep(agent: LlmAgent, ctx: InvocationContext): AsyncGenerator
       errorMessage: `Toolset "${failure.toolset}" failed: ${failureMessage(failure.error)}`,
     });
   }
+  yield* compactContext(agent, ctx);
   let model: Model;
   let request: LlmRequest;
   try {
@@ -80,16 +86,24 @@ async function* runStep(agent: LlmAgent, ctx: InvocationContext): AsyncGenerator
   let actionsUsed = false;
   for await (const response of callModel({ agent, ctx, model, request, callbackContext, span })) {
     if (response.partial) {
-      yield modelResponseEvent(ctx, agent.name, response, undefined, resolved.byName);
+      yield await filterModelEvent(
+        ctx,
+        agent,
+        modelResponseEvent(ctx, agent.name, response, undefined, resolved.byName),
+      );
       continue;
     }
     // The callbacks' state changes belong to the first complete event of the step only.
-    const event = modelResponseEvent(
+    const event = await filterModelEvent(
       ctx,
-      agent.name,
-      response,
-      actionsUsed ? undefined : callbackActions,
-      resolved.byName,
+      agent,
+      modelResponseEvent(
+        ctx,
+        agent.name,
+        response,
+        actionsUsed ? undefined : callbackActions,
+        resolved.byName,
+      ),
     );
     actionsUsed = true;
     const invalidOutput = applyOutput(agent, event);

@@ -1,6 +1,8 @@
 import type { InvocationContext } from '../agents/invocation-context';
 import type { LlmAgent } from '../agents/llm-agent';
 import type { Event } from '../events';
+import { requestConfirmations } from '../policies/confirmation-flow';
+import { runTransferTarget } from '../tools/transfer-to-agent-flow';
 
 /** Arguments of a {@link StepPostprocessor}. */
 export interface StepPostprocessorInput {
@@ -19,10 +21,10 @@ export interface StepPostprocessorInput {
 export type StepPostprocessor = (input: StepPostprocessorInput) => AsyncIterable<Event>;
 
 /**
- * The postprocessors every `LlmAgent` runs, in order. Empty in the core runtime; packages that add
- * agent transfer register theirs with {@link registerStepPostprocessor}.
+ * The postprocessors every `LlmAgent` runs, in order: the human-confirmation request, then the
+ * agent transfer. More can be added with {@link registerStepPostprocessor}.
  */
-export const postprocessors: StepPostprocessor[] = [];
+export const postprocessors: StepPostprocessor[] = [requestConfirmations, runTransferTarget];
 
 /** Add a postprocessor run after every step of every `LlmAgent`. Returns a function removing it. */
 export function registerStepPostprocessor(postprocessor: StepPostprocessor): () => void {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Content, Part } from '../../content';
 import { createEvent, type Event, type EventInit } from '../../events';
 import { buildContents } from './build-contents';
+import { findResumedCaller } from './find-caller';
 
 let clock = 1_000;
 function ev(author: string, parts: Part[], extra: Partial<EventInit> = {}): Event {
@@ -383,6 +384,51 @@ describe('buildContents: rejected input', () => {
       'ok question',
       'ok answer',
       'next',
+    ]);
+  });
+});
+
+describe('findResumedCaller', () => {
+  it('names the agent whose call the latest user message answers', () => {
+    const events = [
+      ev('user', [text('start')]),
+      ev('worker', [call('L1', 'job')], { longRunningToolIds: ['L1'] }),
+      ev('router', [text('waiting')]),
+      ev('user', [resp('L1', 'job', { done: true })]),
+    ];
+    expect(findResumedCaller(events)).toBe('worker');
+  });
+  it('is undefined for plain messages and unknown ids', () => {
+    expect(
+      findResumedCaller([ev('bot', [call('x', 'f')]), ev('user', [text('hi')])]),
+    ).toBeUndefined();
+    expect(
+      findResumedCaller([ev('bot', [call('x', 'f')]), ev('user', [resp('y', 'f', {})])]),
+    ).toBeUndefined();
+    expect(findResumedCaller([])).toBeUndefined();
+  });
+});
+
+describe('buildContents: repeated call ids', () => {
+  it('pairs each response with the latest earlier call of that id, per agent', () => {
+    const events = [
+      ev('user', [text('one')]),
+      ev('bot', [call('call-1', 'f', { n: 1 })]),
+      ev('bot', [resp('call-1', 'f', { r: 1 })]),
+      ev('other', [resp('call-1', 'f', { r: 'not yours' })]),
+      ev('user', [text('two')]),
+      ev('bot', [call('call-1', 'f', { n: 2 })]),
+      ev('bot', [resp('call-1', 'f', { r: 2 })]),
+    ];
+    const contents = buildContents(events, { agentName: 'bot' });
+    expect(contents.map((c) => JSON.stringify(c.parts[0]))).toEqual([
+      '{"text":"one"}',
+      '{"functionCall":{"id":"call-1","name":"f","args":{"n":1}}}',
+      '{"functionResponse":{"id":"call-1","name":"f","response":{"r":1}}}',
+      '{"text":"For context:"}',
+      '{"text":"two"}',
+      '{"functionCall":{"id":"call-1","name":"f","args":{"n":2}}}',
+      '{"functionResponse":{"id":"call-1","name":"f","response":{"r":2}}}',
     ]);
   });
 });

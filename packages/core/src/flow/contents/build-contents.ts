@@ -122,36 +122,33 @@ export function buildContents(events: readonly Event[], options: BuildContentsOp
  * rules 3 to 5 of {@link buildContents}. Pure.
  */
 export function renderHistory(items: readonly HistoryItem[], agentName: string): Content[] {
-  const ownCalls = new Map<string, CallSite>();
+  // Pair in one chronological pass: a response answers the latest earlier call with its id (ids
+  // may repeat across turns), and only the agent's own events or the user can answer its calls.
+  const openCalls = new Map<string, CallSite>();
   const foreignCalls = new Map<string, string>();
+  const answersByItem = new Map<number, Map<number, FunctionResponse>>();
+  const consumed = new Set<Part>();
   items.forEach((item, index) => {
     if (item.kind !== 'event') return;
+    const { author } = item.event;
     let order = 0;
     for (const part of item.event.content?.parts ?? []) {
       const call = part.functionCall;
-      if (!call?.id || isFrameworkFunction(call.name)) continue;
-      if (item.event.author === agentName) ownCalls.set(call.id, { item: index, order: order++ });
-      else foreignCalls.set(call.id, item.event.author);
+      if (call?.id && !isFrameworkFunction(call.name)) {
+        if (author === agentName) openCalls.set(call.id, { item: index, order: order++ });
+        else foreignCalls.set(call.id, author);
+      }
+      const response = part.functionResponse;
+      if (!response?.id || isFrameworkFunction(response.name)) continue;
+      if (author !== agentName && author !== USER) continue;
+      const site = openCalls.get(response.id);
+      if (!site) continue;
+      const answers = answersByItem.get(site.item) ?? new Map<number, FunctionResponse>();
+      answers.set(site.order, response);
+      answersByItem.set(site.item, answers);
+      consumed.add(part);
     }
   });
-
-  const responses = new Map<string, FunctionResponse>();
-  for (const item of items) {
-    if (item.kind !== 'event') continue;
-    for (const part of item.event.content?.parts ?? []) {
-      const response = part.functionResponse;
-      if (response?.id && ownCalls.has(response.id) && !isFrameworkFunction(response.name)) {
-        responses.set(response.id, response);
-      }
-    }
-  }
-  const responsesByItem = new Map<number, { order: number; response: FunctionResponse }[]>();
-  for (const [id, response] of responses) {
-    const site = ownCalls.get(id) as CallSite;
-    const list = responsesByItem.get(site.item) ?? [];
-    list.push({ order: site.order, response });
-    responsesByItem.set(site.item, list);
-  }
 
   const contents: Content[] = [];
   items.forEach((item, index) => {
@@ -163,6 +160,8 @@ export function renderHistory(items: readonly HistoryItem[], agentName: string):
     const { event } = item;
     const parts: Part[] = [];
     const relayed: Part[] = [];
+    const answers = answersByItem.get(index);
+    let order = 0;
     for (const part of event.content?.parts ?? []) {
       if (isEmptyPart(part)) continue;
       const call = part.functionCall;
@@ -172,12 +171,16 @@ export function renderHistory(items: readonly HistoryItem[], agentName: string):
       if (response) {
         // Own calls' responses are emitted right after their call; answers to other agents' calls
         // (a user resuming someone else's long-running tool) are relayed as context.
-        if (response.id && ownCalls.has(response.id)) continue;
+        if (consumed.has(part)) continue;
         if (response.id && foreignCalls.has(response.id)) relayed.push(part);
         else if (event.author !== USER && event.author !== agentName) relayed.push(part);
         continue;
       }
-      if (call && event.author === agentName && !(call.id && responses.has(call.id))) continue;
+      if (call && event.author === agentName && !isFrameworkFunction(call.name)) {
+        const answered = call.id !== undefined && answers?.has(order) === true;
+        if (call.id !== undefined) order++;
+        if (!answered) continue;
+      }
       parts.push(part);
     }
 
@@ -196,12 +199,11 @@ export function renderHistory(items: readonly HistoryItem[], agentName: string):
       if (context) contents.push(context);
     }
 
-    const answers = responsesByItem.get(index);
     if (answers) {
-      answers.sort((a, b) => a.order - b.order);
+      const ordered = [...answers.entries()].sort(([a], [b]) => a - b);
       contents.push({
         role: USER,
-        parts: answers.map(({ response }) => ({ functionResponse: { ...response } })),
+        parts: ordered.map(([, response]) => ({ functionResponse: { ...response } })),
       });
     }
   });

@@ -5,11 +5,12 @@ import { identityProcessor } from './identity-processor';
 import { instructionsProcessor } from './instructions-processor';
 import { outputSchemaProcessor } from './output-schema-processor';
 import { toolsProcessor } from './tools-processor';
+import { transferProcessor } from '../../tools/transfer-to-agent-flow';
 import type { RequestProcessor, RequestProcessorInput } from './types';
 
 /**
  * The processors every `LlmAgent` uses unless given its own list, in order: config, identity,
- * instructions, contents, tools, output schema.
+ * instructions, contents, tools, output schema, transfer (the targets of `transfer_to_agent`).
  */
 export const defaultRequestProcessors: readonly RequestProcessor[] = [
   configProcessor,
@@ -18,6 +19,7 @@ export const defaultRequestProcessors: readonly RequestProcessor[] = [
   contentsProcessor,
   toolsProcessor,
   outputSchemaProcessor,
+  transferProcessor,
 ];
 
 /** Run `processors` in order from an empty request for `model`. */

@@ -1,0 +1,109 @@
+import type { BaseAgent } from '../agents/base-agent';
+import type { InvocationContext } from '../agents/invocation-context';
+import type { LlmAgent } from '../agents/llm-agent';
+import type { FunctionCall } from '../content';
+import { InvocationReadonlyContext } from '../context/invocation-contexts';
+import type { Event, ToolConfirmation } from '../events';
+import { executeFunctionCalls } from '../flow/execute-tools';
+import { resolveTools } from '../flow/resolve-tools';
+import type { StepPostprocessorInput } from '../flow/step-postprocessors';
+import { withTransferTool } from '../tools/transfer-to-agent-flow';
+import {
+  createConfirmationRequestEvent,
+  findAnsweredConfirmations,
+  type ConfirmationRequest,
+} from './confirmation';
+
+function findCall(events: readonly Event[], id: string): FunctionCall | undefined {
+  for (let index = events.length - 1; index >= 0; index--) {
+    for (const part of events[index]?.content?.parts ?? []) {
+      if (part.functionCall?.id === id) return part.functionCall;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Step postprocessor: when tools of the step asked for a human confirmation
+ * (`actions.requestedToolConfirmations`, from a policy or `FunctionTool({ requireConfirmation })`),
+ * yield the `adk_request_confirmation` event. It is final (long-running), so the invocation ends
+ * there and waits for the user's answer.
+ */
+export async function* requestConfirmations(
+  input: StepPostprocessorInput,
+): AsyncGenerator<Event, void> {
+  const { agent, ctx, event } = input;
+  const requested = Object.entries(event.actions.requestedToolConfirmations);
+  if (requested.length === 0) return;
+  const requests: ConfirmationRequest[] = [];
+  for (const [id, confirmation] of requested) {
+    const call = findCall(ctx.session.events, id);
+    if (!call) continue;
+    const request: ConfirmationRequest = { call: { ...call, id } };
+    if (confirmation.hint !== undefined) request.hint = confirmation.hint;
+    if (confirmation.payload !== undefined) request.payload = confirmation.payload;
+    requests.push(request);
+  }
+  if (requests.length === 0) return;
+  yield createConfirmationRequestEvent({
+    invocationId: ctx.invocationId,
+    author: agent.name,
+    branch: ctx.branch,
+    requests,
+  });
+}
+
+/** The user event that started the invocation of `ctx`, if it is stored. */
+function currentUserEvent(ctx: InvocationContext): Event | undefined {
+  const events = ctx.session.events;
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index] as Event;
+    if (event.invocationId !== ctx.invocationId) break;
+    if (event.author === 'user') return event;
+  }
+  return undefined;
+}
+
+/**
+ * Run before an agent's first step: when the user's message answers confirmation requests this
+ * agent made, execute the approved calls (with `toolContext.toolConfirmation` set) and answer the
+ * rejected ones (a malformed answer counts as a rejection), in one function-response event. The
+ * agent's loop then continues and the model sees the results. Works from any Runner instance: the
+ * requests are read from the session's events.
+ */
+export async function* resumeConfirmedCalls(
+  agent: LlmAgent,
+  ctx: InvocationContext,
+): AsyncGenerator<Event, void> {
+  const answer = currentUserEvent(ctx);
+  if (!answer) return;
+  const answered = findAnsweredConfirmations(ctx.session.events, answer).filter(
+    (entry) => entry.requestEvent.author === agent.name,
+  );
+  if (answered.length === 0) return;
+  const resolved = withTransferTool(
+    agent,
+    await resolveTools(agent, new InvocationReadonlyContext(ctx)),
+  );
+  const confirmations: Record<string, ToolConfirmation> = {};
+  for (const entry of answered)
+    confirmations[entry.call.id] = entry.confirmation ?? { confirmed: false };
+  const event = await executeFunctionCalls({
+    agent,
+    ctx,
+    calls: answered.map((entry) => entry.call),
+    tools: resolved.byName,
+    parentSpanId: undefined,
+    confirmations,
+  });
+  if (event) yield event;
+}
+
+/** True when `agent` made the confirmation requests the invocation's user message answers. */
+export function answersConfirmationOf(ctx: InvocationContext, agent: BaseAgent): boolean {
+  const answer = currentUserEvent(ctx);
+  if (!answer) return false;
+  return findAnsweredConfirmations(ctx.session.events, answer).some(
+    (entry) => entry.requestEvent.author === agent.name,
+  );
+}
