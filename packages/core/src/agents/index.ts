@@ -6,4 +6,7 @@ export {
   type InstructionProvider,
   type LlmAgentOptions,
 } from './llm-agent';
+export { LoopAgent, type LoopAgentOptions } from './loop-agent';
+export { ParallelAgent, parallelBranch, type ParallelAgentOptions } from './parallel-agent';
+export { SequentialAgent, type SequentialAgentOptions } from './sequential-agent';
 export { newSpanId } from './span-id';
