@@ -1,4 +1,4 @@
-import type { Kysely, RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 
 import type { SessionDatabase } from '../schema/tables';
 
@@ -20,34 +20,73 @@ export type ScopeKey =
   | { table: 'app_states'; appName: string }
   | { table: 'user_states'; appName: string; userId: string };
 
+/** Everything one `appendEvent` writes, prepared before touching the database. */
+export interface AppendPlan {
+  key: SessionKey;
+  /** The marker the caller's Session object holds (`lastUpdateTime`). */
+  expected: number;
+  /** The new marker. */
+  next: number;
+  event: { id: string; invocationId: string; timestamp: number; data: unknown };
+  /** The delta by scope, prefixes stripped, `temp:` dropped. */
+  delta: {
+    app: Record<string, unknown>;
+    user: Record<string, unknown>;
+    session: Record<string, unknown>;
+  };
+}
+
+/** What became of an append; anything but `appended` wrote nothing. */
+export type AppendOutcome = 'appended' | 'stale' | 'missing' | 'duplicate-event';
+
+/** An `events` row, as read (values still dialect-encoded). */
+export interface EventRow {
+  id: string;
+  invocation_id: string;
+  timestamp: unknown;
+  event_data: unknown;
+}
+
+/** A session row joined with its scopes, as read (values still dialect-encoded). */
+export interface SessionScopesRow {
+  id: string;
+  app_name: string;
+  user_id: string;
+  session_state: unknown;
+  update_time: unknown;
+  app_state: unknown;
+  user_state: unknown;
+}
+
+/** The window of a `getSession` request. */
+export interface EventWindow {
+  numRecentEvents?: number;
+  afterTimestamp?: number;
+}
+
 /**
  * What differs between SQLite and PostgreSQL. Everything else (the service logic, the stale rule,
  * the merge semantics) is written once in `SqlSessionService`.
  */
 export interface DialectOps {
   readonly kind: DialectKind;
-  /** Column expression giving insertion order of events (`rowid` / `seq`). */
-  readonly sequence: RawBuilder<unknown>;
   encodeJson(value: object): unknown;
   decodeJson(raw: unknown): unknown;
   encodeTime(ms: number): unknown;
   decodeTime(raw: unknown): number;
   /** Run `work` in a write transaction that serialises with every other writer of the session. */
   write<T>(db: SessionDb, work: (trx: SessionDb) => Promise<T>): Promise<T>;
-  /** Run `work` against one consistent snapshot. */
-  read<T>(db: SessionDb, work: (trx: SessionDb) => Promise<T>): Promise<T>;
   /**
-   * Inside `write`: when the session's stored marker equals `expected`, merge `delta` (shallow)
-   * into its state and set the marker to `next`, returning true; otherwise change nothing and
-   * return false (missing or stale).
+   * Append atomically: when the session's stored marker equals `plan.expected`, insert the event,
+   * merge each scope's delta (shallow) and move the marker to `plan.next`; otherwise write nothing.
    */
-  advanceSession(
-    trx: SessionDb,
+  appendEvent(db: SessionDb, plan: AppendPlan): Promise<AppendOutcome>;
+  /** Read one session, its scopes and its windowed events (append order) from one snapshot. */
+  loadSession(
+    db: SessionDb,
     key: SessionKey,
-    expected: number,
-    next: number,
-    delta: Record<string, unknown>,
-  ): Promise<boolean>;
+    window: EventWindow,
+  ): Promise<{ row: SessionScopesRow; events: EventRow[] } | undefined>;
   /** Inside `write`: shallow-merge `delta` into a shared state row, creating it when missing. */
   mergeScope(
     trx: SessionDb,

@@ -1,4 +1,16 @@
 export { detectDialect } from './detect-dialect';
-export type { DialectKind, DialectOps, ScopeKey, SessionDb, SessionKey } from './dialect-ops';
+export type {
+  AppendOutcome,
+  AppendPlan,
+  DialectKind,
+  DialectOps,
+  EventRow,
+  EventWindow,
+  ScopeKey,
+  SessionDb,
+  SessionKey,
+  SessionScopesRow,
+} from './dialect-ops';
 export { postgresOps } from './postgres-ops';
+export { selectSessionsWithScopes } from './session-query';
 export { sqliteOps } from './sqlite-ops';

@@ -1,79 +1,159 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 
-import type { DialectOps } from './dialect-ops';
+import type { DialectOps, EventRow, SessionScopesRow } from './dialect-ops';
 
 function toMs(raw: unknown): number {
   if (raw instanceof Date) return raw.getTime();
-  if (typeof raw === 'string') return Date.parse(raw);
   if (typeof raw === 'number') return raw;
+  if (typeof raw === 'string') return /^-?[\d.]+$/.test(raw) ? Number(raw) : Date.parse(raw);
   return Number.NaN;
 }
 
+const json = (value: object) => JSON.stringify(value);
+const hasKeys = (value: object) => Object.keys(value).length > 0;
+
 /**
- * PostgreSQL: `jsonb` and `timestamptz` (millisecond precision). The stale check and the session
- * update are one conditional `UPDATE` (which takes the row lock, so appends to one session are
- * serialised); shared state is merged in SQL with `jsonb ||` inside an upsert, never read into
- * the process, so concurrent writers of other sessions cannot lose each other's keys.
+ * PostgreSQL: `jsonb` and `timestamptz` (millisecond precision), append order from the `seq`
+ * column. An append is **one statement** (atomic on its own, one round trip): it locks the session
+ * row only when its marker is the expected one (`FOR UPDATE`, so appends to one session are
+ * serialised and a writer that waited re-checks the marker), inserts the event, and only then
+ * updates the session and merges app and user state with `jsonb ||` inside upserts. Shared state
+ * is never read into the process, so writers of different sessions cannot lose each other's keys.
+ *
+ * @param schema schema of the tables; the connection's `search_path` decides when omitted.
  */
-export const postgresOps: DialectOps = {
-  kind: 'postgres',
-  sequence: sql`seq`,
-  // Always send text: pg would turn a JS array into a Postgres array.
-  encodeJson: (value) => JSON.stringify(value),
-  decodeJson: (raw) => (typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw),
-  encodeTime: (ms) => new Date(ms),
-  decodeTime: toMs,
+export function postgresOps(schema?: string): DialectOps {
+  const table = (name: string): RawBuilder<unknown> =>
+    schema === undefined ? sql.table(name) : sql.id(schema, name);
+  const ops: DialectOps = {
+    kind: 'postgres',
+    // Always send text: pg would turn a JS array into a Postgres array.
+    encodeJson: json,
+    decodeJson: (raw) => (typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw),
+    encodeTime: (ms) => new Date(ms),
+    decodeTime: toMs,
 
-  async write(db, work) {
-    return db.transaction().execute(work);
-  },
+    async write(db, work) {
+      return db.transaction().execute(work);
+    },
 
-  async read(db, work) {
-    return db.transaction().setIsolationLevel('repeatable read').execute(work);
-  },
+    async appendEvent(db, plan) {
+      const { key, delta, event } = plan;
+      const appCte = hasKeys(delta.app)
+        ? sql`, app as (
+            insert into ${table('app_states')} as t (app_name, state, update_time)
+            select ${key.appName}, ${json(delta.app)}::jsonb, ${new Date(plan.next)}::timestamptz
+            where exists (select 1 from inserted)
+            on conflict (app_name) do update set state = t.state || excluded.state, update_time = excluded.update_time
+            returning 1)`
+        : sql``;
+      const userCte = hasKeys(delta.user)
+        ? sql`, usr as (
+            insert into ${table('user_states')} as t (app_name, user_id, state, update_time)
+            select ${key.appName}, ${key.userId}, ${json(delta.user)}::jsonb, ${new Date(plan.next)}::timestamptz
+            where exists (select 1 from inserted)
+            on conflict (app_name, user_id) do update set state = t.state || excluded.state, update_time = excluded.update_time
+            returning 1)`
+        : sql``;
+      const sessionState = hasKeys(delta.session)
+        ? sql`, state = s.state || ${json(delta.session)}::jsonb`
+        : sql``;
+      const result = await sql<{ locked: string; inserted: string; present: string }>`
+        with locked as (
+          select 1 from ${table('sessions')}
+          where app_name = ${key.appName} and user_id = ${key.userId} and id = ${key.sessionId}
+            and date_trunc('milliseconds', update_time) = ${new Date(plan.expected)}
+          for update
+        ), inserted as (
+          insert into ${table('events')} (id, app_name, user_id, session_id, invocation_id, timestamp, event_data)
+          select ${event.id}, ${key.appName}, ${key.userId}, ${key.sessionId}, ${event.invocationId},
+                 ${new Date(event.timestamp)}::timestamptz, ${event.data}::jsonb
+          where exists (select 1 from locked)
+          on conflict do nothing
+          returning 1
+        ), advanced as (
+          update ${table('sessions')} as s set update_time = ${new Date(plan.next)}${sessionState}
+          where app_name = ${key.appName} and user_id = ${key.userId} and id = ${key.sessionId}
+            and exists (select 1 from inserted)
+          returning 1
+        )${appCte}${userCte}
+        select (select count(*) from locked) as locked,
+               (select count(*) from inserted) as inserted,
+               (select count(*) from ${table('sessions')}
+                 where app_name = ${key.appName} and user_id = ${key.userId} and id = ${key.sessionId}) as present`.execute(
+        db,
+      );
+      const counts = result.rows[0];
+      if (Number(counts?.inserted) === 1) return 'appended';
+      if (Number(counts?.locked) === 1) return 'duplicate-event';
+      return Number(counts?.present) === 1 ? 'stale' : 'missing';
+    },
 
-  async advanceSession(trx, key, expected, next, delta) {
-    const hasDelta = Object.keys(delta).length > 0;
-    const result = await trx
-      .updateTable('sessions')
-      .set({
-        update_time: new Date(next),
-        ...(hasDelta ? { state: sql`state || ${JSON.stringify(delta)}::jsonb` } : {}),
-      })
-      .where('app_name', '=', key.appName)
-      .where('user_id', '=', key.userId)
-      .where('id', '=', key.sessionId)
-      // Markers written by other ADKs may carry microseconds; ours are whole milliseconds.
-      .where(sql`date_trunc('milliseconds', update_time)`, '=', new Date(expected))
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
-  },
+    async loadSession(db, key, window) {
+      // One statement, so one snapshot and one round trip: the session, its scopes, and its
+      // windowed events aggregated in append order.
+      const after =
+        window.afterTimestamp === undefined
+          ? sql``
+          : sql`and timestamp >= ${new Date(window.afterTimestamp)}`;
+      const limit =
+        window.numRecentEvents === undefined ? sql`` : sql`limit ${window.numRecentEvents}`;
+      const events =
+        window.numRecentEvents === 0
+          ? sql`'[]'::jsonb`
+          : sql`(select coalesce(jsonb_agg(jsonb_build_array(e.id, e.invocation_id, e.ms, e.event_data) order by e.seq), '[]'::jsonb)
+               from (select id, invocation_id, event_data, seq,
+                            (extract(epoch from timestamp) * 1000)::float8 as ms
+                     from ${table('events')}
+                     where app_name = ${key.appName} and user_id = ${key.userId} and session_id = ${key.sessionId} ${after}
+                     order by seq desc ${limit}) e)`;
+      const result = await sql<SessionScopesRow & { events: [string, string, number, unknown][] }>`
+        select s.id, s.app_name, s.user_id, s.state as session_state, s.update_time,
+               a.state as app_state, u.state as user_state, ${events} as events
+        from ${table('sessions')} s
+        left join ${table('app_states')} a on a.app_name = s.app_name
+        left join ${table('user_states')} u on u.app_name = s.app_name and u.user_id = s.user_id
+        where s.app_name = ${key.appName} and s.user_id = ${key.userId} and s.id = ${key.sessionId}`.execute(
+        db,
+      );
+      const row = result.rows[0];
+      if (!row) return undefined;
+      const eventRows: EventRow[] = row.events.map(([id, invocationId, ms, data]) => ({
+        id,
+        invocation_id: invocationId,
+        timestamp: ms,
+        event_data: data,
+      }));
+      return { row, events: eventRows };
+    },
 
-  async mergeScope(trx, scope, delta, now) {
-    const state = JSON.stringify(delta);
-    const time = new Date(now);
-    if (scope.table === 'app_states') {
-      await trx
-        .insertInto('app_states')
-        .values({ app_name: scope.appName, state, update_time: time })
-        .onConflict((conflict) =>
-          conflict.column('app_name').doUpdateSet({
-            state: sql`app_states.state || excluded.state`,
-            update_time: sql`excluded.update_time`,
-          }),
-        )
-        .execute();
-    } else {
-      await trx
-        .insertInto('user_states')
-        .values({ app_name: scope.appName, user_id: scope.userId, state, update_time: time })
-        .onConflict((conflict) =>
-          conflict.columns(['app_name', 'user_id']).doUpdateSet({
-            state: sql`user_states.state || excluded.state`,
-            update_time: sql`excluded.update_time`,
-          }),
-        )
-        .execute();
-    }
-  },
-};
+    async mergeScope(trx, scope, delta, now) {
+      const state = json(delta);
+      const time = new Date(now);
+      if (scope.table === 'app_states') {
+        await trx
+          .insertInto('app_states')
+          .values({ app_name: scope.appName, state, update_time: time })
+          .onConflict((conflict) =>
+            conflict.column('app_name').doUpdateSet({
+              state: sql`app_states.state || excluded.state`,
+              update_time: sql`excluded.update_time`,
+            }),
+          )
+          .execute();
+      } else {
+        await trx
+          .insertInto('user_states')
+          .values({ app_name: scope.appName, user_id: scope.userId, state, update_time: time })
+          .onConflict((conflict) =>
+            conflict.columns(['app_name', 'user_id']).doUpdateSet({
+              state: sql`user_states.state || excluded.state`,
+              update_time: sql`excluded.update_time`,
+            }),
+          )
+          .execute();
+      }
+    },
+  };
+  return ops;
+}

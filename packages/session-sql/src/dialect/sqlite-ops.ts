@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 
-import type { DialectOps, ScopeKey, SessionDb } from './dialect-ops';
+import type { DialectOps, ScopeKey, SessionDb, SessionKey } from './dialect-ops';
+import { selectSessionsWithScopes } from './session-query';
 
 function parseTime(raw: unknown): number {
   if (typeof raw === 'number') return raw;
@@ -15,24 +16,25 @@ function parseTime(raw: unknown): number {
   return Number.NaN;
 }
 
-function scopeQuery(trx: SessionDb, scope: ScopeKey) {
-  return scope.table === 'app_states'
-    ? trx.selectFrom('app_states').select('state').where('app_name', '=', scope.appName)
-    : trx
-        .selectFrom('user_states')
-        .select('state')
-        .where('app_name', '=', scope.appName)
-        .where('user_id', '=', scope.userId);
+function parseObject(raw: unknown): Record<string, unknown> {
+  const value = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+function whereSession(key: SessionKey) {
+  return { appName: key.appName, userId: key.userId, sessionId: key.sessionId };
 }
 
 /**
- * SQLite: JSON as text, times as INTEGER epoch ms. Writers take the database write lock up front
- * (`BEGIN IMMEDIATE`, waiting up to the connection's busy timeout), so every write transaction,
- * including its reads, runs alone: the shallow merges are read-modify-write without races.
+ * SQLite: JSON as text, times as INTEGER epoch ms, append order from `rowid`. Writers take the
+ * database write lock up front (`BEGIN IMMEDIATE`, waiting up to the connection's busy timeout),
+ * so every write transaction, including its reads, runs alone: the stale check and the shallow
+ * merges are read-modify-write without races.
  */
 export const sqliteOps: DialectOps = {
   kind: 'sqlite',
-  sequence: sql`rowid`,
   encodeJson: (value) => JSON.stringify(value),
   decodeJson: (raw) => (typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw),
   encodeTime: (ms) => ms,
@@ -52,38 +54,96 @@ export const sqliteOps: DialectOps = {
     });
   },
 
-  async read(db, work) {
-    return db.transaction().execute(work);
+  async appendEvent(db, plan) {
+    const { key, delta } = plan;
+    const k = whereSession(key);
+    return sqliteOps.write(db, async (trx) => {
+      const row = await trx
+        .selectFrom('sessions')
+        .select(['state', 'update_time'])
+        .where('app_name', '=', k.appName)
+        .where('user_id', '=', k.userId)
+        .where('id', '=', k.sessionId)
+        .executeTakeFirst();
+      if (!row) return 'missing';
+      if (parseTime(row.update_time) !== plan.expected) return 'stale';
+      const inserted = await trx
+        .insertInto('events')
+        .values({
+          id: plan.event.id,
+          app_name: k.appName,
+          user_id: k.userId,
+          session_id: k.sessionId,
+          invocation_id: plan.event.invocationId,
+          timestamp: plan.event.timestamp,
+          event_data: plan.event.data,
+        })
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return 'duplicate-event';
+      const changes: { update_time: number; state?: string } = { update_time: plan.next };
+      if (Object.keys(delta.session).length > 0) {
+        changes.state = JSON.stringify({ ...parseObject(row.state), ...delta.session });
+      }
+      await trx
+        .updateTable('sessions')
+        .set(changes)
+        .where('app_name', '=', k.appName)
+        .where('user_id', '=', k.userId)
+        .where('id', '=', k.sessionId)
+        .execute();
+      if (Object.keys(delta.app).length > 0) {
+        await sqliteOps.mergeScope(
+          trx,
+          { table: 'app_states', appName: k.appName },
+          delta.app,
+          plan.next,
+        );
+      }
+      if (Object.keys(delta.user).length > 0) {
+        await sqliteOps.mergeScope(
+          trx,
+          { table: 'user_states', appName: k.appName, userId: k.userId },
+          delta.user,
+          plan.next,
+        );
+      }
+      return 'appended';
+    });
   },
 
-  async advanceSession(trx, key, expected, next, delta) {
-    const row = await trx
-      .selectFrom('sessions')
-      .select(['state', 'update_time'])
-      .where('app_name', '=', key.appName)
-      .where('user_id', '=', key.userId)
-      .where('id', '=', key.sessionId)
-      .executeTakeFirst();
-    if (!row || parseTime(row.update_time) !== expected) return false;
-    const changes: { update_time: number; state?: string } = { update_time: next };
-    if (Object.keys(delta).length > 0) {
-      const state = sqliteOps.decodeJson(row.state) as Record<string, unknown>;
-      changes.state = JSON.stringify({ ...state, ...delta });
-    }
-    await trx
-      .updateTable('sessions')
-      .set(changes)
-      .where('app_name', '=', key.appName)
-      .where('user_id', '=', key.userId)
-      .where('id', '=', key.sessionId)
-      .execute();
-    return true;
+  async loadSession(db, key, window) {
+    // A deferred transaction: both reads see one snapshot, even with writers in other processes.
+    return db.transaction().execute(async (trx) => {
+      const row = await selectSessionsWithScopes(trx)
+        .where('s.app_name', '=', key.appName)
+        .where('s.user_id', '=', key.userId)
+        .where('s.id', '=', key.sessionId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      if (window.numRecentEvents === 0) return { row, events: [] };
+      let query = trx
+        .selectFrom('events')
+        .select(['id', 'invocation_id', 'timestamp', 'event_data'])
+        .where('app_name', '=', key.appName)
+        .where('user_id', '=', key.userId)
+        .where('session_id', '=', key.sessionId);
+      if (window.afterTimestamp !== undefined)
+        query = query.where('timestamp', '>=', window.afterTimestamp);
+      const recent = window.numRecentEvents !== undefined;
+      const events = await query
+        .orderBy(sql`rowid`, recent ? 'desc' : 'asc')
+        .$if(recent, (q) => q.limit(window.numRecentEvents!))
+        .execute();
+      if (recent) events.reverse();
+      return { row, events };
+    });
   },
 
   async mergeScope(trx, scope, delta, now) {
     const row = await scopeQuery(trx, scope).executeTakeFirst();
-    const state = row ? (sqliteOps.decodeJson(row.state) as Record<string, unknown>) : {};
-    const encoded = JSON.stringify({ ...state, ...delta });
+    const encoded = JSON.stringify({ ...(row ? parseObject(row.state) : {}), ...delta });
     if (scope.table === 'app_states') {
       await trx
         .insertInto('app_states')
@@ -110,3 +170,13 @@ export const sqliteOps: DialectOps = {
     }
   },
 };
+
+function scopeQuery(trx: SessionDb, scope: ScopeKey) {
+  return scope.table === 'app_states'
+    ? trx.selectFrom('app_states').select('state').where('app_name', '=', scope.appName)
+    : trx
+        .selectFrom('user_states')
+        .select('state')
+        .where('app_name', '=', scope.appName)
+        .where('user_id', '=', scope.userId);
+}

@@ -4,7 +4,6 @@ import {
   applyAppendToSession,
   copyEventForStorage,
   deepFreeze,
-  hasKeys,
   InvalidArgumentError,
   nextUpdateTime,
   requireId,
@@ -30,6 +29,7 @@ import { sql, type Kysely } from 'kysely';
 import { encodeEventData } from '../codec';
 import {
   detectDialect,
+  selectSessionsWithScopes,
   postgresOps,
   sqliteOps,
   type DialectKind,
@@ -43,7 +43,7 @@ import {
   type SchemaLocation,
   type SessionDatabase,
 } from '../schema';
-import { loadEvents, selectSessionsWithScopes, sessionFromRow } from './session-rows';
+import { decodeEvents, sessionFromRow } from './session-rows';
 
 /** Options of {@link SqlSessionService}. */
 export interface SqlSessionServiceOptions {
@@ -107,7 +107,7 @@ export class SqlSessionService implements SessionService {
     }
     this.#root = root;
     this.#db = options.schema === undefined ? root : root.withSchema(options.schema);
-    this.#ops = kind === 'postgres' ? postgresOps : sqliteOps;
+    this.#ops = kind === 'postgres' ? postgresOps(options.schema) : sqliteOps;
     this.#location = { kind, ...(options.schema === undefined ? {} : { schema: options.schema }) };
     this.#autoMigrate = options.autoMigrate ?? false;
     this.#ownsDatabase = options.ownsDatabase ?? false;
@@ -195,13 +195,9 @@ export class SqlSessionService implements SessionService {
       userId: request.userId,
       sessionId: request.sessionId,
     };
-    return this.#ops.read(this.#db, async (trx) => {
-      const row = await this.#sessionRows(trx, key.appName, key.userId)
-        .where('s.id', '=', key.sessionId)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      return sessionFromRow(this.#ops, row, await loadEvents(this.#ops, trx, key, request));
-    });
+    const loaded = await this.#ops.loadSession(this.#db, key, request);
+    if (!loaded) return undefined;
+    return sessionFromRow(this.#ops, loaded.row, decodeEvents(this.#ops, key, loaded.events));
   }
 
   async listSessions(request: ListSessionsRequest): Promise<ListSessionsResponse> {
@@ -239,59 +235,37 @@ export class SqlSessionService implements SessionService {
     await this.#ensureReady();
     const ops = this.#ops;
     const storedEvent = copyEventForStorage(event);
-    const eventData = ops.encodeJson(encodeEventData(storedEvent));
-    const scoped = splitStateDelta(storedEvent.actions.stateDelta);
     const key: SessionKey = {
       appName: session.appName,
       userId: session.userId,
       sessionId: session.id,
     };
     const next = nextUpdateTime(session.lastUpdateTime);
-
-    await ops.write(this.#db, async (trx) => {
-      if (!(await ops.advanceSession(trx, key, session.lastUpdateTime, next, scoped.session))) {
-        const exists = await trx
-          .selectFrom('sessions')
-          .select('id')
-          .where('app_name', '=', key.appName)
-          .where('user_id', '=', key.userId)
-          .where('id', '=', key.sessionId)
-          .executeTakeFirst();
-        throw exists
-          ? new StaleSessionError({ sessionId: session.id })
-          : new SessionNotFoundError(key);
-      }
-      const inserted = await trx
-        .insertInto('events')
-        .values({
-          id: storedEvent.id,
-          app_name: key.appName,
-          user_id: key.userId,
-          session_id: key.sessionId,
-          invocation_id: storedEvent.invocationId,
-          timestamp: ops.encodeTime(storedEvent.timestamp),
-          event_data: eventData,
-        })
-        .onConflict((conflict) => conflict.doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) {
+    const outcome = await ops.appendEvent(this.#db, {
+      key,
+      expected: session.lastUpdateTime,
+      next,
+      event: {
+        id: storedEvent.id,
+        invocationId: storedEvent.invocationId,
+        timestamp: storedEvent.timestamp,
+        data: ops.encodeJson(encodeEventData(storedEvent)),
+      },
+      delta: splitStateDelta(storedEvent.actions.stateDelta),
+    });
+    switch (outcome) {
+      case 'appended':
+        break;
+      case 'stale':
+        throw new StaleSessionError({ sessionId: session.id });
+      case 'missing':
+        throw new SessionNotFoundError(key);
+      case 'duplicate-event':
         throw new InvalidArgumentError({
           message: `Event "${storedEvent.id}" is already stored in session "${session.id}".`,
           argument: 'event.id',
         });
-      }
-      if (hasKeys(scoped.app))
-        await ops.mergeScope(trx, { table: 'app_states', appName: key.appName }, scoped.app, next);
-      if (hasKeys(scoped.user)) {
-        await ops.mergeScope(
-          trx,
-          { table: 'user_states', appName: key.appName, userId: key.userId },
-          scoped.user,
-          next,
-        );
-      }
-    });
+    }
 
     deepFreeze(storedEvent);
     applyAppendToSession(session, storedEvent, stateDeltaOf(event), next);
