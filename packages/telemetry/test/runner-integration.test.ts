@@ -1,4 +1,4 @@
-import { FunctionTool, LlmAgent, Runner, userContent, type Event } from '@adk/core';
+import { FunctionTool, LlmAgent, ParallelAgent, Runner, userContent, type Event } from '@adk/core';
 import { FakeModel } from '@adk/core/testing';
 import { SpanStatusCode } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
@@ -166,6 +166,53 @@ describe('telemetry of a real run', () => {
       .find((s) => s.name === 'call_llm' && s.attributes['gen_ai.agent.name'] === 'coordinator')!;
     expect(parentId(transfer)).toBe(coordinatorCall.spanContext().spanId);
     expect(parentId(coordinatorCall)).toBe(coordinatorSpan.spanContext().spanId);
+  });
+
+  it('keeps each branch of a parallel agent in its own subtree while they run concurrently', async () => {
+    h = harness();
+    let arrived = 0;
+    let release!: () => void;
+    const bothBranchesInTools = new Promise<void>((resolve) => (release = resolve));
+    const lookup = (name: string) =>
+      new FunctionTool({
+        name,
+        description: `Looks up ${name}.`,
+        execute: async () => {
+          arrived += 1;
+          if (arrived === 2) release();
+          await bothBranchesInTools;
+          return { found: name };
+        },
+      });
+    const branch = (name: string, tool: string) =>
+      new LlmAgent({
+        name,
+        model: new FakeModel([{ functionCalls: [{ name: tool, args: {} }] }, `${name} done`]),
+        tools: [lookup(tool)],
+      });
+    const research = new ParallelAgent({
+      name: 'research',
+      subAgents: [branch('flights', 'find_flights'), branch('hotels', 'find_hotels')],
+    });
+    const runner = new Runner({ appName: 'trip', agent: research, autoCreateSession: true });
+    await drain(runner.run({ userId: 'u', sessionId: 's', newMessage: userContent('plan') }));
+
+    const id = (s: ReadableSpan) => s.spanContext().spanId;
+    const parallel = h.span('invoke_agent research');
+    expect(parentId(parallel)).toBe(id(h.span('invocation')));
+    for (const [agentName, tool] of [
+      ['flights', 'find_flights'],
+      ['hotels', 'find_hotels'],
+    ] as const) {
+      const agentSpan = h.span(`invoke_agent ${agentName}`);
+      expect(parentId(agentSpan)).toBe(id(parallel));
+      const calls = h
+        .spans()
+        .filter((s) => s.name === 'call_llm' && s.attributes['gen_ai.agent.name'] === agentName);
+      expect(calls).toHaveLength(2);
+      for (const call of calls) expect(parentId(call)).toBe(id(agentSpan));
+      expect(calls.map(id)).toContain(parentId(h.span(`execute_tool ${tool}`)));
+    }
   });
 
   it('marks the run and the model call as failed when the model throws', async () => {
