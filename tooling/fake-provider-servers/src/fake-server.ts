@@ -108,6 +108,13 @@ export async function startFakeServer(
       dialect.error(res, status, message ?? defaultMessage(status), type, extra);
       return;
     }
+    const faults = reply.faults ?? {};
+    if (
+      !request.stream &&
+      (faults.hangAfterDeltas !== undefined || faults.hangAfterEvents !== undefined)
+    ) {
+      return; // a non-streamed answer that never comes (the client has to abort or time out)
+    }
     await dialect.respond(reply, request, res, sequence);
   };
 

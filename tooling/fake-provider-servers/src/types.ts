@@ -17,7 +17,10 @@ export interface FakeError {
   headers?: Record<string, string>;
 }
 
-/** Faults injected into a streamed answer. Event indexes count SSE events from 0. */
+/**
+ * Faults injected into a streamed answer. Event indexes count SSE events from 0. The two `hang*`
+ * faults make a non-streamed request get no answer at all.
+ */
 export interface FakeStreamFaults {
   /** Destroy the socket after this many events (a stream cut mid-way). */
   cutAfterEvents?: number;

@@ -17,7 +17,7 @@ export type ConformanceReply =
   | { type: 'toolCalls'; calls: ConformanceToolCall[] }
   /** Fail with this HTTP status and provider error message. */
   | { type: 'error'; status: number; message: string }
-  /** Stream the text `text` as a first delta, then stall until the client aborts. */
+  /** Streamed: send `text` as a first delta, then stall. Not streamed: never answer. Until the client aborts. */
   | { type: 'hang'; text: string };
 
 /** What a backend received for one call, decoded from the provider's wire format. */

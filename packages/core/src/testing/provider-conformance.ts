@@ -248,19 +248,33 @@ export function modelProviderConformance(
       expect(error).toBe(reason);
     });
 
+    it('stops a non-streaming call that gets no answer when aborted', async () => {
+      const { model } = await start([{ type: 'hang', text: 'Let me think' }]);
+      const controller = new AbortController();
+      const reason = new Error('deadline');
+      const pending = collect(
+        model.generate(request([userContent('Hi')]), { stream: false, signal: controller.signal }),
+      ).catch((caught: unknown) => caught);
+      setImmediate(() => controller.abort(reason));
+      expect(await pending).toBe(reason);
+    });
+
     for (const [status, retryable] of [
       [400, false],
       [500, true],
     ] as const) {
       it(`maps an HTTP ${status} to a typed error with status, retryability and the provider message`, async () => {
-        const { model } = await start([
-          { type: 'error', status, message: `scripted failure ${status}` },
-        ]);
-        for (const stream of [false]) {
+        const failure: ConformanceReply = {
+          type: 'error',
+          status,
+          message: `scripted failure ${status}`,
+        };
+        const { model } = await start([failure, failure]);
+        for (const stream of [false, true]) {
           const error = await collect(
             model.generate(request([userContent('Hi')]), { stream }),
           ).catch((caught: unknown) => caught);
-          expect(AdkError.isInstance(error)).toBe(true);
+          expect(AdkError.isInstance(error), `stream: ${stream}`).toBe(true);
           expect(error).toMatchObject({ status, retryable });
           expect((error as Error).message).toContain(`scripted failure ${status}`);
         }
