@@ -91,6 +91,21 @@ describe('CircuitBreaker', () => {
     expect(breaker.state('m')).toBe('closed');
   });
 
+  it('gives up a probe that never reports after a period, and ignores its late report', () => {
+    const { breaker, fail, advance } = setup(1);
+    fail();
+    advance(10_000);
+    const abandoned = breaker.acquire('m', 'test');
+    advance(9_999);
+    expect(() => breaker.acquire('m', 'test')).toThrow(/probe call is in flight/);
+    advance(1);
+    const next = breaker.acquire('m', 'test');
+    abandoned.failure();
+    expect(breaker.state('m')).toBe('half-open');
+    next.success();
+    expect(breaker.state('m')).toBe('closed');
+  });
+
   it('counts a permit only once', () => {
     const { breaker } = setup(2);
     const permit = breaker.acquire('m', 'test');

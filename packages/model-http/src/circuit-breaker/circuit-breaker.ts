@@ -31,6 +31,10 @@ interface Circuit {
   failures: number;
   openedAt: number;
   probeInFlight: boolean;
+  /** When the current probe started; a probe that never reports is given up after a period. */
+  probeStartedAt: number;
+  /** Incremented per probe, so that a given-up probe reporting late is ignored. */
+  probeGeneration: number;
 }
 
 /**
@@ -39,7 +43,8 @@ interface Circuit {
  * After `failureThreshold` consecutive failures the circuit opens and every call fails at once with
  * a {@link CircuitOpenError}. After `resetTimeoutMs` it turns half-open: a single probe call goes
  * through while the others keep failing fast. The probe's success closes the circuit; its failure
- * opens it for another period.
+ * opens it for another period. A probe that never reports (its caller abandoned the call) is given
+ * up after `resetTimeoutMs`, and the next caller probes instead.
  *
  * Only failures that say the backend is unhealthy count: retryable HTTP errors (429, 5xx) after
  * retries, connection errors and timeouts. A 4xx answer proves the backend is up and counts as a
@@ -81,7 +86,7 @@ export class CircuitBreaker {
    */
   acquire(key: string, provider: string): CircuitPermit {
     const circuit = this.circuits.get(key);
-    if (!circuit || circuit.state === 'closed') return this.permit(key, false);
+    if (!circuit || circuit.state === 'closed') return this.permit(key, undefined);
     const retryAt = circuit.openedAt + this.resetTimeoutMs;
     if (circuit.state === 'open') {
       if (this.now() < retryAt) {
@@ -89,11 +94,14 @@ export class CircuitBreaker {
       }
       this.transition(key, circuit, 'half-open');
     }
-    if (circuit.probeInFlight) {
+    const now = this.now();
+    if (circuit.probeInFlight && now < circuit.probeStartedAt + this.resetTimeoutMs) {
       throw new CircuitOpenError({ provider, model: key, retryAt, probing: true });
     }
     circuit.probeInFlight = true;
-    return this.permit(key, true);
+    circuit.probeStartedAt = now;
+    circuit.probeGeneration++;
+    return this.permit(key, circuit.probeGeneration);
   }
 
   /** Forgets every circuit (all close). */
@@ -101,7 +109,7 @@ export class CircuitBreaker {
     this.circuits.clear();
   }
 
-  private permit(key: string, probe: boolean): CircuitPermit {
+  private permit(key: string, probe: number | undefined): CircuitPermit {
     let settled = false;
     const settle = (outcome: 'success' | 'failure' | 'release') => {
       if (settled) return;
@@ -115,9 +123,16 @@ export class CircuitBreaker {
     };
   }
 
-  private record(key: string, probe: boolean, outcome: 'success' | 'failure' | 'release'): void {
+  private record(
+    key: string,
+    probe: number | undefined,
+    outcome: 'success' | 'failure' | 'release',
+  ): void {
     let circuit = this.circuits.get(key);
-    if (probe && circuit) circuit.probeInFlight = false;
+    if (probe !== undefined && circuit) {
+      if (probe !== circuit.probeGeneration) return; // a probe given up earlier
+      circuit.probeInFlight = false;
+    }
     if (outcome === 'release') return;
     if (outcome === 'success') {
       if (circuit && circuit.state !== 'closed') this.transition(key, circuit, 'closed');
@@ -125,7 +140,14 @@ export class CircuitBreaker {
       return;
     }
     if (!circuit) {
-      circuit = { state: 'closed', failures: 0, openedAt: 0, probeInFlight: false };
+      circuit = {
+        state: 'closed',
+        failures: 0,
+        openedAt: 0,
+        probeInFlight: false,
+        probeStartedAt: 0,
+        probeGeneration: 0,
+      };
       this.circuits.set(key, circuit);
     }
     circuit.failures++;
