@@ -35,7 +35,7 @@ async function walk(directory: string): Promise<string[]> {
 }
 
 describe('FileArtifactService on disk', () => {
-  const scope = { appName: 'app', userId: 'u/../../etc', sessionId: '..' };
+  const scope = { appName: '..app', userId: 'u/../../etc', sessionId: '..' };
 
   it('keeps every file under the root, even for ids full of separators and dots', async () => {
     const root = await newRoot();
@@ -50,6 +50,19 @@ describe('FileArtifactService on disk', () => {
     expect(await service.listArtifactKeys({ ...scope, sessionId: 'other' })).toEqual([
       'user:b.txt',
     ]);
+  });
+
+  it('reads from a root that does not exist yet as empty, and creates it on first save', async () => {
+    const root = path.join(await newRoot(), 'not', 'yet');
+    const service = new FileArtifactService({ root });
+    const s = { appName: 'app', userId: 'u', sessionId: 's' };
+    expect(await service.listArtifactKeys(s)).toEqual([]);
+    expect(await service.loadArtifact({ ...s, filename: 'a.txt' })).toBeUndefined();
+    await service.deleteArtifact({ ...s, filename: 'a.txt' });
+    expect(await service.saveArtifact({ ...s, filename: 'a.txt', artifact: { text: 'x' } })).toBe(
+      0,
+    );
+    expect(await service.listArtifactKeys(s)).toEqual(['a.txt']);
   });
 
   it('stores bytes and a JSON sidecar per version and leaves no temporary file', async () => {

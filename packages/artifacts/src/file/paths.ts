@@ -75,7 +75,8 @@ export function fileDirectory(root: string, location: ResolvedLocation): string 
 export function confine(root: string, candidate: string): string {
   const resolved = path.resolve(candidate);
   const relative = path.relative(root, resolved);
-  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {
+  const escapes = relative === '..' || relative.startsWith(`..${path.sep}`);
+  if (relative === '' || escapes || path.isAbsolute(relative)) {
     throw new ArtifactPathError({
       path: resolved,
       message: `Path "${resolved}" is outside the artifact root "${root}".`,
@@ -89,7 +90,14 @@ export function confine(root: string, candidate: string): string {
  * symbolic links are followed: a link planted under the root cannot redirect reads or writes.
  */
 export async function confineReal(root: string, candidate: string): Promise<void> {
-  const realRoot = await realpath(root);
+  let realRoot: string;
+  try {
+    realRoot = await realpath(root);
+  } catch (error) {
+    // No root yet: nothing exists under it, so nothing can lead outside it.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
   let current = candidate;
   for (;;) {
     try {
