@@ -95,6 +95,7 @@ export abstract class BaseAgent {
    */
   async *run(context: InvocationContext): AsyncGenerator<Event, void> {
     const ctx = context.agent === this ? context : context.createChild({ agent: this });
+    if (ctx.endInvocation || ctx.signal.aborted) return;
     const startTime = performance.now();
     publish('agentStart', () => ({
       spanId: ctx.spanId,
@@ -108,8 +109,8 @@ export abstract class BaseAgent {
       agentDescription: this.description,
       branch: ctx.branch,
     }));
+    let failed = false;
     try {
-      if (ctx.signal.aborted) return;
       const before = await this.handleBeforeAgent(ctx);
       if (before) yield before;
       if (ctx.endInvocation || ctx.signal.aborted) return;
@@ -118,6 +119,7 @@ export abstract class BaseAgent {
       const after = await this.handleAfterAgent(ctx);
       if (after) yield after;
     } catch (error) {
+      failed = true;
       publish('agentError', () => ({
         spanId: ctx.spanId,
         invocationId: ctx.invocationId,
@@ -134,13 +136,16 @@ export abstract class BaseAgent {
       });
       if (recovered === undefined) throw error;
       yield this.createEvent(ctx, recovered, actions);
-      return;
+    } finally {
+      // Also when the consumer stops early: every published start gets its end.
+      if (!failed) {
+        publish('agentEnd', () => ({
+          spanId: ctx.spanId,
+          invocationId: ctx.invocationId,
+          durationMs: performance.now() - startTime,
+        }));
+      }
     }
-    publish('agentEnd', () => ({
-      spanId: ctx.spanId,
-      invocationId: ctx.invocationId,
-      durationMs: performance.now() - startTime,
-    }));
   }
 
   /** The agent's own behaviour: yield its events. Called by {@link run}. */

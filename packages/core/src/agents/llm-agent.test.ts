@@ -8,7 +8,10 @@ import { ModelRegistry } from '../models/model-registry';
 import { FakeModel } from '../testing/fake-model';
 import { fakeFunctionCalls } from '../testing/fake-model-responses';
 import { FunctionTool } from '../tools/function-tool';
+import { BaseAgent } from './base-agent';
+import type { InvocationContext } from './invocation-context';
 import { LlmAgent } from './llm-agent';
+import type { Event } from '../events';
 import { Runner } from '../runner/runner';
 import { InMemorySessionService } from '../sessions/in-memory-session-service';
 import { userContent } from '../content';
@@ -188,6 +191,29 @@ describe('LlmAgent tool loop', () => {
       errorCode: 'MAX_LLM_CALLS_EXCEEDED',
       errorMessage: expect.stringContaining('3'),
     });
+  });
+
+  it('counts maxLlmCalls across every agent of the invocation and ends it', async () => {
+    class Chain extends BaseAgent {
+      protected async *runImpl(ctx: InvocationContext): AsyncGenerator<Event, void> {
+        for (const sub of this.subAgents) yield* sub.run(ctx);
+      }
+    }
+    const loopForever = () =>
+      new FakeModel({
+        responses: () => fakeFunctionCalls({ name: 'get_weather', args: { city: 'X' } }),
+      });
+    const first = new LlmAgent({ name: 'first', model: loopForever(), tools: [weatherTool] });
+    const second = new LlmAgent({
+      name: 'second',
+      model: new FakeModel(['never']),
+      tools: [weatherTool],
+    });
+    const { run } = await setup(new Chain({ name: 'chain', subAgents: [first, second] }));
+    const events = await run('hi', { runConfig: { maxLlmCalls: 2 } });
+    expect(events.at(-1)).toMatchObject({ author: 'first', errorCode: 'MAX_LLM_CALLS_EXCEEDED' });
+    expect(events.some((e) => e.author === 'second')).toBe(false);
+    expect((second.model as FakeModel).callCount).toBe(0);
   });
 
   it('ends the invocation waiting on a long-running tool that returns nothing', async () => {

@@ -68,6 +68,8 @@ export async function* callModel(options: CallModelOptions): AsyncGenerator<LlmR
       request,
     }));
     const finals: LlmResponse[] = [];
+    let completed = false;
+    let failed = false;
     try {
       let aggregator: StreamAggregator | undefined;
       for await (const response of options.model.generate(request, {
@@ -83,7 +85,9 @@ export async function* callModel(options: CallModelOptions): AsyncGenerator<LlmR
         }
       }
       if (finals.length === 0 && aggregator?.hasContent) finals.push(aggregator.final());
+      completed = true;
     } catch (error) {
+      failed = true;
       publish('modelCallError', () => ({
         spanId,
         invocationId: ctx.invocationId,
@@ -118,6 +122,18 @@ export async function* callModel(options: CallModelOptions): AsyncGenerator<LlmR
         turnComplete: true,
       };
       return;
+    } finally {
+      // Aborted, or the consumer stopped mid-stream: close the span as cancelled.
+      if (!completed && !failed) {
+        publish('modelCallError', () => ({
+          spanId,
+          invocationId: ctx.invocationId,
+          durationMs: performance.now() - startTime,
+          error: ctx.signal.aborted
+            ? ctx.signal.reason
+            : 'cancelled: the consumer stopped the stream',
+        }));
+      }
     }
     const last = finals[finals.length - 1];
     publish('modelCallEnd', () => ({

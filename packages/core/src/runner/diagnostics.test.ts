@@ -81,4 +81,30 @@ describe('lifecycle diagnostics', () => {
     await run('go');
     expect(String(errors[0]!.error)).toContain('down');
   });
+
+  it('closes every span when the run is aborted mid-stream', async () => {
+    const runStart = record('runStart');
+    const runEnd = record('runEnd');
+    const agentStart = record('agentStart');
+    const agentEnd = record('agentEnd');
+    const modelStart = record('modelCallStart');
+    const modelError = record('modelCallError');
+    const controller = new AbortController();
+    const { runner } = await setup(
+      new LlmAgent({ name: 'agent', model: new FakeModel([['a', 'b', 'c']]) }),
+    );
+    for await (const _event of runner.run({
+      userId: 'u1',
+      sessionId: 's1',
+      newMessage: { role: 'user', parts: [{ text: 'go' }] },
+      runConfig: { streamingMode: 'sse' },
+      signal: controller.signal,
+    })) {
+      controller.abort();
+    }
+    expect(runEnd.map((m) => m.spanId)).toEqual(runStart.map((m) => m.spanId));
+    expect(agentEnd.map((m) => m.spanId)).toEqual(agentStart.map((m) => m.spanId));
+    expect(modelError.map((m) => m.spanId)).toEqual(modelStart.map((m) => m.spanId));
+    expect((modelError[0]!.error as Error).name).toBe('AbortError');
+  });
 });

@@ -153,6 +153,9 @@ export class Runner {
       agentName: this.agent.name,
     }));
     let eventCount = 0;
+    // 'open' until the run completes or fails; still 'open' in `finally` when the consumer stopped
+    // early (break), which is treated like an abort.
+    let state: 'open' | 'completed' | 'failed' = 'open';
     try {
       const message: Content = { ...request.newMessage, role: request.newMessage.role ?? 'user' };
       ctx.userContent =
@@ -192,8 +195,10 @@ export class Runner {
           if (signal?.aborted) break;
         }
       }
+      state = 'completed';
       await this.plugins.afterRun(ctx, { invocationContext: ctx });
     } catch (error) {
+      state = 'failed';
       publish('runError', () => ({
         spanId: ctx.spanId,
         invocationId,
@@ -202,13 +207,17 @@ export class Runner {
       }));
       await this.plugins.onRunError(ctx, { invocationContext: ctx, error });
       throw error;
+    } finally {
+      if (state === 'open') await this.plugins.afterRun(ctx, { invocationContext: ctx });
+      if (state !== 'failed') {
+        publish('runEnd', () => ({
+          spanId: ctx.spanId,
+          invocationId,
+          durationMs: performance.now() - startTime,
+          eventCount,
+        }));
+      }
     }
-    publish('runEnd', () => ({
-      spanId: ctx.spanId,
-      invocationId,
-      durationMs: performance.now() - startTime,
-      eventCount,
-    }));
   }
 
   /** Close every plugin and every toolset of the agent tree. Errors are thrown after all were closed. */
