@@ -8,16 +8,19 @@ export interface MemoryRecord {
   text: string;
 }
 
-const WORD = /[\p{L}\p{N}]+/gu;
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
-/** The lower-cased words of `text` (letters and digits of any script), in order, with repeats. */
+/** Query words beyond this many are ignored (a pasted document is not a query). */
+export const MAX_QUERY_WORDS = 64;
+
+/** The lower-cased words of `text` (letters, marks and digits of any script), in order, with repeats. */
 export function wordsOf(text: string): string[] {
   return (text.toLowerCase().match(WORD) ?? []) as string[];
 }
 
-/** The distinct lower-cased words of a query, in first-seen order. */
+/** The distinct lower-cased words of a query, in first-seen order, at most {@link MAX_QUERY_WORDS}. */
 export function queryWords(query: string): string[] {
-  return [...new Set(wordsOf(typeof query === 'string' ? query : ''))];
+  return [...new Set(wordsOf(typeof query === 'string' ? query : ''))].slice(0, MAX_QUERY_WORDS);
 }
 
 /** What memory keeps of an event: its non-thought text parts; `undefined` when there are none. */
