@@ -8,7 +8,12 @@ describe('playground configuration', () => {
     expect(config.sessionUrl).toBe('sqlite:/srv/app/.adk/playground.db');
     expect(config.artifactsDir).toBe('/srv/app/.adk/artifacts');
     expect(config.model).toEqual({ provider: 'demo', model: 'offline-demo' });
-    expect(config).toMatchObject({ port: 8000, host: '127.0.0.1', token: undefined, allowOrigins: [] });
+    expect(config).toMatchObject({
+      port: 8000,
+      host: '127.0.0.1',
+      token: undefined,
+      allowOrigins: [],
+    });
   });
 
   it('switches the store with ADK_SESSION_URL and reads the other settings', () => {
@@ -27,10 +32,25 @@ describe('playground configuration', () => {
   });
 
   it('uses the first provider that has a key, and ADK_MODEL when set', () => {
-    expect(chooseModel({ GEMINI_API_KEY: 'k' })).toEqual({ provider: 'gemini', model: 'gemini-2.5-flash' });
-    expect(chooseModel({ ANTHROPIC_API_KEY: 'k' })).toEqual({ provider: 'anthropic', model: 'claude-sonnet-4-5' });
-    expect(chooseModel({ OPENAI_API_KEY: 'k' })).toEqual({ provider: 'openai', model: 'gpt-4o-mini' });
-    expect(chooseModel({ OPENAI_API_KEY: 'k', ADK_MODEL: 'gpt-4.1' })).toEqual({ provider: 'openai', model: 'gpt-4.1' });
-    expect(chooseModel({ ADK_MODEL: 'gpt-4.1' })).toEqual({ provider: 'demo', model: 'offline-demo' });
+    expect(chooseModel({ GEMINI_API_KEY: 'k' })).toEqual({
+      provider: 'gemini',
+      model: 'gemini-2.5-flash',
+    });
+    expect(chooseModel({ ANTHROPIC_API_KEY: 'k' })).toEqual({
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-5',
+    });
+    expect(chooseModel({ OPENAI_API_KEY: 'k' })).toEqual({
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+    });
+    expect(chooseModel({ OPENAI_API_KEY: 'k', ADK_MODEL: 'gpt-4.1' })).toEqual({
+      provider: 'openai',
+      model: 'gpt-4.1',
+    });
+    expect(chooseModel({ ADK_MODEL: 'gpt-4.1' })).toEqual({
+      provider: 'demo',
+      model: 'offline-demo',
+    });
   });
 });

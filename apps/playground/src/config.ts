@@ -37,16 +37,24 @@ export function chooseModel(env: NodeJS.ProcessEnv): ModelChoice {
         : env.OPENAI_API_KEY
           ? 'openai'
           : 'demo';
-  if (named === 'offline-demo' || provider === 'demo') return { provider: 'demo', model: 'offline-demo' };
+  if (named === 'offline-demo' || provider === 'demo')
+    return { provider: 'demo', model: 'offline-demo' };
   if (named) {
-    const byName = named.startsWith('claude') ? 'anthropic' : /^(gpt|o\d|openai\/)/.test(named) ? 'openai' : provider;
+    const byName = named.startsWith('claude')
+      ? 'anthropic'
+      : /^(gpt|o\d|openai\/)/.test(named)
+        ? 'openai'
+        : provider;
     return { provider: byName, model: named };
   }
   return { provider, model: DEFAULT_MODELS[provider] };
 }
 
 /** Read the playground's configuration from `env` (default `process.env`). */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): PlaygroundConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): PlaygroundConfig {
   const port = Number(env.PORT ?? 8000);
   return {
     sessionUrl: env.ADK_SESSION_URL?.trim() || `sqlite:${resolve(cwd, '.adk', 'playground.db')}`,

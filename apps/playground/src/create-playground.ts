@@ -35,7 +35,10 @@ function ensureSqliteFolder(url: string): void {
  * (`router` with its weather and news specialists, and `reports` with artifacts and approval), and
  * the ADK API server with its web chat page.
  */
-export async function createPlayground(config: PlaygroundConfig, options: { model?: Model } = {}): Promise<Playground> {
+export async function createPlayground(
+  config: PlaygroundConfig,
+  options: { model?: Model } = {},
+): Promise<Playground> {
   ensureSqliteFolder(config.sessionUrl);
   const sessionService = await createSessionService(config.sessionUrl, { autoMigrate: true });
   const artifactService = new FileArtifactService({ root: config.artifactsDir });
@@ -48,7 +51,13 @@ export async function createPlayground(config: PlaygroundConfig, options: { mode
       agent.name,
       {
         agent,
-        runner: new Runner({ appName: agent.name, agent, sessionService, artifactService, memoryService }),
+        runner: new Runner({
+          appName: agent.name,
+          agent,
+          sessionService,
+          artifactService,
+          memoryService,
+        }),
       },
     ]),
   );
@@ -61,6 +70,7 @@ export async function createPlayground(config: PlaygroundConfig, options: { mode
     allowOrigins: config.allowOrigins,
     webUi: {
       title: 'ADK Playground',
+      defaultApp: 'router',
       notice: offline
         ? 'Offline demo model: no API key found, so replies come from simple built-in rules. Set GEMINI_API_KEY, ANTHROPIC_API_KEY or OPENAI_API_KEY for a real model.'
         : `Model: ${model.name}`,

@@ -2,5 +2,11 @@
 export { createReportsAgent, createRouterAgent } from './agents';
 export { chooseModel, loadConfig, type ModelChoice, type PlaygroundConfig } from './config';
 export { createPlayground, type Playground } from './create-playground';
-export { DemoModel, planDemoResponse, resolveModel, type DemoModelOptions, type DemoPlan } from './models';
+export {
+  DemoModel,
+  planDemoResponse,
+  resolveModel,
+  type DemoModelOptions,
+  type DemoPlan,
+} from './models';
 export { newsTool, publishReportTool, reportFilename, weatherTool, writeReportTool } from './tools';

@@ -9,12 +9,17 @@ const server = await listen(playground.app, { port: config.port, host: config.ho
 const store = config.sessionUrl.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
 
 console.log(`ADK playground running at ${server.url}`);
-console.log(`  model:    ${playground.offline ? 'offline demo model (no API key found)' : playground.model.name}`);
+console.log(
+  `  model:    ${playground.offline ? 'offline demo model (no API key found)' : playground.model.name}`,
+);
 console.log(`  sessions: ${store}`);
 console.log('  apps:     router (weather + news specialists), reports (artifacts + approval)');
 
 const stop = () => {
-  void server.close().then(() => playground.close()).then(() => process.exit(0));
+  void server
+    .close()
+    .then(() => playground.close())
+    .then(() => process.exit(0));
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

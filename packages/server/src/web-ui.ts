@@ -12,4 +12,6 @@ export interface WebUiOptions {
   title?: string;
   /** A notice shown in a banner above the chat, e.g. "Offline demo model". */
   notice?: string;
+  /** The app selected when the page opens (default: the first by name). */
+  defaultApp?: string;
 }

@@ -500,6 +500,7 @@ describe('web page', () => {
     expect(await (await fetch(url('/web-ui/config'))).json()).toEqual({
       title: 'Demo',
       notice: 'Offline demo model',
+      defaultApp: null,
     });
   });
 });

@@ -361,7 +361,12 @@ async function main() {
     }),
   );
   const [hashApp, hashSession] = location.hash.slice(1).split('/').map(decodeURIComponent);
-  current.app = apps.some((app) => app.name === hashApp) ? hashApp : (apps[0]?.name ?? '');
+  const known = (name) => apps.some((app) => app.name === name);
+  current.app = known(hashApp)
+    ? hashApp
+    : known(config.defaultApp)
+      ? config.defaultApp
+      : (apps[0]?.name ?? '');
   ui.apps.value = current.app;
   if (hashSession) await openSession(hashSession).catch(() => refreshSessions());
   else await refreshSessions();

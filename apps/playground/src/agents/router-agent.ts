@@ -12,7 +12,8 @@ export function createRouterAgent(model: string | Model): LlmAgent {
     name: 'weather',
     description: 'Handles weather-related questions',
     model,
-    instruction: 'You handle weather queries. Use get_weather, then answer in one or two sentences.',
+    instruction:
+      'You handle weather queries. Use get_weather, then answer in one or two sentences.',
     tools: [weatherTool],
   });
   const news = new LlmAgent({

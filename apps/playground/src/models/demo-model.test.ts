@@ -13,7 +13,10 @@ const routerInstruction = [
 const transferDeclaration = {
   name: 'transfer_to_agent',
   description: 'Transfer the question to another agent.',
-  parameters: { type: 'object', properties: { agent_name: { type: 'string', enum: ['weather', 'news'] } } },
+  parameters: {
+    type: 'object',
+    properties: { agent_name: { type: 'string', enum: ['weather', 'news'] } },
+  },
 };
 const weatherDeclaration = {
   name: 'get_weather',
@@ -38,19 +41,36 @@ async function collect(stream: AsyncIterable<LlmResponse>) {
 
 describe('offline demo model', () => {
   it('transfers a weather question to the weather specialist', () => {
-    expect(planDemoResponse(request("What's the weather in Paris?", [transferDeclaration]))).toEqual({
+    expect(
+      planDemoResponse(request("What's the weather in Paris?", [transferDeclaration])),
+    ).toEqual({
       kind: 'call',
       name: 'transfer_to_agent',
       args: { agent_name: 'weather' },
     });
-    expect(planDemoResponse(request('Any news about space?', [transferDeclaration]))).toMatchObject({
-      args: { agent_name: 'news' },
-    });
+    expect(planDemoResponse(request('Any news about space?', [transferDeclaration]))).toMatchObject(
+      {
+        args: { agent_name: 'news' },
+      },
+    );
   });
 
   it('calls its own tool with arguments taken from the question, after a relayed transfer', () => {
-    const relayed = [{ role: 'user', parts: [{ text: 'For context:' }, { text: '[router] called tool `transfer_to_agent`' }] }];
-    expect(planDemoResponse(request('Is it raining in New York today?', [weatherDeclaration, transferDeclaration], relayed))).toEqual({
+    const relayed = [
+      {
+        role: 'user',
+        parts: [{ text: 'For context:' }, { text: '[router] called tool `transfer_to_agent`' }],
+      },
+    ];
+    expect(
+      planDemoResponse(
+        request(
+          'Is it raining in New York today?',
+          [weatherDeclaration, transferDeclaration],
+          relayed,
+        ),
+      ),
+    ).toEqual({
       kind: 'call',
       name: 'get_weather',
       args: { city: 'New York' },
@@ -58,18 +78,40 @@ describe('offline demo model', () => {
   });
 
   it('answers from tool results and streams the answer word by word', async () => {
-    const withResult = request('Weather in Paris?', [weatherDeclaration], [
-      { role: 'model', parts: [{ functionCall: { id: 'c1', name: 'get_weather', args: { city: 'Paris' } } }] },
-      { role: 'user', parts: [{ functionResponse: { id: 'c1', name: 'get_weather', response: { city: 'Paris', condition: 'sunny' } } }] },
-    ]);
-    const responses = await collect(new DemoModel({ wordDelayMs: 0 }).generate(withResult, { stream: true }));
+    const withResult = request(
+      'Weather in Paris?',
+      [weatherDeclaration],
+      [
+        {
+          role: 'model',
+          parts: [{ functionCall: { id: 'c1', name: 'get_weather', args: { city: 'Paris' } } }],
+        },
+        {
+          role: 'user',
+          parts: [
+            {
+              functionResponse: {
+                id: 'c1',
+                name: 'get_weather',
+                response: { city: 'Paris', condition: 'sunny' },
+              },
+            },
+          ],
+        },
+      ],
+    );
+    const responses = await collect(
+      new DemoModel({ wordDelayMs: 0 }).generate(withResult, { stream: true }),
+    );
     const final = responses.at(-1)!;
     expect(final.partial).toBeUndefined();
     expect(final.content?.parts[0]?.text).toBe('From get_weather: city: Paris, condition: sunny.');
     const partials = responses.slice(0, -1);
     expect(partials.length).toBeGreaterThan(3);
     expect(partials.every((r) => r.partial)).toBe(true);
-    expect(partials.map((r) => r.content?.parts[0]?.text).join('')).toBe(final.content?.parts[0]?.text);
+    expect(partials.map((r) => r.content?.parts[0]?.text).join('')).toBe(
+      final.content?.parts[0]?.text,
+    );
   });
 
   it('explains what it can do when nothing matches, and stops when aborted', async () => {
@@ -78,6 +120,10 @@ describe('offline demo model', () => {
     expect((plan as { text: string }).text).toContain('get_weather');
     const controller = new AbortController();
     controller.abort(new Error('stop'));
-    await expect(collect(new DemoModel().generate(request('hi', []), { stream: true, signal: controller.signal }))).rejects.toThrow('stop');
+    await expect(
+      collect(
+        new DemoModel().generate(request('hi', []), { stream: true, signal: controller.signal }),
+      ),
+    ).rejects.toThrow('stop');
   });
 });

@@ -28,10 +28,18 @@ export class DemoModel implements Model {
   async *generate(request: LlmRequest, options: GenerateOptions): AsyncIterable<LlmResponse> {
     options.signal?.throwIfAborted();
     const plan = planDemoResponse(request);
-    const usageMetadata = { promptTokenCount: JSON.stringify(request.contents).length >> 2, candidatesTokenCount: 0 };
+    const usageMetadata = {
+      promptTokenCount: JSON.stringify(request.contents).length >> 2,
+      candidatesTokenCount: 0,
+    };
     if (plan.kind === 'call') {
       yield {
-        content: { role: 'model', parts: [{ functionCall: { id: `demo-${randomUUID()}`, name: plan.name, args: plan.args } }] },
+        content: {
+          role: 'model',
+          parts: [
+            { functionCall: { id: `demo-${randomUUID()}`, name: plan.name, args: plan.args } },
+          ],
+        },
         finishReason: 'STOP',
         turnComplete: true,
         usageMetadata: { ...usageMetadata, candidatesTokenCount: 8 },
@@ -42,7 +50,8 @@ export class DemoModel implements Model {
     const pieces = plan.text.split(/(?<= )/);
     if (options.stream) {
       for (const piece of pieces) {
-        if (this.wordDelayMs > 0) await sleep(this.wordDelayMs, undefined, { signal: options.signal });
+        if (this.wordDelayMs > 0)
+          await sleep(this.wordDelayMs, undefined, { signal: options.signal });
         options.signal?.throwIfAborted();
         yield { content: { role: 'model', parts: [{ text: piece }] }, partial: true };
       }

@@ -2,8 +2,7 @@ import type { Content, FunctionDeclaration, LlmRequest } from '@adk/core';
 
 /** What the offline demo model decides to do for one request. */
 export type DemoPlan =
-  | { kind: 'call'; name: string; args: Record<string, unknown> }
-  | { kind: 'answer'; text: string };
+  { kind: 'call'; name: string; args: Record<string, unknown> } | { kind: 'answer'; text: string };
 
 const CONTEXT_HEADER = 'For context:';
 const STOPWORDS = new Set(
@@ -14,9 +13,19 @@ const STOPWORDS = new Set(
 
 /** Words that stand for a broader topic, so "Is it raining?" finds the weather tool. */
 const SYNONYMS: Record<string, string> = Object.fromEntries([
-  ...['rain', 'raining', 'sunny', 'snow', 'temperature', 'forecast', 'hot', 'cold', 'umbrella', 'wind', 'windy'].map(
-    (word) => [word, 'weather'],
-  ),
+  ...[
+    'rain',
+    'raining',
+    'sunny',
+    'snow',
+    'temperature',
+    'forecast',
+    'hot',
+    'cold',
+    'umbrella',
+    'wind',
+    'windy',
+  ].map((word) => [word, 'weather']),
   ...['headline', 'happening', 'story', 'stories', 'article'].map((word) => [word, 'news']),
   ...['approve', 'publication', 'release'].map((word) => [word, 'publish']),
   ...['write', 'draft', 'note', 'notes', 'memo'].map((word) => [word, 'report']),
@@ -27,7 +36,8 @@ function words(text: string): Set<string> {
   const out = new Set<string>();
   for (const raw of text.toLowerCase().split(/[^a-z0-9]+/)) {
     if (raw.length < 2 || STOPWORDS.has(raw)) continue;
-    const word = raw.length > 4 && raw.endsWith('s') && !raw.endsWith('ss') ? raw.slice(0, -1) : raw;
+    const word =
+      raw.length > 4 && raw.endsWith('s') && !raw.endsWith('ss') ? raw.slice(0, -1) : raw;
     out.add(word);
     const topic = SYNONYMS[word] ?? SYNONYMS[raw];
     if (topic) out.add(topic);
@@ -56,9 +66,14 @@ export function latestUserText(contents: readonly Content[]): string {
 }
 
 /** `- name: description` lines of the transfer block of a system instruction. */
-function transferTargets(instruction: string, declaration: FunctionDeclaration): Array<{ name: string; about: string }> {
+function transferTargets(
+  instruction: string,
+  declaration: FunctionDeclaration,
+): Array<{ name: string; about: string }> {
   const found = new Map<string, string>();
-  for (const match of instruction.matchAll(/^- ([\w-]+)(?: \(your parent agent\))?(?:: (.*))?$/gm)) {
+  for (const match of instruction.matchAll(
+    /^- ([\w-]+)(?: \(your parent agent\))?(?:: (.*))?$/gm,
+  )) {
     found.set(match[1]!, match[2] ?? '');
   }
   const property = Object.values(
@@ -80,8 +95,14 @@ function topicIn(text: string): string | undefined {
 }
 
 /** Arguments for a tool, guessed from the parameter names and the user's message. */
-export function guessArguments(declaration: FunctionDeclaration, text: string): Record<string, unknown> {
-  const properties = (declaration.parameters?.properties ?? {}) as Record<string, { type?: string; enum?: unknown[] }>;
+export function guessArguments(
+  declaration: FunctionDeclaration,
+  text: string,
+): Record<string, unknown> {
+  const properties = (declaration.parameters?.properties ?? {}) as Record<
+    string,
+    { type?: string; enum?: unknown[] }
+  >;
   const args: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(properties)) {
     const key = name.toLowerCase();
@@ -103,7 +124,10 @@ function describe(value: unknown): string {
   if (typeof record.error === 'string') return `it failed: ${record.error}`;
   if ('result' in record && Object.keys(record).length === 1) return describe(record.result);
   return Object.entries(record)
-    .map(([key, item]) => `${key.replaceAll('_', ' ')}: ${Array.isArray(item) ? item.map(describe).join('; ') : typeof item === 'object' ? describe(item) : String(item)}`)
+    .map(
+      ([key, item]) =>
+        `${key.replaceAll('_', ' ')}: ${Array.isArray(item) ? item.map(describe).join('; ') : typeof item === 'object' ? describe(item) : String(item)}`,
+    )
     .join(', ');
 }
 
@@ -114,9 +138,14 @@ function describe(value: unknown): string {
  */
 export function planDemoResponse(request: LlmRequest): DemoPlan {
   const last = request.contents.at(-1);
-  const results = (last?.parts ?? []).flatMap((part) => (part.functionResponse ? [part.functionResponse] : []));
+  const results = (last?.parts ?? []).flatMap((part) =>
+    part.functionResponse ? [part.functionResponse] : [],
+  );
   if (last?.role === 'user' && results.length > 0) {
-    return { kind: 'answer', text: results.map((result) => `From ${result.name}: ${describe(result.response)}.`).join(' ') };
+    return {
+      kind: 'answer',
+      text: results.map((result) => `From ${result.name}: ${describe(result.response)}.`).join(' '),
+    };
   }
 
   const text = latestUserText(request.contents);
@@ -130,7 +159,12 @@ export function planDemoResponse(request: LlmRequest): DemoPlan {
     const score = overlap(asked, words(`${declaration.name} ${declaration.description ?? ''}`));
     if (score > 0 && (!best || score > best.score)) best = { declaration, score };
   }
-  if (best) return { kind: 'call', name: best.declaration.name, args: guessArguments(best.declaration, text) };
+  if (best)
+    return {
+      kind: 'call',
+      name: best.declaration.name,
+      args: guessArguments(best.declaration, text),
+    };
 
   if (transfer) {
     let target: { name: string; score: number } | undefined;
@@ -139,7 +173,8 @@ export function planDemoResponse(request: LlmRequest): DemoPlan {
       if (score > 0 && (!target || score > target.score)) target = { name: candidate.name, score };
     }
     if (target) {
-      const parameter = Object.keys(transfer.parameters?.properties ?? { agent_name: {} })[0] ?? 'agent_name';
+      const parameter =
+        Object.keys(transfer.parameters?.properties ?? { agent_name: {} })[0] ?? 'agent_name';
       return { kind: 'call', name: 'transfer_to_agent', args: { [parameter]: target.name } };
     }
   }

@@ -37,9 +37,15 @@ export const publishReportTool = new FunctionTool({
   requireConfirmation: true,
   execute: async ({ filename }, context) => {
     const artifacts = await context.listArtifacts();
-    const target = artifacts.includes(filename) ? filename : artifacts.find((name) => name.endsWith('.md'));
-    if (!target) return { status: 'nothing to publish', reason: 'no report saved in this session yet' };
-    context.state.set('published_reports', [...(context.state.get<string[]>('published_reports') ?? []), target]);
+    const target = artifacts.includes(filename)
+      ? filename
+      : artifacts.find((name) => name.endsWith('.md'));
+    if (!target)
+      return { status: 'nothing to publish', reason: 'no report saved in this session yet' };
+    context.state.set('published_reports', [
+      ...(context.state.get<string[]>('published_reports') ?? []),
+      target,
+    ]);
     return { status: 'published', filename: target };
   },
 });

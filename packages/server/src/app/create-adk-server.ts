@@ -112,7 +112,11 @@ export function createAdkServer(options: AdkServerOptions): AdkServerApp {
   if (options.webUi) {
     const settings = options.webUi === true ? {} : options.webUi;
     app.get('/web-ui/config', (c) =>
-      c.json({ title: settings.title ?? 'ADK Playground', notice: settings.notice ?? null }),
+      c.json({
+        title: settings.title ?? 'ADK Playground',
+        notice: settings.notice ?? null,
+        defaultApp: settings.defaultApp ?? null,
+      }),
     );
   }
   const staticDir = options.webDir ?? (options.webUi ? webUiDir : undefined);

@@ -1,0 +1,151 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { Event } from '@adk/core';
+import { listen, type RunningServer } from '@adk/server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { createPlayground, DemoModel, loadConfig, type Playground } from '../src';
+
+let dir: string;
+let playground: Playground;
+let server: RunningServer;
+
+async function start() {
+  const config = loadConfig({ ADK_SESSION_URL: `sqlite:${join(dir, 'db', 'playground.db')}` }, dir);
+  playground = await createPlayground(config, { model: new DemoModel({ wordDelayMs: 0 }) });
+  server = await listen(playground.app, { port: 0 });
+}
+async function stop() {
+  await server.close();
+  await playground.close();
+}
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'adk-playground-'));
+  await start();
+});
+afterEach(async () => {
+  await stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function createSession(app: string): Promise<string> {
+  const response = await fetch(`${server.url}/apps/${app}/users/u1/sessions`, { method: 'POST' });
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function turn(app: string, sessionId: string, message: object): Promise<Event[]> {
+  const response = await fetch(`${server.url}/run_sse`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      app_name: app,
+      user_id: 'u1',
+      session_id: sessionId,
+      new_message: message,
+      streaming: true,
+    }),
+  });
+  const text = await response.text();
+  expect(response.status, text).toBe(200);
+  return text
+    .split('\n\n')
+    .filter((frame) => frame.startsWith('data: '))
+    .map((frame) => JSON.parse(frame.slice(6)) as Event);
+}
+const say = (text: string) => ({ role: 'user', parts: [{ text }] });
+const calls = (events: Event[]) =>
+  events.flatMap((e) =>
+    (e.content?.parts ?? []).flatMap((p) =>
+      p.functionCall ? [`${e.author}:${p.functionCall.name}`] : [],
+    ),
+  );
+const finalText = (events: Event[]) =>
+  events
+    .filter((e) => !e.partial)
+    .flatMap((e) => (e.content?.parts ?? []).map((p) => p.text ?? ''))
+    .join('');
+
+describe('the playground on the offline demo model', () => {
+  it('routes weather and news questions to the specialists, calls their tools and streams the answers', async () => {
+    const sessionId = await createSession('router');
+    const weather = await turn('router', sessionId, say("What's the weather in Paris?"));
+    expect(calls(weather)).toEqual(['router:transfer_to_agent', 'weather:get_weather']);
+    expect(weather.filter((e) => e.partial).length).toBeGreaterThan(3);
+    expect(finalText(weather)).toMatch(
+      /From get_weather: city: Paris, condition: [a-z ]+, temperature celsius: \d+/,
+    );
+
+    const news = await turn('router', sessionId, say('Any news about space?'));
+    expect(calls(news)).toContain('news:get_news');
+    expect(finalText(news)).toContain('telescope');
+  });
+
+  it('saves a report as an artifact and publishes it only after a human approves', async () => {
+    const sessionId = await createSession('reports');
+    const written = await turn('reports', sessionId, say('Write a report about space'));
+    expect(calls(written)).toEqual(['reports:write_report']);
+    const saved = written.find((e) => Object.keys(e.actions.artifactDelta).length > 0)!;
+    const [filename, version] = Object.entries(saved.actions.artifactDelta)[0]!;
+    const artifact = await fetch(
+      `${server.url}/apps/reports/users/u1/sessions/${sessionId}/artifacts/${filename}?version=${version}`,
+    );
+    expect(((await artifact.json()) as { text: string }).text).toMatch(/^# /);
+
+    const asked = await turn('reports', sessionId, say('Publish the report'));
+    const request = asked
+      .flatMap((e) => e.content?.parts ?? [])
+      .find((p) => p.functionCall?.name === 'adk_request_confirmation');
+    expect(request?.functionCall?.args).toMatchObject({
+      originalFunctionCall: { name: 'publish_report' },
+    });
+    const before = (await (
+      await fetch(`${server.url}/apps/reports/users/u1/sessions/${sessionId}`)
+    ).json()) as { state: object };
+    expect(before.state).not.toHaveProperty('published_reports');
+
+    const approved = await turn('reports', sessionId, {
+      role: 'user',
+      parts: [
+        {
+          functionResponse: {
+            id: request!.functionCall!.id,
+            name: 'adk_request_confirmation',
+            response: { confirmed: true },
+          },
+        },
+      ],
+    });
+    expect(finalText(approved)).toContain('published');
+    const after = (await (
+      await fetch(`${server.url}/apps/reports/users/u1/sessions/${sessionId}`)
+    ).json()) as { state: object };
+    expect(after.state).toMatchObject({ published_reports: [filename] });
+  });
+
+  it('keeps sessions in SQLite across restarts', async () => {
+    const sessionId = await createSession('router');
+    await turn('router', sessionId, say('Weather in Rome?'));
+    await stop();
+    await start();
+    const sessions = (await (
+      await fetch(`${server.url}/apps/router/users/u1/sessions`)
+    ).json()) as Array<{ id: string }>;
+    expect(sessions.map((s) => s.id)).toEqual([sessionId]);
+    const session = (await (
+      await fetch(`${server.url}/apps/router/users/u1/sessions/${sessionId}`)
+    ).json()) as { events: Event[] };
+    expect(session.events[0]?.content?.parts[0]?.text).toBe('Weather in Rome?');
+    expect(finalText(session.events)).toContain('Rome');
+  });
+
+  it('serves the web page with the offline notice', async () => {
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
+    const config = (await (await fetch(`${server.url}/web-ui/config`)).json()) as {
+      notice: string;
+    };
+    expect(config.notice).toMatch(/Offline demo model/);
+  });
+});
