@@ -1,6 +1,7 @@
 import type { Content } from '../content';
 import { getText } from '../content';
 import { ContextCompressionError, InvalidArgumentError } from '../errors';
+import { describeCause } from '../errors/describe-cause';
 import type { EventCompaction } from '../events';
 import { isFrameworkFunction, type HistoryItem } from '../flow/contents';
 import type { LlmRequest, Model } from '../models';
@@ -136,7 +137,7 @@ export class SummarizeCompressor implements ContextCompressor {
       if (ContextCompressionError.isInstance(error)) throw error;
       throw new ContextCompressionError({
         compressor: this.name,
-        message: 'the summarising model call failed.',
+        message: `the summarising model call failed: ${describeCause(error)}`,
         cause: error,
       });
     }
