@@ -6,11 +6,10 @@ import { ModelConnectionError } from '../errors/model-connection-error';
 import { ModelStreamError } from '../errors/model-stream-error';
 import { ModelTimeoutError } from '../errors/model-timeout-error';
 import { backoffDelay } from '../retry/backoff';
-import { isRetryableStatus } from '../retry/is-retryable-status';
-import { parseRetryAfter } from '../retry/retry-after';
 import type { ResolvedRetryOptions } from '../retry/retry-options';
 import { sleep } from '../retry/sleep';
 import { defaultErrorParser } from './default-error-parser';
+import { readApiError } from './read-api-error';
 import type {
   HttpCall,
   HttpClientOptions,
@@ -19,15 +18,11 @@ import type {
   ProviderErrorInfo,
 } from './http-client-options';
 
-type Headers = Record<string, string | string[] | undefined>;
-
 interface Attempt {
   response: Dispatcher.ResponseData;
   controller: AbortController;
   timer: NodeJS.Timeout;
 }
-
-const MAX_ERROR_BODY = 4096;
 
 /**
  * The HTTP transport every ADK provider package shares: JSON POSTs and streamed POSTs over undici
@@ -199,7 +194,11 @@ export class HttpClient {
           if (!wholeBody) clearTimeout(timer);
           return { response, controller, timer };
         }
-        error = await this.apiError(call, response);
+        error = await readApiError(response, {
+          provider: this.provider,
+          model: call.model,
+          parseErrorBody: this.parseErrorBody,
+        });
         clearTimeout(timer);
         retryAfterMs = error.retryAfterMs;
         if (!error.retryable) throw error;
@@ -230,37 +229,6 @@ export class HttpClient {
       });
       await this.retry.sleep(delayMs, call.signal);
     }
-  }
-
-  private async apiError(
-    call: HttpCall,
-    response: Dispatcher.ResponseData,
-  ): Promise<ModelApiError> {
-    let text = '';
-    try {
-      text = await response.body.text();
-    } catch {
-      // A body that cannot be read leaves the status as the only information.
-    }
-    let info: ProviderErrorInfo | undefined;
-    try {
-      info = this.parseErrorBody(JSON.parse(text));
-    } catch {
-      info = text.trim() ? { message: text.trim().slice(0, 500) } : undefined;
-    }
-    const headers = response.headers;
-    const retryAfterMs = parseRetryAfter(headers);
-    return new ModelApiError({
-      provider: this.provider,
-      model: call.model,
-      status: response.statusCode,
-      retryable: isRetryableStatus(response.statusCode, headers),
-      providerMessage: info?.message,
-      providerErrorType: info?.type,
-      responseBody: text.slice(0, MAX_ERROR_BODY),
-      retryAfterMs,
-      requestId: headerValue(headers, 'request-id') ?? headerValue(headers, 'x-request-id'),
-    });
   }
 
   private mapBodyError(
@@ -322,11 +290,6 @@ export class HttpClient {
     }
     return headers;
   }
-}
-
-function headerValue(headers: Headers, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 function isInvalidArgument(error: unknown): boolean {
