@@ -169,6 +169,37 @@ for (const backend of await testBackends()) {
       expect(healthy?.events.map((e) => e.id)).toEqual(['good']);
     });
 
+    it('accepts revision markers written by other ADKs (microseconds, SQLAlchemy text) without spurious staleness', async () => {
+      await service.createSession({
+        appName: 'markers',
+        userId: 'u',
+        sessionId: 's-markers',
+        state: { a: 1 },
+      });
+      const foreign =
+        backend.label === 'SQLite file'
+          ? `'2026-01-15 09:30:00.123456'`
+          : `'2026-01-15 09:30:00.123456+00'::timestamptz`;
+      await raw(`update sessions set update_time = ${foreign} where id = 's-markers'`);
+      const session = await service.getSession({
+        appName: 'markers',
+        userId: 'u',
+        sessionId: 's-markers',
+      });
+      expect(session?.lastUpdateTime).toBe(Date.UTC(2026, 0, 15, 9, 30, 0, 123));
+      await service.appendEvent({
+        session: session!,
+        event: createEvent({ invocationId: 'i', author: 'a', actions: { stateDelta: { a: 2 } } }),
+      });
+      const again = await service.getSession({
+        appName: 'markers',
+        userId: 'u',
+        sessionId: 's-markers',
+      });
+      expect(again?.state).toEqual({ a: 2 });
+      expect(again?.lastUpdateTime).toBe(session!.lastUpdateTime);
+    });
+
     it('reads a row written without id, invocation_id or timestamp in event_data from its columns', async () => {
       const session = await service.createSession({
         appName: 'overlay',
