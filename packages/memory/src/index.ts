@@ -6,3 +6,4 @@ export * from './errors';
 export * from './in-memory';
 export * from './sql';
 export * from './tools';
+export * from './plugins';

@@ -9,7 +9,13 @@ import {
 import { FakeModel } from '@adk/core/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { InMemoryMemoryService, loadMemoryTool, preloadMemoryTool, SqlMemoryService } from '../src';
+import {
+  InMemoryMemoryService,
+  loadMemoryTool,
+  MemoryIngestionPlugin,
+  preloadMemoryTool,
+  SqlMemoryService,
+} from '../src';
 import { sqliteDatabase } from './databases';
 
 const sqlite = await sqliteDatabase();
@@ -152,5 +158,48 @@ describe('memory tools without a memory service', () => {
     const failure = events.find((e) => e.errorCode !== undefined);
     expect(failure?.errorMessage).toMatch(/memoryService/);
     expect(model.callCount).toBe(0);
+  });
+});
+
+describe('MemoryIngestionPlugin', () => {
+  it('remembers each session after every run, without duplicates, for later sessions', async () => {
+    const memoryService = new InMemoryMemoryService();
+    const model = new FakeModel(['Noted.', 'Noted again.', 'You like tangerines.']);
+    const agent = new LlmAgent({ name: 'assistant', model, tools: [preloadMemoryTool] });
+    const runner = new Runner({
+      appName: 'ingest',
+      agent,
+      memoryService,
+      plugins: [new MemoryIngestionPlugin()],
+      autoCreateSession: true,
+    });
+    const ask = (sessionId: string, text: string) =>
+      collect(runner.run({ userId: 'u', sessionId, newMessage: userContent(text) }));
+    await ask('one', 'I like tangerines');
+    await ask('one', 'Tangerines are my favourite fruit');
+    const { memories } = await memoryService.searchMemory({
+      appName: 'ingest',
+      userId: 'u',
+      query: 'tangerines',
+      limit: 50,
+    });
+    expect(memories.map((m) => m.content.parts[0]?.text).sort()).toEqual([
+      'I like tangerines',
+      'Tangerines are my favourite fruit',
+    ]);
+    await ask('two', 'Which fruit do I like? Tangerines?');
+    expect(model.requests[2]!.systemInstruction).toContain('user: I like tangerines');
+  });
+
+  it('fails clearly when there is no memory service to write to', async () => {
+    const runner = new Runner({
+      appName: 'ingest-none',
+      agent: new LlmAgent({ name: 'assistant', model: new FakeModel(['ok']) }),
+      plugins: [new MemoryIngestionPlugin()],
+      autoCreateSession: true,
+    });
+    await expect(
+      collect(runner.run({ userId: 'u', sessionId: 's', newMessage: userContent('hi') })),
+    ).rejects.toThrow(/memoryService/);
   });
 });

@@ -1,0 +1,4 @@
+export {
+  MemoryIngestionPlugin,
+  type MemoryIngestionPluginOptions,
+} from './memory-ingestion-plugin';
