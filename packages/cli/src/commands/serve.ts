@@ -1,0 +1,66 @@
+import { Runner } from '@adk/core';
+import type { BaseAgent } from '@adk/core';
+import { createAdkServer, listen } from '@adk/server';
+import type { AdkAppDefinition, RunningServer } from '@adk/server';
+
+import { findApps, loadAgentFile } from '../load-agents';
+import { openSessionStore } from '../session-store';
+
+/** Options of {@link serve}. */
+export interface ServeOptions {
+  /** Folder of agents: one sub-folder (with `agent.ts` or `index.ts`) or file per app. */
+  agentsDir: string;
+  port?: number;
+  host?: string;
+  sessionServiceUri?: string;
+  allowOrigins?: string[];
+  /** Serve the web chat page too (`adk web`). */
+  web?: boolean;
+  /** Bearer token required on API routes. */
+  token?: string;
+}
+
+/** A started `adk api_server` / `adk web`. */
+export interface ServeHandle extends RunningServer {
+  apps: string[];
+}
+
+/**
+ * Serve a folder of agents over the ADK API (and the web page with `web: true`). Every agent
+ * shares one session store.
+ */
+export async function serve(options: ServeOptions): Promise<ServeHandle> {
+  const store = await openSessionStore(options.sessionServiceUri);
+  const apps: Record<string, AdkAppDefinition> = {};
+  try {
+    for (const [name, file] of findApps(options.agentsDir)) {
+      const agent: BaseAgent = await loadAgentFile(file);
+      apps[name] = {
+        agent,
+        runner: new Runner({ appName: name, agent, sessionService: store.service }),
+      };
+    }
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const app = createAdkServer({
+    apps,
+    sessionService: store.service,
+    ...(options.allowOrigins ? { allowOrigins: options.allowOrigins } : {}),
+    ...(options.token ? { token: options.token } : {}),
+    ...(options.web ? { webUi: { title: 'ADK Web' } } : {}),
+  });
+  const server = await listen(app, {
+    port: options.port ?? 8000,
+    host: options.host ?? '127.0.0.1',
+  });
+  return {
+    ...server,
+    apps: Object.keys(apps).sort(),
+    close: async () => {
+      await server.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export { AgentLoadError } from './agent-load-error';
+export { UsageError } from './usage-error';

@@ -1,0 +1,109 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, extname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import type { BaseAgent } from '@adk/core';
+
+import { AgentLoadError } from './errors';
+
+const EXTENSIONS = ['.ts', '.mts', '.js', '.mjs'];
+const ENTRY_NAMES = ['agent', 'index'];
+
+/** True for an ADK agent object (from any copy of `@adk/core`). */
+export function isAgent(value: unknown): value is BaseAgent {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as BaseAgent).name === 'string' &&
+    Array.isArray((value as BaseAgent).subAgents) &&
+    typeof (value as BaseAgent).run === 'function'
+  );
+}
+
+let tsxRegistered: Promise<void> | undefined;
+
+/** Let `import()` load TypeScript files when the CLI runs from its build (no-op under tsx). */
+function ensureTypeScript(): Promise<void> {
+  tsxRegistered ??= (async () => {
+    if (process.execArgv.some((arg) => arg.includes('tsx'))) return;
+    const { register } = await import('tsx/esm/api');
+    register();
+  })();
+  return tsxRegistered;
+}
+
+/**
+ * Load the agent a file exports: `rootAgent`, else the default export (an agent, or a function
+ * returning one).
+ */
+export async function loadAgentFile(file: string): Promise<BaseAgent> {
+  const path = resolve(file);
+  if (!existsSync(path))
+    throw new AgentLoadError({ path, message: `Agent file not found: ${path}` });
+  if (['.ts', '.mts', '.cts'].includes(extname(path))) await ensureTypeScript();
+  let module: Record<string, unknown>;
+  try {
+    module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new AgentLoadError({
+      path,
+      message: `Could not load ${path}: ${(error as Error).message}`,
+      cause: error,
+    });
+  }
+  for (const candidate of [module.rootAgent, module.default]) {
+    const value =
+      typeof candidate === 'function' && !isAgent(candidate)
+        ? await (candidate as () => unknown)()
+        : candidate;
+    if (isAgent(value)) return value;
+  }
+  throw new AgentLoadError({
+    path,
+    message: `${path} exports no agent: export \`rootAgent\` (or a default export) holding an LlmAgent or another agent.`,
+  });
+}
+
+/** The entry file of an app folder (`agent.ts`, `index.ts`, or their .js forms), if any. */
+function folderEntry(dir: string): string | undefined {
+  for (const name of ENTRY_NAMES) {
+    for (const extension of EXTENSIONS) {
+      const file = join(dir, `${name}${extension}`);
+      if (existsSync(file)) return file;
+    }
+  }
+  return undefined;
+}
+
+/** An app name from a file or folder name: letters, digits and `_` (as the official server wants). */
+export function appNameOf(path: string): string {
+  return basename(path, extname(path)).replace(/[^A-Za-z0-9_]/g, '_');
+}
+
+/**
+ * Find the apps of an agents folder: each sub-folder with an `agent` or `index` file, and each
+ * agent file directly inside. Returns app name → entry file, sorted by name.
+ */
+export function findApps(agentsDir: string): Map<string, string> {
+  const root = resolve(agentsDir);
+  if (!existsSync(root) || !statSync(root).isDirectory()) {
+    throw new AgentLoadError({ path: root, message: `Agents folder not found: ${root}` });
+  }
+  const apps = new Map<string, string>();
+  for (const entry of readdirSync(root, { withFileTypes: true }).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    const path = join(root, entry.name);
+    if (entry.isDirectory()) {
+      const file = folderEntry(path);
+      if (file) apps.set(appNameOf(path), file);
+    } else if (
+      EXTENSIONS.includes(extname(entry.name)) &&
+      !/\.(test|spec|d)\.[mc]?[jt]s$/.test(entry.name)
+    ) {
+      apps.set(appNameOf(path), path);
+    }
+  }
+  return apps;
+}

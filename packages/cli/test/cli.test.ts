@@ -1,0 +1,140 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+
+import type { Event } from '@adk/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { AgentLoadError, chat, findApps, loadAgentFile, serve, type ServeHandle } from '../src';
+
+const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const agentsDir = join(fixtures, 'agents');
+const bin = fileURLToPath(new URL('../bin/adk.js', import.meta.url));
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'adk-cli-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Run the real `adk` launcher (no build: it goes through tsx) with some standard input. */
+function runBin(
+  args: string[],
+  stdin = '',
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+describe('loading agents', () => {
+  it('finds one app per sub-folder or file, skipping test files', () => {
+    const apps = findApps(agentsDir);
+    expect([...apps.keys()]).toEqual(['greeter', 'weather_app']);
+    expect(apps.get('weather_app')).toBe(join(agentsDir, 'weather_app', 'agent.ts'));
+  });
+
+  it('loads `rootAgent` or a default export (an agent or a function returning one)', async () => {
+    expect((await loadAgentFile(join(agentsDir, 'weather_app', 'agent.ts'))).name).toBe(
+      'weather_agent',
+    );
+    expect((await loadAgentFile(join(agentsDir, 'greeter.ts'))).name).toBe('greeter');
+  });
+
+  it('explains what is wrong with a file that exports no agent, or a missing one', async () => {
+    const error = await loadAgentFile(join(fixtures, 'broken', 'no-agent.ts')).catch(
+      (e: unknown) => e,
+    );
+    expect(AgentLoadError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toMatch(/exports no agent: export `rootAgent`/);
+    await expect(loadAgentFile(join(fixtures, 'nope.ts'))).rejects.toThrow(/Agent file not found/);
+    expect(() => findApps(join(fixtures, 'missing-folder'))).toThrow(/Agents folder not found/);
+  });
+});
+
+describe('adk api_server / adk web', () => {
+  let server: ServeHandle | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('serves every app of the folder over the ADK API on a SQLite store, and the page with web', async () => {
+    server = await serve({
+      agentsDir,
+      port: 0,
+      sessionServiceUri: `sqlite:${join(dir, 's.db')}`,
+      web: true,
+    });
+    expect(await (await fetch(`${server.url}/list-apps`)).json()).toEqual([
+      'greeter',
+      'weather_app',
+    ]);
+    await fetch(`${server.url}/apps/weather_app/users/u/sessions/s1`, { method: 'POST' });
+    const response = await fetch(`${server.url}/run`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        app_name: 'weather_app',
+        user_id: 'u',
+        session_id: 's1',
+        new_message: { parts: [{ text: 'Oslo' }] },
+      }),
+    });
+    const events = (await response.json()) as Event[];
+    expect(events.at(-1)?.content?.parts[0]?.text).toBe('The weather is sunny.');
+    expect((await fetch(`${server.url}/`)).headers.get('content-type')).toMatch(/html/);
+  });
+
+  it('does not serve the page for api_server', async () => {
+    server = await serve({ agentsDir, port: 0 });
+    expect((await fetch(`${server.url}/`)).status).toBe(404);
+  });
+});
+
+describe('adk run', () => {
+  it('chats in the terminal: streamed reply, tool call shown, session stored', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let text = '';
+    output.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    input.end('Oslo\nexit\n');
+    const uri = `sqlite:${join(dir, 'chat.db')}`;
+    await chat({
+      agentFile: join(agentsDir, 'weather_app', 'agent.ts'),
+      input,
+      output,
+      sessionServiceUri: uri,
+      sessionId: 'fixed',
+    });
+    expect(text).toContain('→ get_weather({"city":"Oslo"})');
+    expect(text).toContain('← get_weather: {"city":"Oslo","condition":"sunny"}');
+    expect(text).toContain('weather_agent > The weather is sunny.');
+    expect(existsSync(join(dir, 'chat.db'))).toBe(true);
+  });
+
+  it('works through the `adk` launcher from the source checkout', async () => {
+    expect(existsSync(fileURLToPath(new URL('../dist/bin.js', import.meta.url)))).toBe(false);
+    const help = await runBin(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('adk run <agent-file>');
+
+    const chatRun = await runBin(['run', join(agentsDir, 'greeter.ts')], 'hi\n');
+    expect(chatRun.stderr).toBe('');
+    expect(chatRun.stdout).toContain('greeter > Hello there!');
+    expect(chatRun.code).toBe(0);
+
+    const wrong = await runBin(['serve-everything']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('Unknown command "serve-everything"');
+  }, 60_000);
+});
