@@ -1,3 +1,4 @@
+export { compileAgentInstruction } from './compile-agent-instruction';
 export {
   compileInstruction,
   identityInstruction,

@@ -1,4 +1,3 @@
-import type { BaseAgent } from '../agents/base-agent';
 import type { InvocationContext } from '../agents/invocation-context';
 import type { LlmAgent } from '../agents/llm-agent';
 import type { FunctionCall } from '../content';
@@ -97,13 +96,4 @@ export async function* resumeConfirmedCalls(
     confirmations,
   });
   if (event) yield event;
-}
-
-/** True when `agent` made the confirmation requests the invocation's user message answers. */
-export function answersConfirmationOf(ctx: InvocationContext, agent: BaseAgent): boolean {
-  const answer = currentUserEvent(ctx);
-  if (!answer) return false;
-  return findAnsweredConfirmations(ctx.session.events, answer).some(
-    (entry) => entry.requestEvent.author === agent.name,
-  );
 }

@@ -101,13 +101,11 @@ describe.each(['tool', 'policy'] as const)('human in the loop (%s gate)', (gate)
 
     // Answering the same request again does not pay twice.
     await collect(
-      app
-        .freshRunner()
-        .run({
-          userId: 'u',
-          sessionId: 's',
-          newMessage: confirmationResponse(requestCall!.id!, true),
-        }),
+      app.freshRunner().run({
+        userId: 'u',
+        sessionId: 's',
+        newMessage: confirmationResponse(requestCall!.id!, true),
+      }),
     );
     expect(app.executed).toHaveLength(1);
   });
@@ -119,13 +117,11 @@ describe.each(['tool', 'policy'] as const)('human in the loop (%s gate)', (gate)
     );
     const id = first.at(-1)?.content?.parts[0]?.functionCall?.id as string;
     const second = await collect(
-      app
-        .freshRunner()
-        .run({
-          userId: 'u',
-          sessionId: 's',
-          newMessage: confirmationResponse(id, false, 'too much'),
-        }),
+      app.freshRunner().run({
+        userId: 'u',
+        sessionId: 's',
+        newMessage: confirmationResponse(id, false, 'too much'),
+      }),
     );
     expect(app.executed).toEqual([]);
     expect(second[0]?.content?.parts[0]?.functionResponse?.response).toEqual({

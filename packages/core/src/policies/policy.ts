@@ -55,7 +55,8 @@ type MaybePromise<T> = T | Promise<T>;
  *   response, or asks a human to confirm it first (the run pauses; see {@link REQUEST_CONFIRMATION_FUNCTION_NAME}).
  *
  * Policies are given to an agent (`new LlmAgent({ policies })`) or to the runner for every agent
- * (`new Runner({ policies })`); runner policies are evaluated first.
+ * (`new Runner({ policies })`); runner policies are evaluated first. Input filters run in the
+ * Runner, before the message is stored: those of the Runner and of the root agent.
  *
  * @example
  * ```ts

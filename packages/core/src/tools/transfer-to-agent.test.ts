@@ -299,4 +299,29 @@ describe('transfer: allowed targets', () => {
       events.map((e) => `${e.author}:${e.actions.transferToAgent ?? getText(e.content)}`),
     ).toEqual(['root:', 'root:child', 'child:', 'child:root', 'root:Root answers.']);
   });
+
+  it('sends the next message to the root when the last specialist may not hand back', async () => {
+    const rootModel = new FakeModel({
+      strict: true,
+      responses: [
+        fakeFunctionCall('transfer_to_agent', { agent_name: 'closed' }, 'a'),
+        'Root again.',
+      ],
+    });
+    const closedModel = new FakeModel({ strict: true, responses: ['Closed answers once.'] });
+    const closed = new LlmAgent({
+      name: 'closed',
+      model: closedModel,
+      disallowTransferToParent: true,
+    });
+    const root = new LlmAgent({ name: 'root', model: rootModel, subAgents: [closed] });
+    const runner = new Runner({ appName: 'app', agent: root, autoCreateSession: true });
+    await collect(runner.run({ userId: 'u', sessionId: 's', newMessage: userContent('one') }));
+    const second = await collect(
+      runner.run({ userId: 'u', sessionId: 's', newMessage: userContent('two') }),
+    );
+    expect(second.map((e) => e.author)).toEqual(['root']);
+    expect(getText(second[0]?.content)).toBe('Root again.');
+    expect(closedModel.requests).toHaveLength(1);
+  });
 });

@@ -1,0 +1,73 @@
+import type { InvocationContext } from '../agents/invocation-context';
+import type { InstructionProvider, LlmAgent } from '../agents/llm-agent';
+import { InvocationReadonlyContext } from '../context/invocation-contexts';
+import { transferToolFor } from '../tools/transfer-to-agent-tool';
+import {
+  compileInstruction,
+  type CompiledInstruction,
+  type InstructionText,
+} from './compile-instruction';
+import { renderTemplate, type TemplateSources } from './template';
+
+const PLACEHOLDER = /\{[^{}]*\}/;
+
+async function resolve(
+  instruction: string | InstructionProvider | undefined,
+  ctx: InvocationContext,
+  sources: TemplateSources,
+): Promise<InstructionText | undefined> {
+  if (instruction === undefined) return undefined;
+  if (typeof instruction === 'function') {
+    return { text: await instruction(new InvocationReadonlyContext(ctx)), dynamic: true };
+  }
+  return {
+    text: await renderTemplate(instruction, sources),
+    dynamic: PLACEHOLDER.test(instruction),
+  };
+}
+
+/**
+ * The system instruction `agent` sends in `ctx`, compiled in the documented order (see
+ * {@link compileInstruction}): the root's global instruction, the identity, the agent's
+ * instruction, the output-schema note and the transfer block. Instructions given as functions or
+ * containing template variables are the dynamic part; the rest is static and can be cached by a
+ * provider. Instructions that tools add per request (`processRequest`) are not included.
+ *
+ * The request pipeline of `LlmAgent` produces exactly this `text` for an agent whose tools add no
+ * instruction.
+ *
+ * @throws TemplateVariableError when a required template variable has no value.
+ * @example
+ * ```ts
+ * const { static: cacheable, dynamic } = await compileAgentInstruction(agent, ctx);
+ * ```
+ */
+export async function compileAgentInstruction(
+  agent: LlmAgent,
+  ctx: InvocationContext,
+): Promise<CompiledInstruction> {
+  const sources: TemplateSources = { state: new InvocationReadonlyContext(ctx).state };
+  const artifacts = ctx.artifactService;
+  if (artifacts) {
+    sources.loadArtifact = (filename) =>
+      artifacts.loadArtifact({
+        appName: ctx.appName,
+        userId: ctx.userId,
+        sessionId: ctx.sessionId,
+        filename,
+      });
+  }
+  const root = agent.rootAgent as Partial<LlmAgent>;
+  const [globalInstruction, instruction] = await Promise.all([
+    resolve(root.globalInstruction, ctx, sources),
+    resolve(agent.instruction, ctx, sources),
+  ]);
+  return compileInstruction({
+    agentName: agent.name,
+    description: agent.description,
+    globalInstruction,
+    instruction,
+    outputSchema: agent.outputJsonSchema,
+    transferTargets: transferToolFor(agent)?.targets ?? [],
+  });
+}
