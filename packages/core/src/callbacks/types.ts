@@ -30,6 +30,7 @@ export type AfterAgentCallback = (
   context: CallbackContext,
 ) => MaybePromise<Content | undefined | void>;
 
+/** Arguments of a {@link BeforeModelCallback}. */
 export interface BeforeModelCallbackArgs {
   context: CallbackContext;
   /** The request about to be sent; may be changed in place. */
@@ -40,6 +41,7 @@ export type BeforeModelCallback = (
   args: BeforeModelCallbackArgs,
 ) => MaybePromise<LlmResponse | undefined | void>;
 
+/** Arguments of an {@link AfterModelCallback}. */
 export interface AfterModelCallbackArgs {
   context: CallbackContext;
   /** The final (aggregated, non-partial) response. */
@@ -50,6 +52,7 @@ export type AfterModelCallback = (
   args: AfterModelCallbackArgs,
 ) => MaybePromise<LlmResponse | undefined | void>;
 
+/** Arguments of a {@link ModelErrorCallback}. */
 export interface ModelErrorCallbackArgs {
   context: CallbackContext;
   request: LlmRequest;
@@ -66,6 +69,7 @@ export type ModelErrorCallback = (
   args: ModelErrorCallbackArgs,
 ) => MaybePromise<LlmResponse | RetryDecision | undefined | void>;
 
+/** Arguments of a {@link BeforeToolCallback}. */
 export interface BeforeToolCallbackArgs {
   tool: Tool;
   /** The arguments the model sent; may be changed in place. */
@@ -75,6 +79,7 @@ export interface BeforeToolCallbackArgs {
 /** Runs before each tool call. Returning a value skips the tool and uses it as the result. */
 export type BeforeToolCallback = (args: BeforeToolCallbackArgs) => MaybePromise<unknown>;
 
+/** Arguments of an {@link AfterToolCallback}. */
 export interface AfterToolCallbackArgs extends BeforeToolCallbackArgs {
   /** The tool's normalised result. */
   result: Record<string, unknown>;
@@ -82,6 +87,7 @@ export interface AfterToolCallbackArgs extends BeforeToolCallbackArgs {
 /** Runs after each successful tool call. Returning a value replaces the result. */
 export type AfterToolCallback = (args: AfterToolCallbackArgs) => MaybePromise<unknown>;
 
+/** Arguments of a {@link ToolErrorCallback}. */
 export interface ToolErrorCallbackArgs extends BeforeToolCallbackArgs {
   /** What the tool threw (a `ToolArgumentsError` when its arguments were invalid). */
   error: unknown;

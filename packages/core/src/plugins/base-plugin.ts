@@ -18,38 +18,47 @@ export type PluginState = Map<string, unknown>;
 export interface RunHookArgs {
   invocationContext: InvocationContext;
 }
+/** Arguments of `onUserMessage`: the message about to be stored. */
 export interface UserMessageHookArgs extends RunHookArgs {
   userMessage: Content;
 }
+/** Arguments of `onEvent`: the event about to be stored (unless partial) and yielded. */
 export interface EventHookArgs extends RunHookArgs {
   event: Event;
 }
+/** Arguments of `onRunError`: what the run threw. */
 export interface RunErrorHookArgs extends RunHookArgs {
   error: unknown;
 }
+/** Arguments of `beforeAgent` and `afterAgent`; state written through `callbackContext` is stored with the agent's event. */
 export interface AgentHookArgs extends RunHookArgs {
   agent: BaseAgent;
   callbackContext: CallbackContext;
 }
+/** Arguments of `onAgentError`. */
 export interface AgentErrorHookArgs extends AgentHookArgs {
   error: unknown;
 }
+/** Arguments of `beforeModel`. */
 export interface BeforeModelHookArgs extends RunHookArgs {
   agent: BaseAgent;
   callbackContext: CallbackContext;
   /** May be changed in place. */
   request: LlmRequest;
 }
+/** Arguments of `afterModel`: the final (aggregated) response. */
 export interface AfterModelHookArgs extends RunHookArgs {
   agent: BaseAgent;
   callbackContext: CallbackContext;
   response: LlmResponse;
 }
+/** Arguments of `onModelError`. */
 export interface ModelErrorHookArgs extends BeforeModelHookArgs {
   error: unknown;
   /** 0 for the first failure of this call, then 1, 2... after each retry. */
   attempt: number;
 }
+/** Arguments of `beforeTool`. */
 export interface BeforeToolHookArgs extends RunHookArgs {
   agent: BaseAgent;
   tool: Tool;
@@ -57,9 +66,11 @@ export interface BeforeToolHookArgs extends RunHookArgs {
   args: Record<string, unknown>;
   toolContext: ToolContext;
 }
+/** Arguments of `afterTool`: the normalised result. */
 export interface AfterToolHookArgs extends BeforeToolHookArgs {
   result: Record<string, unknown>;
 }
+/** Arguments of `onToolError` (attempt counts retries of this call). */
 export interface ToolErrorHookArgs extends BeforeToolHookArgs {
   error: unknown;
   attempt: number;

@@ -178,6 +178,39 @@ describe('plugin hooks', () => {
     expect(model.callCount).toBe(1);
   });
 
+  it('skips agent and tool callbacks when a plugin answers first', async () => {
+    const callbacks: string[] = [];
+    class Gate extends BasePlugin {
+      override beforeAgent({ agent }: { agent: { name: string } }) {
+        return agent.name === 'closed' ? modelContent('closed by plugin') : undefined;
+      }
+      override beforeTool() {
+        return { sum: 'plugin' };
+      }
+      override afterTool({ result }: { result: Record<string, unknown> }) {
+        return { ...result, checked: true };
+      }
+    }
+    const closed = new LlmAgent({
+      name: 'closed',
+      model: new FakeModel({ strict: true }),
+      beforeAgentCallback: () => void callbacks.push('beforeAgent'),
+    });
+    const first = await setup(closed, { plugins: [new Gate('gate')] });
+    expect(getText((await first.run('hi'))[0]!.content)).toBe('closed by plugin');
+    const open = new LlmAgent({
+      name: 'open',
+      model: new FakeModel([fakeFunctionCall('add', { a: 1, b: 1 }), 'ok']),
+      tools: [add],
+      beforeToolCallback: () => void callbacks.push('beforeTool'),
+      afterToolCallback: () => void callbacks.push('afterTool'),
+    });
+    const second = await setup(open, { plugins: [new Gate('gate')] });
+    const events = await second.run('go');
+    expect(getFunctionResponses(events[1]!.content)[0]!.response).toEqual({ sum: 'plugin' });
+    expect(callbacks).toEqual([]);
+  });
+
   it('stops at the first plugin returning a value', async () => {
     const calls: string[] = [];
     const make = (name: string, value: unknown) =>
