@@ -1,7 +1,7 @@
 /**
  * Google Gemini model provider for ADK for TypeScript.
  */
-export { EMPTY_CONTENTS_TEXT, fromGeminiResponse, toGeminiRequest } from './convert';
+export { CONTINUE_TEXT, EMPTY_CONTENTS_TEXT, fromGeminiResponse, toGeminiRequest } from './convert';
 export type { GeminiRequest, GeminiResponse } from './convert';
 export {
   createGemini,

@@ -175,6 +175,31 @@ describe('Gemini request mapping', () => {
     expect(body.contents[1]!.parts[0]!.functionResponse!.id).toBe('fc_1');
   });
 
+  it('adds a user turn when the contents end with a model turn', async () => {
+    const { server, model } = await setup([{ text: 'ok' }]);
+    await collect(
+      model.generate(
+        {
+          model: 'x',
+          contents: [
+            { role: 'user', parts: [{ text: 'Hi' }] },
+            { role: 'model', parts: [{ text: 'Hello' }] },
+          ],
+          config: {},
+        },
+        { stream: false },
+      ),
+    );
+    expect((server.requests[0]!.body as { contents: unknown[] }).contents.at(-1)).toEqual({
+      role: 'user',
+      parts: [
+        {
+          text: 'Continue processing previous requests as instructed. Exit or provide a summary if no more outputs are needed.',
+        },
+      ],
+    });
+  });
+
   it('adds a user turn when contents are empty (the API rejects empty contents)', async () => {
     const { server, model } = await setup([{ text: 'ok' }]);
     await collect(

@@ -1,3 +1,3 @@
 export { fromGeminiResponse } from './from-gemini-response';
 export type { GeminiRequest, GeminiResponse } from './gemini-wire';
-export { EMPTY_CONTENTS_TEXT, toGeminiRequest } from './to-gemini-request';
+export { CONTINUE_TEXT, EMPTY_CONTENTS_TEXT, toGeminiRequest } from './to-gemini-request';
