@@ -1,7 +1,8 @@
 import { InvalidArgumentError } from '../errors';
 import type { Event } from '../events';
+import { frozenCopy } from './frozen-copy';
 import type { Session } from './session';
-import { removeTempKeys } from './state';
+import { hasKeys, removeTempKeys } from './state';
 
 /**
  * Helpers shared by session service implementations, so that every store applies the
@@ -55,9 +56,10 @@ export function stateDeltaOf(event: Event): Record<string, unknown> {
 }
 
 /**
- * The form in which an event is stored: a deep copy, without `temp:` keys in its delta, with an
- * `actions` object even when the caller omitted one. Throws `InvalidArgumentError` when the event
- * holds values that cannot be copied (functions, symbols). Costs O(size of this event).
+ * The form in which an event is stored: a deep, deeply frozen copy (see `frozenCopy`), without
+ * `temp:` keys in its delta, with an `actions` object even when the caller omitted one. Throws
+ * `InvalidArgumentError` when the event holds values that cannot be copied (functions, symbols).
+ * Costs O(size of this event).
  */
 export function copyEventForStorage(event: Event): Event {
   const actions = event.actions ?? {};
@@ -71,7 +73,7 @@ export function copyEventForStorage(event: Event): Event {
     },
   };
   try {
-    return structuredClone(shaped);
+    return frozenCopy(shaped);
   } catch (cause) {
     throw new InvalidArgumentError({
       message: `Event "${event.id}" holds a value that cannot be stored (only JSON-like data can).`,
@@ -110,7 +112,7 @@ export function applyAppendToSession(
   lastUpdateTime: number,
 ): void {
   session.events.push(storedEvent);
-  Object.assign(session.state, structuredClone(delta));
+  if (hasKeys(delta)) Object.assign(session.state, structuredClone(delta));
   session.lastUpdateTime = lastUpdateTime;
 }
 

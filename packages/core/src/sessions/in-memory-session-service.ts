@@ -156,10 +156,12 @@ export class InMemorySessionService implements SessionService {
 
     // Copy once (O(this event)), then share the frozen copy with every later reader.
     const storedEvent = deepFreeze(copyEventForStorage(event));
-    const scoped = structuredClone(splitStateDelta(storedEvent.actions.stateDelta));
-    if (hasKeys(scoped.app)) app.state = { ...app.state, ...scoped.app };
-    if (hasKeys(scoped.user)) user.state = { ...user.state, ...scoped.user };
-    if (hasKeys(scoped.session)) stored.state = { ...stored.state, ...scoped.session };
+    if (hasKeys(storedEvent.actions.stateDelta)) {
+      const scoped = structuredClone(splitStateDelta(storedEvent.actions.stateDelta));
+      if (hasKeys(scoped.app)) app.state = { ...app.state, ...scoped.app };
+      if (hasKeys(scoped.user)) user.state = { ...user.state, ...scoped.user };
+      if (hasKeys(scoped.session)) stored.state = { ...stored.state, ...scoped.session };
+    }
     stored.events.push(storedEvent);
     stored.eventIds.add(storedEvent.id);
     stored.lastUpdateTime = nextUpdateTime(stored.lastUpdateTime);
@@ -205,9 +207,12 @@ export class InMemorySessionService implements SessionService {
       id: stored.id,
       appName: stored.appName,
       userId: stored.userId,
-      state: structuredClone(
-        mergeStateViews({ session: stored.state, app: app.state, user: user.state }),
-      ),
+      state:
+        hasKeys(stored.state) || hasKeys(app.state) || hasKeys(user.state)
+          ? structuredClone(
+              mergeStateViews({ session: stored.state, app: app.state, user: user.state }),
+            )
+          : {},
       events,
       lastUpdateTime: stored.lastUpdateTime,
     };

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+
+import { InvalidArgumentError } from '../errors';
+import { frozenCopy } from './frozen-copy';
+
+function everyObjectFrozen(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  if (!Object.isFrozen(value)) return false;
+  return Object.values(value).every(everyObjectFrozen);
+}
+
+describe('frozenCopy', () => {
+  it('deep-copies JSON-like data and freezes every level, leaving the input untouched', () => {
+    const input = {
+      id: 'e1',
+      content: {
+        role: 'model',
+        parts: [{ functionCall: { name: 'f', args: { city: 'Paris', n: [1, { x: 2 }] } } }],
+      },
+      flag: true,
+      missing: undefined,
+    };
+    const copy = frozenCopy(input);
+    expect(copy).toStrictEqual(input);
+    expect(copy).not.toBe(input);
+    expect(copy.content.parts[0]).not.toBe(input.content.parts[0]);
+    expect(everyObjectFrozen(copy)).toBe(true);
+    expect(Object.isFrozen(input)).toBe(false);
+    expect(Object.isFrozen(input.content.parts[0]!.functionCall.args)).toBe(false);
+    input.content.parts[0]!.functionCall.args.city = 'Rome';
+    expect(copy.content.parts[0]!.functionCall.args.city).toBe('Paris');
+    expect(() => {
+      (copy.content.parts as unknown[]).push({});
+    }).toThrow(TypeError);
+  });
+
+  it('copies non-plain values with structuredClone and freezes them', () => {
+    const when = new Date(0);
+    const copy = frozenCopy({ when, list: [new Map([['k', 1]])] });
+    expect(copy.when).toBeInstanceOf(Date);
+    expect(copy.when).not.toBe(when);
+    expect(copy.when.getTime()).toBe(0);
+    expect(Object.isFrozen(copy.when)).toBe(true);
+    expect(copy.list[0]!.get('k')).toBe(1);
+  });
+
+  it('handles cycles and very deep data through the structuredClone path', () => {
+    const cyclic: Record<string, unknown> = { name: 'root' };
+    cyclic.self = cyclic;
+    const copy = frozenCopy(cyclic);
+    expect(copy.self).toBe(copy);
+    expect(copy).not.toBe(cyclic);
+    expect(Object.isFrozen(copy)).toBe(true);
+
+    let deep: Record<string, unknown> = { leaf: true };
+    for (let index = 0; index < 500; index++) deep = { next: deep };
+    const deepCopy = frozenCopy(deep);
+    expect(deepCopy).toStrictEqual(deep);
+    expect(everyObjectFrozen(deepCopy)).toBe(true);
+  });
+
+  it('refuses functions and symbols with InvalidArgumentError', () => {
+    expect(() => frozenCopy({ a: [() => 1] })).toThrow(InvalidArgumentError);
+    expect(() => frozenCopy({ a: Symbol('s') })).toThrow(InvalidArgumentError);
+  });
+
+  it('keeps an own "__proto__" key as data without changing the prototype', () => {
+    const input = JSON.parse('{"__proto__": {"polluted": true}, "ok": 1}') as Record<
+      string,
+      unknown
+    >;
+    const copy = frozenCopy(input);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.keys(copy)).toEqual(['__proto__', 'ok']);
+    expect((copy as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
+  it('gives empty objects and arrays as frozen, still-empty values', () => {
+    const copy = frozenCopy({ a: {}, b: [] as unknown[] });
+    expect(copy).toStrictEqual({ a: {}, b: [] });
+    expect(Object.isFrozen(copy.a) && Object.isFrozen(copy.b)).toBe(true);
+  });
+});

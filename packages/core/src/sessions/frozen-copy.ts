@@ -1,0 +1,87 @@
+import { InvalidArgumentError } from '../errors';
+
+/** Deeper than this, the copy is handed to `structuredClone` (which also handles cycles). */
+const MAX_DEPTH = 100;
+const TOO_DEEP = Symbol('too deep');
+
+const EMPTY_OBJECT: Readonly<Record<string, never>> = Object.freeze({});
+const EMPTY_ARRAY: readonly never[] = Object.freeze([]);
+
+/**
+ * A deep copy of `value` in which every object and array is frozen, made in one pass. This is
+ * how session stores keep events: copied once at append time, then shared with every reader.
+ *
+ * - Plain objects and arrays are copied; strings and other primitives are shared (they are
+ *   immutable), so a stored event does not duplicate its ids, author or texts. Empty objects and
+ *   arrays become one shared frozen instance.
+ * - Anything else that `structuredClone` accepts (a `Date`, a `Map`, a typed array...), a cycle,
+ *   or data nested deeper than 100 levels is copied by `structuredClone`, then frozen.
+ * - Functions and symbols cannot be stored: throws `InvalidArgumentError`.
+ *
+ * Costs O(size of `value`) and allocates only the copy (`structuredClone` then a freeze pass
+ * costs about three times as much).
+ *
+ * @example
+ * ```ts
+ * const stored = frozenCopy({ content: { parts: [{ text: 'hi' }] } });
+ * Object.isFrozen(stored.content.parts[0]); // true
+ * ```
+ */
+export function frozenCopy<T>(value: T): T {
+  try {
+    return copy(value, 0) as T;
+  } catch (error) {
+    if (error !== TOO_DEEP) throw error;
+    return freezeDeep(structuredClone(value));
+  }
+}
+
+function copy(value: unknown, depth: number): unknown {
+  if (value === null) return value;
+  switch (typeof value) {
+    case 'object':
+      break;
+    case 'function':
+    case 'symbol':
+      throw new InvalidArgumentError({ message: `A ${typeof value} cannot be stored.` });
+    default:
+      return value;
+  }
+  if (depth > MAX_DEPTH) throw TOO_DEEP;
+  if (Array.isArray(value)) {
+    const length = value.length;
+    if (length === 0) return EMPTY_ARRAY;
+    const out: unknown[] = [];
+    for (let index = 0; index < length; index++) out.push(copy(value[index], depth + 1));
+    return Object.freeze(out);
+  }
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) {
+    return freezeDeep(structuredClone(value));
+  }
+  const source = value as Record<string, unknown>;
+  let out: Record<string, unknown> | undefined;
+  for (const key of Object.keys(source)) {
+    out ??= {};
+    const item = copy(source[key], depth + 1);
+    if (key === '__proto__') {
+      Object.defineProperty(out, key, {
+        value: item,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else {
+      out[key] = item;
+    }
+  }
+  return out === undefined ? EMPTY_OBJECT : Object.freeze(out);
+}
+
+function freezeDeep<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) freezeDeep((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}
