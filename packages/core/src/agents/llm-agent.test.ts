@@ -14,7 +14,11 @@ import { LlmAgent } from './llm-agent';
 import type { Event } from '../events';
 import { Runner } from '../runner/runner';
 import { InMemorySessionService } from '../sessions/in-memory-session-service';
-import { userContent } from '../content';
+import { modelContent, userContent } from '../content';
+import { createEvent } from '../events';
+import { defaultRequestProcessors } from '../flow/request-processors/default-processors';
+import type { RequestProcessor } from '../flow/request-processors/types';
+import { registerStepPostprocessor } from '../flow/step-postprocessors';
 
 const weatherTool = new FunctionTool({
   name: 'get_weather',
@@ -444,5 +448,52 @@ describe('LlmAgent model resolution', () => {
       errorCode: 'MODEL_NOT_FOUND',
       errorMessage: expect.stringContaining('fake-1 (fake)'),
     });
+  });
+});
+
+describe('LlmAgent extension points', () => {
+  it('runs custom request processors after the default ones', async () => {
+    const model = new FakeModel(['ok']);
+    const stamp: RequestProcessor = {
+      name: 'stamp',
+      process: (request) => ({
+        ...request,
+        config: { ...request.config, labels: { team: 'core' } },
+      }),
+    };
+    const agent = new LlmAgent({
+      name: 'agent',
+      model,
+      instruction: 'Be brief.',
+      requestProcessors: [...defaultRequestProcessors, stamp],
+    });
+    const { run } = await setup(agent);
+    await run('hi');
+    expect(model.requests[0]!.config.labels).toEqual({ team: 'core' });
+    expect(model.requests[0]!.systemInstruction).toContain('Be brief.');
+  });
+
+  it('runs registered step postprocessors after each function-response event', async () => {
+    const seen: string[] = [];
+    const unregister = registerStepPostprocessor(async function* ({ agent, ctx, event }) {
+      seen.push(event.content!.parts[0]!.functionResponse!.name);
+      yield createEvent({
+        invocationId: ctx.invocationId,
+        author: agent.name,
+        content: modelContent('(audited)'),
+      });
+    });
+    try {
+      const model = new FakeModel([
+        fakeFunctionCalls({ name: 'get_weather', args: { city: 'Paris' } }),
+        'done',
+      ]);
+      const { run } = await setup(new LlmAgent({ name: 'agent', model, tools: [weatherTool] }));
+      const events = await run('hi');
+      expect(seen).toEqual(['get_weather']);
+      expect(events.map((e) => getText(e.content))).toContain('(audited)');
+    } finally {
+      unregister();
+    }
   });
 });

@@ -11,7 +11,9 @@ export interface RunConfig {
   /**
    * Maximum number of model calls in one invocation, counted across every agent of the tree
    * (default 500). When the limit is reached the run ends with an error event of code
-   * `MAX_LLM_CALLS_EXCEEDED`. `0` or `Infinity` disables the limit.
+   * `MAX_LLM_CALLS_EXCEEDED`. Every model step counts, including one a `beforeModel` callback
+   * answers instead of the model (so a callback cannot loop forever); retries granted by
+   * `onModelError` do not. `0` or `Infinity` disables the limit.
    */
   maxLlmCalls: number;
   /** Generation settings that override the agents' own `generateContentConfig`, key by key. */
