@@ -65,6 +65,19 @@ export function defineIsolationTests(ctx: ConformanceContext): void {
       expect(got.lastUpdateTime).toBe(session.lastUpdateTime);
     });
 
+    it('applies concurrent appends through one Session object in call order, none of them stale', async () => {
+      const session = await ctx.session();
+      const events = Array.from({ length: 8 }, (_, index) =>
+        deltaEvent({ [`k${index}`]: index, last: index }),
+      );
+      await Promise.all(events.map((event) => ctx.service.appendEvent({ session, event })));
+      const got = await ctx.reload(session);
+      expect(got.events.map((e) => e.id)).toEqual(events.map((e) => e.id));
+      expect(got.state.last).toBe(7);
+      expect(session.events.map((e) => e.id)).toEqual(events.map((e) => e.id));
+      expect(got.lastUpdateTime).toBe(session.lastUpdateTime);
+    });
+
     it('accepts a session object from listSessions', async () => {
       const created = await ctx.session();
       await ctx.service.appendEvent({ session: created, event: deltaEvent({ a: 1 }) });

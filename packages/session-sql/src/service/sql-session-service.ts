@@ -89,6 +89,8 @@ export class SqlSessionService implements SessionService {
   readonly #autoMigrate: boolean;
   readonly #ownsDatabase: boolean;
   #ready: Promise<void> | undefined;
+  /** Appends in flight per caller Session object, so that one object's appends run in call order. */
+  readonly #appending = new WeakMap<Session, Promise<unknown>>();
 
   constructor(options: SqlSessionServiceOptions) {
     const root = options.db as Kysely<SessionDatabase>;
@@ -229,7 +231,29 @@ export class SqlSessionService implements SessionService {
     });
   }
 
-  async appendEvent(request: AppendEventRequest): Promise<Event> {
+  /**
+   * Append through `session` (see the `SessionService` contract). Appends made concurrently through
+   * the same Session object (for example by parallel branches of one invocation) are applied one
+   * after the other in call order, each seeing the marker the previous one left: one object is one
+   * writer, and never gets a spurious `StaleSessionError` from itself.
+   */
+  appendEvent(request: AppendEventRequest): Promise<Event> {
+    const previous = this.#appending.get(request.session);
+    const run = previous
+      ? previous.then(
+          () => this.#append(request),
+          () => this.#append(request),
+        )
+      : this.#append(request);
+    this.#appending.set(request.session, run);
+    const settle = () => {
+      if (this.#appending.get(request.session) === run) this.#appending.delete(request.session);
+    };
+    run.then(settle, settle);
+    return run;
+  }
+
+  async #append(request: AppendEventRequest): Promise<Event> {
     const { session, event } = request;
     validateEventForAppend(event);
     await this.#ensureReady();
