@@ -65,8 +65,9 @@ export interface AppendEventRequest {
  * `StaleSessionError` (nothing written). On success the caller's object receives the new marker,
  * so a single writer that keeps appending through the object it holds (what the Runner does) can
  * never fail this check; appends made concurrently through one object (parallel branches of an
- * invocation) are applied one after the other in call order. Recover with `getSession` and retry. Objects from `createSession`,
- * `getSession` (any event window) and `listSessions` all carry the current marker.
+ * invocation) are applied one after the other in call order. Recover with `getSession` and retry.
+ * Objects from `createSession`, `getSession` (any event window) and `listSessions` all carry the
+ * current marker.
  *
  * Other errors: a missing session is `SessionNotFoundError`; an event id already stored in the
  * session is `InvalidArgumentError` (nothing overwritten).
