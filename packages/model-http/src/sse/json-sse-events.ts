@@ -9,7 +9,7 @@ export interface JsonSseEvent {
 }
 
 /**
- * Reads a provider's SSE body as JSON events. `[DONE]` sentinels (OpenAI) end the iteration.
+ * Reads a provider's SSE body as JSON events. Events after a `[DONE]` sentinel (OpenAI) are ignored.
  * A `data:` that is not JSON, or a stream that stops inside an event, throws
  * {@link ModelStreamError} (`malformed` / `interrupted`).
  */
@@ -18,8 +18,12 @@ export async function* jsonSseEvents(
   context: { provider: string; model: string },
 ): AsyncGenerator<JsonSseEvent, void> {
   let truncated = false;
+  let done = false;
   for await (const event of parseSseStream(body, { onTruncated: () => (truncated = true) })) {
-    if (event.data === '[DONE]') return;
+    // Like the official SDKs, read on to the end of the body after the sentinel, so that the
+    // connection goes back to the pool instead of being destroyed.
+    if (event.data === '[DONE]') done = true;
+    if (done) continue;
     if (event.data.trim() === '') continue;
     let data: unknown;
     try {
