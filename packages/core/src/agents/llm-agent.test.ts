@@ -170,6 +170,30 @@ describe('LlmAgent tool loop', () => {
     expect(events).toHaveLength(3);
   });
 
+  it('stores tool results as JSON and reports a result that cannot be serialised', async () => {
+    const circular: Record<string, unknown> = { name: 'loop' };
+    circular.self = circular;
+    const tool = new FunctionTool({
+      name: 'odd',
+      description: 'o',
+      parameters: z.object({ kind: z.string() }),
+      execute: ({ kind }) => (kind === 'date' ? { at: new Date(0), skip: undefined } : circular),
+    });
+    const model = new FakeModel([
+      fakeFunctionCalls(
+        { name: 'odd', args: { kind: 'date' } },
+        { name: 'odd', args: { kind: 'circular' } },
+      ),
+      'ok',
+    ]);
+    const { run, session } = await setup(new LlmAgent({ name: 'agent', model, tools: [tool] }));
+    const events = await run('hi');
+    const responses = getFunctionResponses(events[1]!.content).map((r) => r.response);
+    expect(responses[0]).toEqual({ at: '1970-01-01T00:00:00.000Z' });
+    expect(responses[1]).toMatchObject({ error: { code: 'TOOL_RESULT_NOT_SERIALIZABLE' } });
+    expect((await session()).events[2]).toEqual(events[1]);
+  });
+
   it('turns a model failure into an error event that ends the agent', async () => {
     const model = new FakeModel([new TypeError('connection reset')]);
     const { run, session } = await setup(new LlmAgent({ name: 'agent', model }));

@@ -16,7 +16,11 @@ import {
 } from '../events';
 import { authorizeToolCall } from '../policies/policy-hooks';
 import type { Tool } from '../tools/tool';
-import { normalizeToolResult, toolErrorResponse } from '../tools/tool-response';
+import {
+  normalizeToolResult,
+  toolErrorResponse,
+  toStorableToolResponse,
+} from '../tools/tool-response';
 
 /** Arguments of {@link executeFunctionCalls}. */
 export interface ExecuteFunctionCallsOptions {
@@ -164,7 +168,7 @@ async function runCall(
   }));
   if (Object.hasOwn(actions.requestedToolConfirmations, id)) actions.skipSummarization = true;
   if (tool.isLongRunning && result === undefined) return { part: undefined, actions };
-  return respond(normalizeToolResult(result));
+  return respond(toStorableToolResponse(tool.name, normalizeToolResult(result)));
 }
 
 function mergeActions(target: EventActions, source: EventActions): void {

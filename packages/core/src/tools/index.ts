@@ -5,10 +5,11 @@ export { FunctionTool, type FunctionToolOptions } from './function-tool';
 export { validateJsonSchema } from './json-schema-validator';
 export { isToolset } from './is-toolset';
 export type { Tool, Toolset } from './tool';
-export { normalizeToolResult, toolErrorResponse, type ToolErrorResponse } from './tool-response';
 export {
-  runTransferTarget,
-  transferProcessor,
-  withTransferTool,
-} from './transfer-to-agent-flow';
+  normalizeToolResult,
+  toStorableToolResponse,
+  toolErrorResponse,
+  type ToolErrorResponse,
+} from './tool-response';
+export { runTransferTarget, transferProcessor, withTransferTool } from './transfer-to-agent-flow';
 export { TransferToAgentTool, transferTargets, transferToolFor } from './transfer-to-agent-tool';

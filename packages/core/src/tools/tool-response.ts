@@ -44,3 +44,25 @@ export function toolErrorResponse(toolName: string, error: unknown): ToolErrorRe
     error: { code: wrapped.code, message: `Tool "${toolName}" failed: ${describeCause(error)}` },
   };
 }
+
+/**
+ * `response` as it will be stored: a JSON round trip, so the event a caller sees equals the stored
+ * one (dates become strings, `undefined` members disappear). A value that cannot be serialised
+ * (circular, `BigInt`) becomes a `TOOL_RESULT_NOT_SERIALIZABLE` error response instead of failing
+ * the session write later.
+ */
+export function toStorableToolResponse(
+  toolName: string,
+  response: Record<string, unknown>,
+): Record<string, unknown> {
+  try {
+    return JSON.parse(JSON.stringify(response)) as Record<string, unknown>;
+  } catch (error) {
+    return {
+      error: {
+        code: 'TOOL_RESULT_NOT_SERIALIZABLE',
+        message: `Tool "${toolName}" returned a value that cannot be stored as JSON: ${describeCause(error)}`,
+      },
+    };
+  }
+}
