@@ -22,6 +22,10 @@ export interface CompactionRequest {
  * in place of the events it covers. The decision is recorded once, so it is auditable in the
  * session and never recomputed on later turns.
  *
+ * A compaction is history, not a per-agent view: every agent that can see the compaction event
+ * (same branch, or a descendant branch; every agent on the main line) sees the summary in place of
+ * the events it covers.
+ *
  * Built in: {@link SlidingWindowCompressor}, {@link TruncateCompressor},
  * {@link TokenBudgetCompressor} and {@link SummarizeCompressor}.
  *

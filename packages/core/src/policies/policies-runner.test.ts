@@ -166,4 +166,29 @@ describe('policies in a run', () => {
     await collect(runner.run({ userId: 'u', sessionId: 's', newMessage: userContent('go') }));
     expect(order).toEqual(['global', 'agent']);
   });
+
+  it('input filter: a rejection keeps the conversation with the agent it was with', async () => {
+    const rootModel = new FakeModel({
+      responses: [fakeFunctionCall('transfer_to_agent', { agent_name: 'support' }, 't1')],
+    });
+    const supportModel = new FakeModel({ responses: ['How can I help?', 'Still here.'] });
+    const support = new LlmAgent({ name: 'support', model: supportModel });
+    const root = new LlmAgent({ name: 'root', model: rootModel, subAgents: [support] });
+    const runner = new Runner({
+      appName: 'app',
+      agent: root,
+      policies: [new InputBlocklistPolicy({ patterns: ['forbidden'] })],
+      autoCreateSession: true,
+    });
+    await collect(runner.run({ userId: 'u', sessionId: 's', newMessage: userContent('help') }));
+    const rejected = await collect(
+      runner.run({ userId: 'u', sessionId: 's', newMessage: userContent('forbidden') }),
+    );
+    expect(rejected.map((e) => [e.author, e.errorCode])).toEqual([['support', 'INPUT_REJECTED']]);
+    const next = await collect(
+      runner.run({ userId: 'u', sessionId: 's', newMessage: userContent('ok') }),
+    );
+    expect(next.map((e) => getText(e.content))).toEqual(['Still here.']);
+    expect(rootModel.requests).toHaveLength(1);
+  });
 });

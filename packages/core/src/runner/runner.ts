@@ -177,7 +177,8 @@ export class Runner {
       if (verdict.outcome === 'reject') {
         // A policy rejected the message: no agent runs, the reason is the answer.
         eventCount++;
-        const rejection = inputRejectedEvent(ctx, this.agent.name, verdict.reason, verdict.policy);
+        const author = findAgentToRun(session, this.agent).name;
+        const rejection = inputRejectedEvent(ctx, author, verdict.reason, verdict.policy);
         yield await this.commit(ctx, session, rejection);
       } else if (early) {
         const event = createEvent({

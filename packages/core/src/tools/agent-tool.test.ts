@@ -12,6 +12,7 @@ import type {
 } from '../artifacts';
 import { getText, userContent, type Part } from '../content';
 import type { Event } from '../events';
+import { ModelRegistry } from '../models/model-registry';
 import { Runner } from '../runner/runner';
 import { FakeModel } from '../testing/fake-model';
 import { fakeFunctionCall } from '../testing/fake-model-responses';
@@ -211,5 +212,27 @@ describe('AgentTool', () => {
     expect(responses[0]?.response).toEqual({ city: 'Paris' });
     expect(responses[1]?.response).toMatchObject({ error: { code: 'TOOL_EXECUTION_FAILED' } });
     expect(getText(events.at(-1)?.content)).toBe('done');
+  });
+
+  it('resolves the child’s model name through the caller’s registry', async () => {
+    const childModel = new FakeModel({
+      name: 'child-only-model',
+      responses: ['from the registry'],
+    });
+    const models = new ModelRegistry();
+    models.register(childModel.asProvider());
+    const child = new LlmAgent({ name: 'child', model: 'child-only-model' });
+    const mainModel = new FakeModel({
+      responses: [fakeFunctionCall('child', { request: 'hi' }, 'c1'), 'ok'],
+    });
+    const main = new LlmAgent({ name: 'main', model: mainModel, tools: [new AgentTool(child)] });
+    const runner = new Runner({ appName: 'app', agent: main, models, autoCreateSession: true });
+    const events = await collect(
+      runner.run({ userId: 'u', sessionId: 's', newMessage: userContent('go') }),
+    );
+    expect(events[1]?.content?.parts[0]?.functionResponse?.response).toEqual({
+      result: 'from the registry',
+    });
+    expect(childModel.requests).toHaveLength(1);
   });
 });
