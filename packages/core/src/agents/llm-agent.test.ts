@@ -194,6 +194,16 @@ describe('LlmAgent tool loop', () => {
     expect((await session()).events[2]).toEqual(events[1]);
   });
 
+  it('never stores an empty parts array from a model response', async () => {
+    const model = new FakeModel([{ content: { role: 'model', parts: [] }, finishReason: 'STOP' }]);
+    const { run, session } = await setup(new LlmAgent({ name: 'agent', model }));
+    const events = await run('hi');
+    expect(events).toHaveLength(1);
+    expect(events[0]!.content).toBeUndefined();
+    expect(events[0]!.finishReason).toBe('STOP');
+    expect((await session()).events[1]!.content).toBeUndefined();
+  });
+
   it('turns a model failure into an error event that ends the agent', async () => {
     const model = new FakeModel([new TypeError('connection reset')]);
     const { run, session } = await setup(new LlmAgent({ name: 'agent', model }));

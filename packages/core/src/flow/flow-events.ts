@@ -26,7 +26,8 @@ export function errorEvent(
 
 /**
  * The event for a model response. Function calls without an id get one (`adk-<uuid>`); calls to
- * long-running tools are listed in `longRunningToolIds`. The response object is not modified.
+ * long-running tools are listed in `longRunningToolIds`; a content without parts is dropped. The
+ * response object is not modified.
  */
 export function modelResponseEvent(
   ctx: InvocationContext,
@@ -35,7 +36,8 @@ export function modelResponseEvent(
   actions: EventActions | undefined,
   tools: ReadonlyMap<string, Tool>,
 ): Event {
-  let content = response.content;
+  // Never store `{ parts: [] }` (providers reject it when it is sent back).
+  let content = response.content?.parts.length ? response.content : undefined;
   let longRunningToolIds: string[] | undefined;
   if (content && !response.partial) {
     let parts: Part[] | undefined;
