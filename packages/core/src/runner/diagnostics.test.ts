@@ -6,6 +6,7 @@ import { subscribe, type ChannelKey, type ChannelMessages } from '../diagnostics
 import { FakeModel } from '../testing/fake-model';
 import { fakeFunctionCall, fakeText } from '../testing/fake-model-responses';
 import { FunctionTool } from '../tools/function-tool';
+import type { Tool } from '../tools/tool';
 
 const stops: (() => void)[] = [];
 afterEach(() => {
@@ -106,5 +107,30 @@ describe('lifecycle diagnostics', () => {
     expect(agentEnd.map((m) => m.spanId)).toEqual(agentStart.map((m) => m.spanId));
     expect(modelError.map((m) => m.spanId)).toEqual(modelStart.map((m) => m.spanId));
     expect((modelError[0]!.error as Error).name).toBe('AbortError');
+  });
+
+  it('builds no message when nobody subscribes', async () => {
+    let built = 0;
+    // The tool-start message reads the description; nothing else in the flow does.
+    const tool: Tool = {
+      name: 'probe',
+      get description() {
+        built++;
+        return 'probe';
+      },
+      declaration: () => ({ name: 'probe', parameters: { type: 'object', properties: {} } }),
+      run: async () => 'ok',
+    };
+    const agent = () =>
+      new LlmAgent({
+        name: 'agent',
+        model: new FakeModel([fakeFunctionCall('probe'), 'done']),
+        tools: [tool],
+      });
+    await (await setup(agent())).run('go');
+    expect(built).toBe(0);
+    record('toolCallStart');
+    await (await setup(agent())).run('go');
+    expect(built).toBe(1);
   });
 });
