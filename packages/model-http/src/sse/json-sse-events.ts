@@ -1,5 +1,5 @@
 import { ModelStreamError } from '../errors/model-stream-error';
-import { parseSseStream } from './parse-sse-stream';
+import { SseParser, type SseEvent } from './sse-parser';
 
 /** An SSE event whose data was parsed as JSON. */
 export interface JsonSseEvent {
@@ -9,25 +9,23 @@ export interface JsonSseEvent {
 }
 
 /**
- * Reads a provider's SSE body as JSON events. Events after a `[DONE]` sentinel (OpenAI) are ignored.
- * A `data:` that is not JSON, or a stream that stops inside an event, throws
+ * Reads a provider's SSE body as JSON events. Events after a `[DONE]` sentinel (OpenAI) are
+ * ignored, but the body is still read to its end (as the official SDKs do) so that the connection
+ * goes back to the pool. A `data:` that is not JSON, or a stream that stops inside an event, throws
  * {@link ModelStreamError} (`malformed` / `interrupted`).
  */
 export async function* jsonSseEvents(
   body: AsyncIterable<Uint8Array>,
   context: { provider: string; model: string },
 ): AsyncGenerator<JsonSseEvent, void> {
-  let truncated = false;
+  const decoder = new TextDecoder('utf-8');
+  const parser = new SseParser();
   let done = false;
-  for await (const event of parseSseStream(body, { onTruncated: () => (truncated = true) })) {
-    // Like the official SDKs, read on to the end of the body after the sentinel, so that the
-    // connection goes back to the pool instead of being destroyed.
+  const parse = (event: SseEvent): JsonSseEvent | undefined => {
     if (event.data === '[DONE]') done = true;
-    if (done) continue;
-    if (event.data.trim() === '') continue;
-    let data: unknown;
+    if (done || event.data.trim() === '') return undefined;
     try {
-      data = JSON.parse(event.data);
+      return { event: event.event, data: JSON.parse(event.data) };
     } catch (cause) {
       throw new ModelStreamError({
         ...context,
@@ -37,9 +35,18 @@ export async function* jsonSseEvents(
         cause,
       });
     }
-    yield { event: event.event, data };
+  };
+  for await (const chunk of body) {
+    for (const event of parser.push(decoder.decode(chunk, { stream: true }))) {
+      const parsed = parse(event);
+      if (parsed) yield parsed;
+    }
   }
-  if (truncated) {
+  for (const event of parser.push(decoder.decode())) {
+    const parsed = parse(event);
+    if (parsed) yield parsed;
+  }
+  if (parser.end().truncated) {
     throw new ModelStreamError({
       ...context,
       kind: 'interrupted',
