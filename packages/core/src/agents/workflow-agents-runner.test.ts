@@ -10,6 +10,7 @@ import { BaseAgent } from './base-agent';
 import type { InvocationContext } from './invocation-context';
 import { LlmAgent } from './llm-agent';
 import { LoopAgent } from './loop-agent';
+import { ParallelAgent } from './parallel-agent';
 import { SequentialAgent } from './sequential-agent';
 
 async function collect(events: AsyncIterable<Event>): Promise<Event[]> {
@@ -90,5 +91,51 @@ describe('workflow agents with model-driven sub-agents', () => {
       sessionId: 's',
     });
     expect(session?.state.count).toBe(2);
+  });
+
+  it('runs model-driven branches concurrently, each seeing only its own branch', async () => {
+    let bCalled!: () => void;
+    const bWasCalled = new Promise<void>((resolve) => (bCalled = resolve));
+    // A's model answers only once B's model has been called: this only finishes if both run at once.
+    const aModel = new FakeModel({
+      responses: async () => {
+        await bWasCalled;
+        return 'flights found';
+      },
+    });
+    const bModel = new FakeModel({
+      responses: () => {
+        bCalled();
+        return 'hotels found';
+      },
+    });
+    const summaryModel = new FakeModel({ responses: ['trip planned'] });
+    const research = new ParallelAgent({
+      name: 'research',
+      subAgents: [
+        new LlmAgent({ name: 'flights', model: aModel }),
+        new LlmAgent({ name: 'hotels', model: bModel }),
+      ],
+    });
+    const trip = new SequentialAgent({
+      name: 'trip',
+      subAgents: [research, new LlmAgent({ name: 'summary', model: summaryModel })],
+    });
+    const runner = new Runner({ appName: 'app', agent: trip, autoCreateSession: true });
+    const events = await collect(
+      runner.run({ userId: 'u', sessionId: 's', newMessage: userContent('plan') }),
+    );
+    expect(events.map((e) => `${e.author}@${e.branch ?? ''}`)).toEqual([
+      'hotels@research.hotels',
+      'flights@research.flights',
+      'summary@',
+    ]);
+    expect(aModel.requests[0]?.contents).toEqual([{ role: 'user', parts: [{ text: 'plan' }] }]);
+    expect(bModel.requests[0]?.contents).toEqual([{ role: 'user', parts: [{ text: 'plan' }] }]);
+    expect(summaryModel.requests[0]?.contents.map((c) => getText(c))).toEqual([
+      'plan',
+      'For context:[hotels] said: hotels found',
+      'For context:[flights] said: flights found',
+    ]);
   });
 });

@@ -14,6 +14,7 @@ import { defaultModelRegistry, type ModelRegistry } from '../models/model-regist
 import type { BasePlugin } from '../plugins/base-plugin';
 import { PluginManager } from '../plugins/plugin-manager';
 import type { Policy } from '../policies/policy';
+import { resumedBranch } from '../flow/contents/find-caller';
 import { filterUserMessage, inputRejectedEvent, policiesFor } from '../policies/policy-hooks';
 import { InMemorySessionService } from '../sessions/in-memory-session-service';
 import type { Session } from '../sessions/session';
@@ -190,7 +191,8 @@ export class Runner {
         yield await this.commit(ctx, session, event);
       } else if (!signal?.aborted) {
         const agent = findAgentToRun(session, this.agent);
-        for await (const event of agent.run(ctx.createChild({ agent }))) {
+        const branch = resumedBranch(session.events, agent.name);
+        for await (const event of agent.run(ctx.createChild({ agent, branch }))) {
           eventCount++;
           yield await this.commit(ctx, session, event);
           if (signal?.aborted) break;

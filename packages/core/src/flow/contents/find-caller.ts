@@ -1,17 +1,18 @@
 import type { Event } from '../../events';
 
+/** The function call a new user message answers: who made it, and on which branch. */
+export interface ResumedCall {
+  author: string;
+  branch: string | undefined;
+}
+
 /**
- * The agent a new user message resumes: when the latest event is a user message carrying function
+ * The call a new user message resumes: when the latest event is a user message carrying function
  * responses (the result of a long-running tool, or the answer to a confirmation request), the
- * author of the call it answers; otherwise `undefined`. Calls are looked up from the newest event
- * back, so a restarted process finds them in the stored session.
- *
- * @example
- * ```ts
- * const name = findResumedCaller(session.events); // 'billing' after its call was answered
- * ```
+ * author and branch of the call it answers; otherwise `undefined`. Calls are looked up from the
+ * newest event back, so a restarted process finds them in the stored session.
  */
-export function findResumedCaller(events: readonly Event[]): string | undefined {
+export function findResumedCall(events: readonly Event[]): ResumedCall | undefined {
   const last = events[events.length - 1];
   if (!last || last.author !== 'user') return undefined;
   const ids = new Set<string>();
@@ -23,8 +24,31 @@ export function findResumedCaller(events: readonly Event[]): string | undefined 
     const event = events[index] as Event;
     if (event.author === 'user') continue;
     for (const part of event.content?.parts ?? []) {
-      if (part.functionCall?.id && ids.has(part.functionCall.id)) return event.author;
+      if (part.functionCall?.id && ids.has(part.functionCall.id)) {
+        return { author: event.author, branch: event.branch };
+      }
     }
   }
   return undefined;
+}
+
+/**
+ * The name of the agent a new user message resumes (see {@link findResumedCall}).
+ *
+ * @example
+ * ```ts
+ * const name = findResumedCaller(session.events); // 'billing' after its call was answered
+ * ```
+ */
+export function findResumedCaller(events: readonly Event[]): string | undefined {
+  return findResumedCall(events)?.author;
+}
+
+/**
+ * The branch `agentName` must run on to resume the call the latest user message answers (the
+ * branch of the call), or `undefined` when the message resumes nothing of that agent.
+ */
+export function resumedBranch(events: readonly Event[], agentName: string): string | undefined {
+  const call = findResumedCall(events);
+  return call?.author === agentName ? call.branch : undefined;
 }

@@ -6,7 +6,7 @@ export {
   type BuildContentsOptions,
 } from './build-contents';
 export { FRAMEWORK_FUNCTION_NAMES, isFrameworkFunction } from './framework-functions';
-export { findResumedCaller } from './find-caller';
+export { findResumedCall, findResumedCaller, resumedBranch, type ResumedCall } from './find-caller';
 export {
   hasMeaningfulContent,
   INPUT_REJECTED_ERROR_CODE,

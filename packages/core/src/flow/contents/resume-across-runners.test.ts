@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { LlmAgent } from '../../agents/llm-agent';
+import { ParallelAgent } from '../../agents/parallel-agent';
 import { getText, userContent } from '../../content';
 import type { Event } from '../../events';
 import { Runner } from '../../runner/runner';
@@ -77,5 +78,39 @@ describe('long-running tools', () => {
         parts: [{ functionResponse: { id: 'job-1', name: 'start_job', response: { rows: 7 } } }],
       },
     ]);
+  });
+
+  it('resumes a call made inside a parallel branch on that branch', async () => {
+    const job = new FunctionTool({
+      name: 'job',
+      description: 'Long job.',
+      isLongRunning: true,
+      execute: () => undefined,
+    });
+    const workerModel = new FakeModel({
+      responses: [fakeFunctionCall('job', {}, 'j1'), 'job done'],
+    });
+    const worker = new LlmAgent({ name: 'worker', model: workerModel, tools: [job] });
+    const sibling = new LlmAgent({
+      name: 'sibling',
+      model: new FakeModel({ responses: ['sibling secret'] }),
+    });
+    const par = new ParallelAgent({ name: 'par', subAgents: [worker, sibling] });
+    const sessionService = new InMemorySessionService();
+    const runner = () =>
+      new Runner({ appName: 'jobs', agent: par, sessionService, autoCreateSession: true });
+    await collect(runner().run({ userId: 'u', sessionId: 's', newMessage: userContent('go') }));
+    const resumed = await collect(
+      runner().run({
+        userId: 'u',
+        sessionId: 's',
+        newMessage: {
+          role: 'user',
+          parts: [{ functionResponse: { id: 'j1', name: 'job', response: { ok: true } } }],
+        },
+      }),
+    );
+    expect(resumed.map((e) => `${e.author}@${e.branch}`)).toEqual(['worker@par.worker']);
+    expect(JSON.stringify(workerModel.requests[1]?.contents)).not.toContain('sibling secret');
   });
 });
