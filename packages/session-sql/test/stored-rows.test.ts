@@ -169,6 +169,36 @@ for (const backend of await testBackends()) {
       expect(healthy?.events.map((e) => e.id)).toEqual(['good']);
     });
 
+    it('reads an event the Python ADK wrote (timestamp in seconds, naive UTC column text on SQLite)', async () => {
+      await service.createSession({ appName: 'python', userId: 'u', sessionId: 's-python' });
+      const data = JSON.stringify({
+        id: 'py-1',
+        invocation_id: 'e-123',
+        author: 'user',
+        timestamp: 1768469400.123,
+        actions: { state_delta: {}, artifact_delta: {}, requested_auth_configs: {} },
+        content: { role: 'user', parts: [{ text: 'hello from python' }] },
+      });
+      const column =
+        backend.label === 'SQLite file'
+          ? `'2026-01-15 09:30:00.123000'`
+          : `'2026-01-15 09:30:00.123+00'::timestamptz`;
+      await raw(
+        `insert into events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data) values ('py-1', 'python', 'u', 's-python', 'e-123', ${column}, '${data}')`,
+      );
+      const got = await service.getSession({
+        appName: 'python',
+        userId: 'u',
+        sessionId: 's-python',
+      });
+      expect(got?.events[0]).toMatchObject({
+        id: 'py-1',
+        author: 'user',
+        timestamp: 1_768_469_400_123,
+      });
+      expect(got?.events[0]?.content?.parts[0]?.text).toBe('hello from python');
+    });
+
     it('accepts revision markers written by other ADKs (microseconds, SQLAlchemy text) without spurious staleness', async () => {
       await service.createSession({
         appName: 'markers',

@@ -17,8 +17,10 @@ export interface EventRowValues {
 }
 
 /**
- * Rebuild an event from its row. `id` and `invocation_id` come from the columns when `event_data`
- * lacks them (as the Python ADK reads). Returns a reason string when the row is not an event.
+ * Rebuild an event from its row. `id`, `invocation_id` and `timestamp` come from the columns when
+ * `event_data` lacks them (as the Python ADK reads), and a timestamp in seconds (Python) is
+ * recognised by its column and turned into milliseconds. Returns a reason string when the row is
+ * not an event.
  */
 export function decodeEventRow(row: EventRowValues): Event | string {
   if (row.data === null || typeof row.data !== 'object' || Array.isArray(row.data)) {
@@ -28,6 +30,14 @@ export function decodeEventRow(row: EventRowValues): Event | string {
   camel.id ??= row.id;
   camel.invocationId ??= row.invocationId;
   camel.timestamp ??= row.timestamp;
+  // The Python ADK stores `event_data.timestamp` in seconds; its column says which unit it is.
+  if (
+    typeof camel.timestamp === 'number' &&
+    row.timestamp !== undefined &&
+    Math.abs(camel.timestamp * 1000 - row.timestamp) < 1
+  ) {
+    camel.timestamp = Math.round(camel.timestamp * 1_000_000) / 1000;
+  }
   if (typeof camel.author !== 'string') return 'event_data has no string "author"';
   if (typeof camel.timestamp !== 'number' || !Number.isFinite(camel.timestamp)) {
     return 'event_data has no numeric "timestamp"';
