@@ -23,6 +23,7 @@ Options of api_server and web:
   --session_service_uri U  sqlite:./sessions.db, postgres://..., or memory:// (default)
   --allow_origins O        Origin allowed to call the API from a browser (repeatable; regex:... ok)
   --token T                Require "Authorization: Bearer T" (default: ADK_API_TOKEN if set)
+  --timestamp_unit U       milliseconds (default) or seconds (what the ADK web UI expects)
 
 Each sub-folder of agents_dir with an agent.ts / index.ts (or .js), and each agent file in it,
 is one app named after it.
@@ -65,7 +66,12 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         session_service_uri: { type: 'string' },
         allow_origins: { type: 'string', multiple: true },
         token: { type: 'string' },
+        timestamp_unit: { type: 'string' },
       });
+      const unit = values.timestamp_unit as string | undefined;
+      if (unit !== undefined && unit !== 'seconds' && unit !== 'milliseconds') {
+        throw new UsageError(`Invalid --timestamp_unit: ${unit} (use seconds or milliseconds)`);
+      }
       const port = values.port === undefined ? 8000 : Number(values.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535)
         throw new UsageError(`Invalid --port: ${String(values.port)}`);
@@ -82,6 +88,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
           ? { sessionServiceUri: String(values.session_service_uri) }
           : {}),
         ...(token ? { token } : {}),
+        ...(unit ? { timestampUnit: unit } : {}),
       });
       process.stdout.write(
         `ADK ${command === 'web' ? 'web' : 'API server'} serving ${server.apps.join(', ') || 'no apps'} on ${server.url}\n`,

@@ -12,3 +12,4 @@ export { version } from './version';
 export { webUiDir, type WebUiOptions } from './web-ui';
 export { runAgentRequestSchema, type RunAgentRequest } from './http/schemas';
 export { type ErrorBody } from './http/http-error';
+export type { TimestampUnit } from './http/wire-time';

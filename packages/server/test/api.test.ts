@@ -68,6 +68,12 @@ describe('metadata routes', () => {
     expect(((await response.json()) as { detail: string }).detail).toContain('App not found: nope');
     expect((await fetch(url('/no/such/route'))).status).toBe(404);
   });
+
+  it('answers the evaluation lists the ADK web UI asks for with empty lists', async () => {
+    expect(await (await fetch(url('/apps/weather/eval_sets'))).json()).toEqual([]);
+    expect(await (await fetch(url('/apps/weather/eval-sets'))).json()).toEqual({ evalSetIds: [] });
+    expect((await fetch(url('/apps/nope/eval_sets'))).status).toBe(404);
+  });
 });
 
 describe('session routes', () => {
@@ -502,5 +508,38 @@ describe('web page', () => {
       notice: 'Offline demo model',
       defaultApp: null,
     });
+  });
+});
+
+describe('timestamps for the ADK web UI', () => {
+  it('sends seconds when timestampUnit is "seconds", and stores milliseconds', async () => {
+    await server.close();
+    await start({ timestampUnit: 'seconds' });
+    const before = Date.now();
+    await post(sessionsPath, {
+      session_id: 's1',
+      events: [{ author: 'user', timestamp: before / 1000, content: { parts: [{ text: 'old' }] } }],
+    });
+    const [listed] = (await (await fetch(url(sessionsPath))).json()) as Array<{
+      lastUpdateTime: number;
+    }>;
+    expect(listed!.lastUpdateTime).toBeLessThan(before / 100);
+    const events = (await (
+      await post('/run', {
+        app_name: 'weather',
+        user_id: 'u1',
+        session_id: 's1',
+        new_message: { parts: [{ text: 'hi' }] },
+      })
+    ).json()) as Event[];
+    expect(events[0]!.timestamp).toBeGreaterThanOrEqual(Math.floor(before / 1000));
+    expect(events[0]!.timestamp).toBeLessThan(before / 100);
+    const stored = await sessionService.getSession({
+      appName: 'weather',
+      userId: 'u1',
+      sessionId: 's1',
+    });
+    expect(stored!.events[0]!.timestamp).toBe(Math.round(before));
+    expect(stored!.events[1]!.timestamp).toBeGreaterThanOrEqual(before);
   });
 });

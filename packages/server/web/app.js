@@ -180,7 +180,10 @@ async function refreshSessions() {
       const item = el('li', session.id === current.session ? 'active' : '');
       const open = el('button', 'open', session.id);
       open.type = 'button';
-      open.title = `Updated ${new Date(session.lastUpdateTime).toLocaleString()}`;
+      // Milliseconds by default; seconds when the server runs with timestampUnit: 'seconds'.
+      const updated =
+        session.lastUpdateTime < 1e11 ? session.lastUpdateTime * 1000 : session.lastUpdateTime;
+      open.title = `Updated ${new Date(updated).toLocaleString()}`;
       open.addEventListener('click', () => void openSession(session.id));
       const remove = el('button', 'delete', '✕');
       remove.type = 'button';

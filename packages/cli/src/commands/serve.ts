@@ -1,7 +1,7 @@
 import { Runner } from '@adk/core';
 import type { BaseAgent } from '@adk/core';
 import { createAdkServer, listen } from '@adk/server';
-import type { AdkAppDefinition, RunningServer } from '@adk/server';
+import type { AdkAppDefinition, RunningServer, TimestampUnit } from '@adk/server';
 
 import { findApps, loadAgentFile } from '../load-agents';
 import { openSessionStore } from '../session-store';
@@ -18,6 +18,8 @@ export interface ServeOptions {
   web?: boolean;
   /** Bearer token required on API routes. */
   token?: string;
+  /** `seconds` for clients that expect the Python server's timestamps (the ADK web UI). */
+  timestampUnit?: TimestampUnit;
 }
 
 /** A started `adk api_server` / `adk web`. */
@@ -49,6 +51,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     sessionService: store.service,
     ...(options.allowOrigins ? { allowOrigins: options.allowOrigins } : {}),
     ...(options.token ? { token: options.token } : {}),
+    ...(options.timestampUnit ? { timestampUnit: options.timestampUnit } : {}),
     ...(options.web ? { webUi: { title: 'ADK Web' } } : {}),
   });
   const server = await listen(app, {

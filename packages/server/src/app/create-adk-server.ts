@@ -6,7 +6,14 @@ import { timingSafeEqual } from 'node:crypto';
 
 import { errorResponse, httpError } from '../http/http-error';
 import { originGuard, originMatcher } from '../http/origin-guard';
-import { artifactRoutes, debugRoutes, memoryRoutes, metaRoutes, sessionRoutes } from '../routes';
+import {
+  artifactRoutes,
+  debugRoutes,
+  evalRoutes,
+  memoryRoutes,
+  metaRoutes,
+  sessionRoutes,
+} from '../routes';
 import { runRoutes } from '../run';
 import { TraceStore } from '../traces';
 import { webUiDir } from '../web-ui';
@@ -106,6 +113,7 @@ export function createAdkServer(options: AdkServerOptions): AdkServerApp {
     memoryRoutes(ctx),
     runRoutes(ctx),
     debugRoutes(ctx),
+    evalRoutes(ctx),
   ]) {
     app.route('/', routes);
   }

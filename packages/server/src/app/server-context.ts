@@ -2,16 +2,20 @@ import { httpError } from '../http/http-error';
 import type { TraceStore } from '../traces';
 import { InvalidArgumentError, Runner } from '@adk/core';
 
+import { WireTime } from '../http/wire-time';
 import type { AdkServerOptions, ResolvedApp } from './types';
 
 /** What every route group needs: the options, the trace store and app lookup. */
 export class ServerContext {
   private readonly apps = new Map<string, ResolvedApp>();
+  /** Timestamp conversion for responses and imported events. */
+  readonly time: WireTime;
 
   constructor(
     readonly options: AdkServerOptions,
     readonly traces: TraceStore,
   ) {
+    this.time = new WireTime(options.timestampUnit);
     for (const [name, definition] of Object.entries(options.apps)) {
       if (definition.runner) {
         const agent = definition.agent ?? definition.runner.agent;

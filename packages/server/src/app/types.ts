@@ -1,3 +1,4 @@
+import type { TimestampUnit } from '../http/wire-time';
 import type { WebUiOptions } from '../web-ui';
 import type {
   ArtifactService,
@@ -111,6 +112,11 @@ export interface AdkServerOptions {
   webDir?: string;
   /** Version reported by `/version` (default: this package's version). */
   version?: string;
+  /**
+   * Unit of `timestamp` and `lastUpdateTime` in responses (default `milliseconds`, as stored).
+   * `seconds` matches the Python server, whose dates the ADK web UI formats.
+   */
+  timestampUnit?: TimestampUnit;
   /** Plugins of the runners the server builds for `{ agent }` apps. */
   plugins?: readonly BasePlugin[];
   /** Keep debug traces of at most this many sessions (default 200, oldest dropped first). */

@@ -28,7 +28,7 @@ export function sessionRoutes(ctx: ServerContext): Hono {
     ctx.app(appName);
     const { sessions } = await service.listSessions({ appName, userId: c.req.param('user') });
     sessions.sort((a, b) => b.lastUpdateTime - a.lastUpdateTime);
-    return c.json(sessions);
+    return c.json(sessions.map((session) => ctx.time.session(session)));
   });
 
   routes.post(base, async (c) => {
@@ -47,11 +47,14 @@ export function sessionRoutes(ctx: ServerContext): Hono {
       const event = parseEvent({
         ...defaults,
         ...raw,
+        ...(typeof raw.timestamp === 'number'
+          ? { timestamp: ctx.time.incoming(raw.timestamp) }
+          : {}),
         actions: { ...defaults.actions, ...(raw.actions as object) },
       });
       await service.appendEvent({ session, event: { ...event, partial: false } });
     }
-    return c.json(session);
+    return c.json(ctx.time.session(session));
   });
 
   routes.post(`${base}/:session`, async (c) => {
@@ -64,10 +67,12 @@ export function sessionRoutes(ctx: ServerContext): Hono {
       sessionId: c.req.param('session'),
       ...(state ? { state } : {}),
     });
-    return c.json(session);
+    return c.json(ctx.time.session(session));
   });
 
-  routes.get(`${base}/:session`, async (c) => c.json(await loadSession(ctx, c.req.param())));
+  routes.get(`${base}/:session`, async (c) =>
+    c.json(ctx.time.session(await loadSession(ctx, c.req.param()))),
+  );
 
   routes.delete(`${base}/:session`, async (c) => {
     const appName = c.req.param('app');
@@ -89,7 +94,7 @@ export function sessionRoutes(ctx: ServerContext): Hono {
       actions: { stateDelta },
     });
     await service.appendEvent({ session, event });
-    return c.json(session);
+    return c.json(ctx.time.session(session));
   });
 
   return routes;

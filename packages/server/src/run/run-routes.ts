@@ -67,7 +67,7 @@ export function runRoutes(ctx: ServerContext): Hono {
       ctx.traces.linkEvent(request.session_id, event);
       events.push(event);
     }
-    return c.json(events);
+    return c.json(events.map((event) => ctx.time.event(event)));
   });
 
   routes.post('/run_sse', async (c) => {
@@ -81,7 +81,7 @@ export function runRoutes(ctx: ServerContext): Hono {
           if (next.done) return stream.close();
           invocationId = next.value.invocationId;
           ctx.traces.linkEvent(request.session_id, next.value);
-          stream.enqueue(sseFrame(next.value));
+          stream.enqueue(sseFrame(ctx.time.event(next.value)));
         } catch (error) {
           if (controller.signal.aborted) return; // the client is gone: nobody to tell
           stream.enqueue(sseFrame(sseErrorEvent(error, invocationId, app.agent.name)));
