@@ -40,6 +40,9 @@ function invocationOf(context: ToolContext): InvocationContext | undefined {
  * shares the caller's model registry, plugins, run settings, memory and cancellation signal. An
  * error event of the agent fails the call (the model sees the error).
  *
+ * Give it an agent that is not a sub-agent of another agent: it runs as the root of its own private
+ * conversation.
+ *
  * @example
  * ```ts
  * const translator = new LlmAgent({ name: 'translator', description: 'Translates text to French.', model });
