@@ -1,5 +1,6 @@
 /** Wire shapes of the Anthropic Messages API, only the members this package reads or writes. */
 
+/** A content block of a message (request or answer). */
 export type AnthropicContentBlock =
   | { type: 'text'; text: string }
   | { type: 'thinking'; thinking: string; signature: string }
@@ -14,16 +15,19 @@ export type AnthropicContentBlock =
   | { type: 'image'; source: AnthropicSource }
   | { type: 'document'; source: AnthropicSource; title?: string };
 
+/** Where an image or document block takes its bytes from. */
 export type AnthropicSource =
   | { type: 'base64'; media_type: string; data: string }
   | { type: 'url'; url: string }
   | { type: 'text'; media_type: 'text/plain'; data: string };
 
+/** One message of the `messages` array. */
 export interface AnthropicMessage {
   role: 'user' | 'assistant';
   content: AnthropicContentBlock[];
 }
 
+/** A `POST /v1/messages` request body. */
 export interface AnthropicRequest {
   model: string;
   max_tokens: number;
@@ -40,6 +44,7 @@ export interface AnthropicRequest {
   [key: string]: unknown;
 }
 
+/** Token counts of an answer. */
 export interface AnthropicUsage {
   input_tokens?: number;
   output_tokens?: number;
@@ -47,6 +52,7 @@ export interface AnthropicUsage {
   cache_read_input_tokens?: number | null;
 }
 
+/** A non-streamed Messages API answer. */
 export interface AnthropicResponse {
   id: string;
   type: 'message';

@@ -1,5 +1,6 @@
 /** Wire shapes of the Gemini API (v1beta), only the members this package reads or writes. */
 
+/** A Gemini `Part`. */
 export interface GeminiPart {
   text?: string;
   thought?: boolean;
@@ -12,11 +13,13 @@ export interface GeminiPart {
   codeExecutionResult?: { outcome?: string; output?: string };
 }
 
+/** A Gemini `Content`. */
 export interface GeminiContent {
   role?: string;
   parts?: GeminiPart[];
 }
 
+/** One candidate of a response. */
 export interface GeminiCandidate {
   content?: GeminiContent;
   finishReason?: string;
@@ -27,6 +30,7 @@ export interface GeminiCandidate {
   groundingMetadata?: unknown;
 }
 
+/** Token counts of a response. */
 export interface GeminiUsageMetadata {
   promptTokenCount?: number;
   candidatesTokenCount?: number;
@@ -35,6 +39,7 @@ export interface GeminiUsageMetadata {
   thoughtsTokenCount?: number;
 }
 
+/** A `GenerateContentResponse` (one whole answer, or one streamed chunk). */
 export interface GeminiResponse {
   candidates?: GeminiCandidate[];
   promptFeedback?: { blockReason?: string; blockReasonMessage?: string; safetyRatings?: unknown[] };
@@ -43,6 +48,7 @@ export interface GeminiResponse {
   responseId?: string;
 }
 
+/** A `generateContent` request body. */
 export interface GeminiRequest {
   contents: GeminiContent[];
   systemInstruction?: GeminiContent;

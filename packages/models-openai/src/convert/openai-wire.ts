@@ -1,23 +1,27 @@
 /** Wire shapes of the Chat Completions API, only the members this package reads or writes. */
 
+/** A content part of a user message. */
 export type OpenAIContentPart =
   | { type: 'text'; text: string }
   | { type: 'image_url'; image_url: { url: string } }
   | { type: 'input_audio'; input_audio: { data: string; format: string } }
   | { type: 'file'; file: { filename?: string; file_data: string } };
 
+/** A tool call of an assistant message. */
 export interface OpenAIToolCall {
   id: string;
   type: 'function';
   function: { name: string; arguments: string };
 }
 
+/** One message of the `messages` array. */
 export type OpenAIMessage =
   | { role: 'system' | 'developer'; content: string }
   | { role: 'user'; content: string | OpenAIContentPart[] }
   | { role: 'assistant'; content: string | null; tool_calls?: OpenAIToolCall[] }
   | { role: 'tool'; tool_call_id: string; content: string };
 
+/** A `POST /chat/completions` request body. */
 export interface OpenAIRequest {
   model: string;
   messages: OpenAIMessage[];
@@ -31,6 +35,7 @@ export interface OpenAIRequest {
   [key: string]: unknown;
 }
 
+/** Token counts of a completion. */
 export interface OpenAIUsage {
   prompt_tokens?: number;
   completion_tokens?: number;
@@ -39,6 +44,7 @@ export interface OpenAIUsage {
   completion_tokens_details?: { reasoning_tokens?: number } | null;
 }
 
+/** The assistant message of a non-streamed completion. */
 export interface OpenAIResponseMessage {
   role?: string;
   content?: string | null;
@@ -48,6 +54,7 @@ export interface OpenAIResponseMessage {
   tool_calls?: OpenAIToolCall[] | null;
 }
 
+/** A non-streamed `chat.completion`. */
 export interface OpenAIResponse {
   id?: string;
   model?: string;
@@ -55,6 +62,7 @@ export interface OpenAIResponse {
   usage?: OpenAIUsage | null;
 }
 
+/** One streamed `chat.completion.chunk` (or an error object some servers send mid-stream). */
 export interface OpenAIChunk {
   id?: string;
   model?: string;
