@@ -240,6 +240,47 @@ describe('POST /run', () => {
     });
     expect(unknownApp.status).toBe(404);
   });
+  it('aborts the run when the client gives up waiting for the JSON answer', async () => {
+    const aborted = deferred<unknown>();
+    const waiting = deferred();
+    script = async function* (request, emit) {
+      yield emit({ content: modelContent('stored before the wait') });
+      waiting.resolve();
+      await new Promise((resolve) =>
+        request.signal!.addEventListener(
+          'abort',
+          () => resolve(aborted.resolve(request.signal!.reason)),
+          { once: true },
+        ),
+      );
+    };
+    await post(`${sessionsPath}/s1`, {});
+    const client = new AbortController();
+    const pending = fetch(url('/run'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        app_name: 'weather',
+        user_id: 'u1',
+        session_id: 's1',
+        new_message: { parts: [{ text: 'hi' }] },
+      }),
+      signal: client.signal,
+    }).catch((error: Error) => error.name);
+    await waiting.promise;
+    client.abort();
+    expect(await pending).toBe('AbortError');
+    expect(((await aborted.promise) as Error).name).toBe('ClientDisconnectedError');
+    const session = await sessionService.getSession({
+      appName: 'weather',
+      userId: 'u1',
+      sessionId: 's1',
+    });
+    expect(session?.events.map((e) => e.content?.parts[0]?.text)).toEqual([
+      'hi',
+      'stored before the wait',
+    ]);
+  });
 });
 
 describe('POST /run_sse', () => {
