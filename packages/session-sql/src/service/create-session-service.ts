@@ -1,4 +1,5 @@
-import { SqlSessionService, type SqlSessionServiceUrlOptions } from './sql-session-service';
+import type { SqlSessionServiceUrlOptions } from './options';
+import { SqlSessionService } from './sql-session-service';
 
 /**
  * Open a SQL session store from a URL; the same as {@link SqlSessionService.fromUrl}.

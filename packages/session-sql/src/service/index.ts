@@ -1,7 +1,4 @@
 export { createSessionService } from './create-session-service';
 export { parseDatabaseUrl, type DatabaseUrl } from './open-database';
-export {
-  SqlSessionService,
-  type SqlSessionServiceOptions,
-  type SqlSessionServiceUrlOptions,
-} from './sql-session-service';
+export type { SqlSessionServiceOptions, SqlSessionServiceUrlOptions } from './options';
+export { SqlSessionService } from './sql-session-service';

@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { DialectKind } from '../dialect';
 import { SqlDriverMissingError } from '../errors';
 import type { SessionDatabase } from '../schema';
-import type { SqlSessionServiceUrlOptions } from './sql-session-service';
+import type { SqlSessionServiceUrlOptions } from './options';
 
 /** A parsed database URL. */
 export type DatabaseUrl =

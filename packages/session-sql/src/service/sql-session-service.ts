@@ -43,22 +43,9 @@ import {
   type SchemaLocation,
   type SessionDatabase,
 } from '../schema';
+import { CallOrderQueue } from './call-order-queue';
+import type { SqlSessionServiceOptions, SqlSessionServiceUrlOptions } from './options';
 import { decodeEvents, sessionFromRow } from './session-rows';
-
-/** Options of {@link SqlSessionService}. */
-export interface SqlSessionServiceOptions {
-  /** Your Kysely instance over SQLite (better-sqlite3) or PostgreSQL (pg). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any user database type is accepted
-  db: Kysely<any>;
-  /** The database kind; detected from the Kysely adapter when omitted. */
-  dialect?: DialectKind;
-  /** PostgreSQL schema holding the tables; the connection's `search_path` decides when omitted. */
-  schema?: string;
-  /** Create or upgrade the tables on first use (default false: call `migrate()` yourself). */
-  autoMigrate?: boolean;
-  /** Destroy `db` in `close()` (default false: the instance is yours). */
-  ownsDatabase?: boolean;
-}
 
 const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5000;
 
@@ -89,8 +76,8 @@ export class SqlSessionService implements SessionService {
   readonly #autoMigrate: boolean;
   readonly #ownsDatabase: boolean;
   #ready: Promise<void> | undefined;
-  /** Appends in flight per caller Session object, so that one object's appends run in call order. */
-  readonly #appending = new WeakMap<Session, Promise<unknown>>();
+  /** One object's appends run in call order. */
+  readonly #appending = new CallOrderQueue<Session>();
 
   constructor(options: SqlSessionServiceOptions) {
     const root = options.db as Kysely<SessionDatabase>;
@@ -238,19 +225,7 @@ export class SqlSessionService implements SessionService {
    * writer, and never gets a spurious `StaleSessionError` from itself.
    */
   appendEvent(request: AppendEventRequest): Promise<Event> {
-    const previous = this.#appending.get(request.session);
-    const run = previous
-      ? previous.then(
-          () => this.#append(request),
-          () => this.#append(request),
-        )
-      : this.#append(request);
-    this.#appending.set(request.session, run);
-    const settle = () => {
-      if (this.#appending.get(request.session) === run) this.#appending.delete(request.session);
-    };
-    run.then(settle, settle);
-    return run;
+    return this.#appending.run(request.session, () => this.#append(request));
   }
 
   async #append(request: AppendEventRequest): Promise<Event> {
@@ -322,15 +297,4 @@ export class SqlSessionService implements SessionService {
       await migrateSessionSchema(this.#root as Kysely<unknown>, this.#location);
     else await checkSchema(this.#root as Kysely<unknown>, this.#location);
   }
-}
-
-/** Options of {@link SqlSessionService.fromUrl} and `createSessionService`. */
-export interface SqlSessionServiceUrlOptions extends Pick<
-  SqlSessionServiceOptions,
-  'schema' | 'autoMigrate'
-> {
-  /** SQLite: how long a writer waits for the database lock (default 5000 ms). */
-  busyTimeoutMs?: number;
-  /** PostgreSQL: maximum pool size (default 10). */
-  poolSize?: number;
 }

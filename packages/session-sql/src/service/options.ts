@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+
+import type { DialectKind } from '../dialect';
+
+/** Options of {@link SqlSessionService}. */
+export interface SqlSessionServiceOptions {
+  /** Your Kysely instance over SQLite (better-sqlite3) or PostgreSQL (pg). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any user database type is accepted
+  db: Kysely<any>;
+  /** The database kind; detected from the Kysely adapter when omitted. */
+  dialect?: DialectKind;
+  /** PostgreSQL schema holding the tables; the connection's `search_path` decides when omitted. */
+  schema?: string;
+  /** Create or upgrade the tables on first use (default false: call `migrate()` yourself). */
+  autoMigrate?: boolean;
+  /** Destroy `db` in `close()` (default false: the instance is yours). */
+  ownsDatabase?: boolean;
+}
+
+/** Options of {@link SqlSessionService.fromUrl} and `createSessionService`. */
+export interface SqlSessionServiceUrlOptions extends Pick<
+  SqlSessionServiceOptions,
+  'schema' | 'autoMigrate'
+> {
+  /** SQLite: how long a writer waits for the database lock (default 5000 ms). */
+  busyTimeoutMs?: number;
+  /** PostgreSQL: maximum pool size (default 10). */
+  poolSize?: number;
+}
