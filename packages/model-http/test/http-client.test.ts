@@ -199,6 +199,20 @@ describe('HttpClient.postJson', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("is not cut short by the dispatcher's own header and body timeouts", async () => {
+    server = await startServer((_req, res) => {
+      setTimeout(() => {
+        res.writeHead(200);
+        res.write('{"slow":');
+        setTimeout(() => res.end('true}'), 150);
+      }, 150);
+    });
+    const dispatcher = new Agent({ headersTimeout: 20, bodyTimeout: 20 });
+    const { http } = client(server.url, { dispatcher, retry: { maxRetries: 0 } });
+    expect((await http.postJson(call)).data).toEqual({ slow: true });
+    await dispatcher.close();
+  });
+
   it('uses the injected undici dispatcher', async () => {
     server = await startServer((_req, res) => res.end('{}'));
     const seen: string[] = [];

@@ -189,6 +189,9 @@ export class HttpClient {
           body: payload,
           signal,
           dispatcher: this.options.dispatcher,
+          // undici's own limits (300 s by default) would cut long calls short of ours.
+          headersTimeout: this.timeoutMs,
+          bodyTimeout: wholeBody ? this.timeoutMs : this.streamIdleTimeoutMs,
         });
         if (response.statusCode >= 200 && response.statusCode < 300) {
           if (!wholeBody) clearTimeout(timer);
@@ -208,7 +211,8 @@ export class HttpClient {
         if (ModelApiError.isInstance(cause)) throw cause;
         if (ModelTimeoutError.isInstance(controller.signal.reason))
           error = controller.signal.reason;
-        else if (isInvalidArgument(cause)) throw cause;
+        else if (errorCode(cause) === 'UND_ERR_HEADERS_TIMEOUT') error = this.responseTimeout(call);
+        else if (errorCode(cause) === 'UND_ERR_INVALID_ARG') throw cause;
         else
           error = new ModelConnectionError({
             provider: this.provider,
@@ -241,6 +245,9 @@ export class HttpClient {
     const reason: unknown = attempt.controller.signal.reason;
     if (ModelTimeoutError.isInstance(reason)) return reason;
     if (ModelStreamError.isInstance(error)) return error;
+    if (errorCode(error) === 'UND_ERR_BODY_TIMEOUT') {
+      return phase === 'response' ? this.responseTimeout(call) : this.idleTimeout(call);
+    }
     return new ModelStreamError({
       provider: this.provider,
       model: call.model,
@@ -292,10 +299,8 @@ export class HttpClient {
   }
 }
 
-function isInvalidArgument(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { code?: unknown }).code === 'UND_ERR_INVALID_ARG'
-  );
+function errorCode(error: unknown): unknown {
+  return typeof error === 'object' && error !== null
+    ? (error as { code?: unknown }).code
+    : undefined;
 }
