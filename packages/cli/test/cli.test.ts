@@ -123,7 +123,7 @@ describe('adk run', () => {
   });
 
   it('works through the `adk` launcher from the source checkout', async () => {
-    expect(existsSync(fileURLToPath(new URL('../dist/bin.js', import.meta.url)))).toBe(false);
+    // Without a build (the usual case in this repository) the launcher runs the sources via tsx.
     const help = await runBin(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('adk run <agent-file>');
