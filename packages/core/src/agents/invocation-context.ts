@@ -83,6 +83,7 @@ export class InvocationContext {
   readonly parentSpanId: string | undefined;
   private readonly shared: InvocationShared;
 
+  /** @param shared Internal: what a child shares with its parent; set by {@link createChild}. */
   constructor(init: InvocationContextInit, shared?: InvocationShared) {
     this.invocationId = init.invocationId;
     this.agent = init.agent;
