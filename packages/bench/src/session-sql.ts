@@ -159,7 +159,14 @@ async function postgresRows(
 ): Promise<SessionSqlBenchRow[]> {
   const database = `adk_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.error(
+      `[session-sql bench] PostgreSQL unreachable, skipped: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return rows('PostgreSQL', undefined, undefined, events);
+  }
   try {
     await admin.query(`create database ${database}`);
     const url = new URL(serverUrl);
