@@ -119,8 +119,9 @@ describe('Runner sessions', () => {
       instruction: 'Scratch: {temp:scratch?}',
     });
     const { run, sessionService } = await setup(agent);
-    await run('go');
+    const events = await run('go');
     expect(seenByTool).toBe('draft');
+    expect(events.some((e) => 'temp:scratch' in e.actions.stateDelta)).toBe(false);
     expect(model.requests[2]!.systemInstruction).toContain('Scratch: draft');
     const stored = await sessionService.getSession({
       appName: APP,

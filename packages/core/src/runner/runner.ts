@@ -17,7 +17,7 @@ import type { Policy } from '../policies/policy';
 import { resumedBranch } from '../flow/contents/find-caller';
 import { filterUserMessage, inputRejectedEvent, policiesFor } from '../policies/policy-hooks';
 import { InMemorySessionService } from '../sessions/in-memory-session-service';
-import type { Session } from '../sessions/session';
+import { StatePrefix, type Session } from '../sessions/session';
 import type { SessionService } from '../sessions/session-service';
 import type { Toolset } from '../tools/tool';
 import { findAgentToRun } from './find-agent-to-run';
@@ -256,7 +256,13 @@ export class Runner {
     const final = replaced
       ? { ...replaced, id: event.id, invocationId: event.invocationId, timestamp: event.timestamp }
       : event;
-    if (!final.partial) await this.sessionService.appendEvent({ session, event: final });
+    if (!final.partial) {
+      await this.sessionService.appendEvent({ session, event: final });
+      // Yield what was stored: `temp:` keys live in the session's state for this invocation only
+      // and are never part of a stored delta.
+      const delta = final.actions.stateDelta;
+      for (const key in delta) if (key.startsWith(StatePrefix.TEMP)) delete delta[key];
+    }
     return final;
   }
 
