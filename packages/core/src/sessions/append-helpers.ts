@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '../errors';
-import type { Event } from '../events';
-import { frozenCopy } from './frozen-copy';
+import type { Event, EventActions } from '../events';
+import { frozenCopy, shareFrozen } from './frozen-copy';
 import type { Session } from './session';
 import { hasKeys, removeTempKeys } from './state';
 
@@ -63,14 +63,16 @@ export function stateDeltaOf(event: Event): Record<string, unknown> {
  */
 export function copyEventForStorage(event: Event): Event {
   const actions = event.actions ?? {};
+  const storedActions: EventActions = {
+    ...actions,
+    stateDelta: removeTempKeys(actions.stateDelta ?? {}),
+    artifactDelta: actions.artifactDelta ?? {},
+    requestedToolConfirmations: actions.requestedToolConfirmations ?? {},
+  };
+  // Most events carry no actions: they all share one frozen empty `actions` object.
   const shaped: Event = {
     ...event,
-    actions: {
-      ...actions,
-      stateDelta: removeTempKeys(actions.stateDelta ?? {}),
-      artifactDelta: actions.artifactDelta ?? {},
-      requestedToolConfirmations: actions.requestedToolConfirmations ?? {},
-    },
+    actions: hasNoActions(storedActions) ? NO_ACTIONS : storedActions,
   };
   try {
     return frozenCopy(shaped);
@@ -81,6 +83,23 @@ export function copyEventForStorage(event: Event): Event {
       cause,
     });
   }
+}
+
+/** The `actions` of every stored event that has none (shared by {@link copyEventForStorage}). */
+const NO_ACTIONS: EventActions = shareFrozen<EventActions>({
+  stateDelta: {},
+  artifactDelta: {},
+  requestedToolConfirmations: {},
+});
+
+function hasNoActions(actions: EventActions): boolean {
+  for (const [key, value] of Object.entries(actions)) {
+    if (value === undefined) continue;
+    const isRecord =
+      key === 'stateDelta' || key === 'artifactDelta' || key === 'requestedToolConfirmations';
+    if (!isRecord || hasKeys(value as Record<string, unknown>)) return false;
+  }
+  return true;
 }
 
 /** Freeze `value` and everything reachable from it, so it can be shared without copying. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { InvalidArgumentError } from '../errors';
-import { frozenCopy } from './frozen-copy';
+import { frozenCopy, shareFrozen } from './frozen-copy';
 
 function everyObjectFrozen(value: unknown): boolean {
   if (value === null || typeof value !== 'object') return true;
@@ -79,5 +79,14 @@ describe('frozenCopy', () => {
     const copy = frozenCopy({ a: {}, b: [] as unknown[] });
     expect(copy).toStrictEqual({ a: {}, b: [] });
     expect(Object.isFrozen(copy.a) && Object.isFrozen(copy.b)).toBe(true);
+  });
+
+  it('hands out constants registered with shareFrozen as they are, deep-frozen', () => {
+    const constant = shareFrozen({ inner: { list: [1] } });
+    expect(Object.isFrozen(constant.inner.list)).toBe(true);
+    const copy = frozenCopy({ a: constant, b: { inner: { list: [1] } } });
+    expect(copy.a).toBe(constant);
+    expect(copy.b).not.toBe(constant);
+    expect(copy.b).toStrictEqual(constant);
   });
 });

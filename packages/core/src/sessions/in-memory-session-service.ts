@@ -37,8 +37,28 @@ interface StoredSession {
   state: Record<string, unknown>;
   /** Deep-frozen events, shared with every reader (never copied again after append). */
   readonly events: Event[];
-  readonly eventIds: Set<string>;
+  /** Ids of `events`, indexed once the session has {@link INDEX_EVENT_IDS_FROM} events. */
+  eventIds: Set<string> | undefined;
   lastUpdateTime: number;
+}
+
+/** Smaller sessions check duplicate event ids by scanning (an idle session keeps no index). */
+const INDEX_EVENT_IDS_FROM = 32;
+
+/** The state of every session created without one (replaced, never mutated, on the first write). */
+const NO_STATE: Record<string, unknown> = Object.freeze({});
+
+function hasEventId(stored: StoredSession, id: string): boolean {
+  if (stored.eventIds) return stored.eventIds.has(id);
+  for (const event of stored.events) if (event.id === id) return true;
+  return false;
+}
+
+function recordEventId(stored: StoredSession, id: string): void {
+  if (stored.eventIds) stored.eventIds.add(id);
+  else if (stored.events.length >= INDEX_EVENT_IDS_FROM) {
+    stored.eventIds = new Set(stored.events.map((event) => event.id));
+  }
 }
 
 interface StoredUser {
@@ -83,22 +103,22 @@ export class InMemorySessionService implements SessionService {
         argument: 'state',
       });
     }
-    const scoped = structuredClone(splitStateDelta(initial));
+    const scoped = hasKeys(initial) ? structuredClone(splitStateDelta(initial)) : undefined;
 
     const app = this.#app(request.appName, true);
     const user = this.#user(app, request.userId, true);
     if (user.sessions.has(sessionId)) {
       throw new SessionExistsError({ appName: request.appName, userId: request.userId, sessionId });
     }
-    if (hasKeys(scoped.app)) app.state = { ...app.state, ...scoped.app };
-    if (hasKeys(scoped.user)) user.state = { ...user.state, ...scoped.user };
+    if (scoped && hasKeys(scoped.app)) app.state = { ...app.state, ...scoped.app };
+    if (scoped && hasKeys(scoped.user)) user.state = { ...user.state, ...scoped.user };
     const stored: StoredSession = {
       id: sessionId,
       appName: request.appName,
       userId: request.userId,
-      state: scoped.session,
+      state: scoped?.session ?? NO_STATE,
       events: [],
-      eventIds: new Set(),
+      eventIds: undefined,
       lastUpdateTime: Date.now(),
     };
     user.sessions.set(sessionId, stored);
@@ -147,7 +167,7 @@ export class InMemorySessionService implements SessionService {
     if (stored.lastUpdateTime !== session.lastUpdateTime) {
       throw new StaleSessionError({ sessionId: session.id });
     }
-    if (stored.eventIds.has(event.id)) {
+    if (hasEventId(stored, event.id)) {
       throw new InvalidArgumentError({
         message: `Event "${event.id}" is already stored in session "${session.id}".`,
         argument: 'event.id',
@@ -163,7 +183,7 @@ export class InMemorySessionService implements SessionService {
       if (hasKeys(scoped.session)) stored.state = { ...stored.state, ...scoped.session };
     }
     stored.events.push(storedEvent);
-    stored.eventIds.add(storedEvent.id);
+    recordEventId(stored, storedEvent.id);
     stored.lastUpdateTime = nextUpdateTime(stored.lastUpdateTime);
 
     applyAppendToSession(session, storedEvent, stateDeltaOf(event), stored.lastUpdateTime);
