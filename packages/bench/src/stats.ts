@@ -29,3 +29,14 @@ export function mean(values: readonly number[]): number {
 export function elapsedMs(start: bigint): number {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
+
+/** Process CPU time (user + system, every thread) in milliseconds, for `cpuMsSince`. */
+export function cpuNow(): NodeJS.CpuUsage {
+  return process.cpuUsage();
+}
+
+/** CPU milliseconds the process used since `start` (a `cpuNow()` reading). */
+export function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}

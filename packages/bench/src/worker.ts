@@ -18,13 +18,18 @@ export interface WorkerResult {
 async function main(): Promise<void> {
   const [frameworkArg, ...flags] = process.argv.slice(2);
   if (frameworkArg !== 'adk-ts' && frameworkArg !== 'google-adk') {
-    throw new Error(`usage: worker.ts <adk-ts|google-adk> [--quick] [--only=<scenario>,...]`);
+    throw new Error(
+      `usage: worker.ts <adk-ts|google-adk> [--quick] [--only=<scenario>,...] [--repeat=N]`,
+    );
   }
   const quick = flags.includes('--quick');
   const only = flags
     .find((flag) => flag.startsWith('--only='))
     ?.slice('--only='.length)
     .split(',');
+  const repeat = Number(
+    flags.find((flag) => flag.startsWith('--repeat='))?.slice('--repeat='.length) ?? 1,
+  );
   const sizes = quick ? QUICK_SIZES : FULL_SIZES;
   const factory = await loadHarnessFactory(frameworkArg);
   await warmUp(factory, sizes.warmupTurns);
@@ -34,8 +39,11 @@ async function main(): Promise<void> {
     (typeof SCENARIOS)[ScenarioName],
   ][]) {
     if (only !== undefined && !only.includes(name)) continue;
-    metrics[name] = await scenario(factory, sizes);
-    globalThis.gc?.();
+    // `--repeat=N` (for profiling) runs a scenario N times and keeps the last figures.
+    for (let i = 0; i < repeat; i++) {
+      metrics[name] = await scenario(factory, sizes);
+      globalThis.gc?.();
+    }
   }
   const result: WorkerResult = { framework: frameworkArg, metrics };
   if (process.send) process.send(result, () => process.disconnect());

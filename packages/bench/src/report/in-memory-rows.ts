@@ -35,6 +35,13 @@ const SPECS: readonly RowSpec[] = [
     better: 'lower',
   },
   {
+    label: 'Turn CPU time, fresh session, mean',
+    unit: 'ms',
+    scenario: 'turnLatency',
+    metric: 'cpuPerTurnMs',
+    better: 'lower',
+  },
+  {
     label: '200-turn session, turns 1-10',
     unit: 'ms/turn',
     scenario: 'longSession',
@@ -57,12 +64,26 @@ const SPECS: readonly RowSpec[] = [
     goal: { subject: 'ours', op: '<=', target: 2 },
   },
   {
+    label: '200-turn session, growth in CPU time',
+    unit: 'x',
+    scenario: 'longSession',
+    metric: 'cpuGrowth',
+    better: 'lower',
+  },
+  {
     label: '1,000 sessions × 5 turns in flight',
     unit: 'turns/s',
     scenario: 'concurrent',
     metric: 'turnsPerSecond',
     better: 'higher',
     goal: { subject: 'ratio', op: '>=', target: 5 },
+  },
+  {
+    label: '1,000 sessions × 5 turns, per CPU-second',
+    unit: 'turns/s',
+    scenario: 'concurrent',
+    metric: 'turnsPerCpuSecond',
+    better: 'higher',
   },
   {
     label: 'Heap per 1,000 idle sessions (after 1 turn)',

@@ -1,4 +1,4 @@
-import { elapsedMs } from '../stats';
+import { cpuMsSince, cpuNow, elapsedMs } from '../stats';
 import type { Scenario } from './scenario';
 import { assertToolRan } from './scenario';
 
@@ -13,6 +13,7 @@ export const concurrent: Scenario = async (factory, sizes) => {
   for (const id of ids) await harness.createSession('concurrent-user', id);
   globalThis.gc?.();
   const start = process.hrtime.bigint();
+  const cpuStart = cpuNow();
   await Promise.all(
     ids.map(async (id) => {
       for (let turn = 0; turn < sizes.turnsPerConcurrentSession; turn++) {
@@ -21,8 +22,13 @@ export const concurrent: Scenario = async (factory, sizes) => {
     }),
   );
   const wallMs = elapsedMs(start);
+  const cpuMs = cpuMsSince(cpuStart);
   const turns = sizes.concurrentSessions * sizes.turnsPerConcurrentSession;
   assertToolRan(harness.toolCalls, turns, 'concurrent');
   await harness.close();
-  return { turnsPerSecond: (turns / wallMs) * 1000, wallMs };
+  return {
+    turnsPerSecond: (turns / wallMs) * 1000,
+    turnsPerCpuSecond: (turns / cpuMs) * 1000,
+    wallMs,
+  };
 };

@@ -1,4 +1,4 @@
-import { elapsedMs, mean, quantile } from '../stats';
+import { cpuMsSince, cpuNow, elapsedMs, mean, quantile } from '../stats';
 import type { Scenario } from './scenario';
 import { assertToolRan } from './scenario';
 
@@ -10,6 +10,7 @@ export const turnLatency: Scenario = async (factory, sizes) => {
   const harness = await factory();
   const samples: number[] = [];
   globalThis.gc?.();
+  const cpuStart = cpuNow();
   for (let i = 0; i < sizes.latencyTurns; i++) {
     const sessionId = `latency-${i}`;
     await harness.createSession('latency-user', sessionId);
@@ -17,11 +18,14 @@ export const turnLatency: Scenario = async (factory, sizes) => {
     await harness.runTurn('latency-user', sessionId, 'What is the weather in Paris?');
     samples.push(elapsedMs(start));
   }
+  const cpuMs = cpuMsSince(cpuStart);
   assertToolRan(harness.toolCalls, sizes.latencyTurns, 'turn-latency');
   await harness.close();
   return {
     p50Ms: quantile(samples, 0.5),
     p99Ms: quantile(samples, 0.99),
     meanMs: mean(samples),
+    // CPU per turn includes the untimed session creation; it is steadier than wall time on a busy machine.
+    cpuPerTurnMs: cpuMs / sizes.latencyTurns,
   };
 };
