@@ -199,13 +199,14 @@ describe('HttpClient.postJson', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  // undici checks its timeouts with a coarse clock, hence delays of about a second.
   it("is not cut short by the dispatcher's own header and body timeouts", async () => {
     server = await startServer((_req, res) => {
       setTimeout(() => {
         res.writeHead(200);
         res.write('{"slow":');
-        setTimeout(() => res.end('true}'), 150);
-      }, 150);
+        setTimeout(() => res.end('true}'), 1100);
+      }, 1100);
     });
     const dispatcher = new Agent({ headersTimeout: 20, bodyTimeout: 20 });
     const { http } = client(server.url, { dispatcher, retry: { maxRetries: 0 } });
