@@ -51,12 +51,18 @@ interface CallOutcome {
  * after `onToolError` plugins and callbacks had the chance to retry or substitute a result. A
  * long-running tool returning `undefined` contributes no response (the call stays pending).
  *
- * Returns `undefined` when no call produced a response.
+ * Returns `undefined` when no call produced a response, or as soon as the run is aborted (tools
+ * get `context.signal` to stop their work).
  */
 export async function executeFunctionCalls(
   options: ExecuteFunctionCallsOptions,
 ): Promise<Event | undefined> {
-  const outcomes = await Promise.all(options.calls.map((call) => runCall(options, call)));
+  const outcomes = await unlessAborted(
+    Promise.all(options.calls.map((call) => runCall(options, call))),
+    options.ctx.signal,
+  );
+  // Aborted: tools that ignore the signal finish in the background; their results are dropped.
+  if (!outcomes) return undefined;
   const parts: Part[] = [];
   const actions = createEventActions();
   for (const outcome of outcomes) {
@@ -186,4 +192,27 @@ function hasEffects(actions: EventActions): boolean {
   for (const _ in actions.artifactDelta) return true;
   for (const _ in actions.requestedToolConfirmations) return true;
   return actions.transferToAgent !== undefined || Boolean(actions.escalate);
+}
+
+/** `promise`'s value, or `undefined` as soon as `signal` aborts (without waiting for it). */
+function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  if (signal.aborted) {
+    promise.catch(() => undefined);
+    return Promise.resolve(undefined);
+  }
+  return new Promise<T | undefined>((resolve, reject) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        if (signal.aborted) resolve(undefined);
+        else reject(error);
+      },
+    );
+  });
 }

@@ -245,6 +245,31 @@ describe('Runner streaming and abort', () => {
     ]);
   });
 
+  it('does not wait for a tool that ignores the abort', async () => {
+    const controller = new AbortController();
+    const stuck = new FunctionTool({
+      name: 'stuck',
+      description: 's',
+      execute: () => {
+        controller.abort();
+        return new Promise(() => undefined);
+      },
+    });
+    const model = new FakeModel([fakeFunctionCall('stuck'), 'never']);
+    const { runner, session } = await setup(new LlmAgent({ name: 'agent', model, tools: [stuck] }));
+    const events = await collect(
+      runner.run({
+        userId: USER,
+        sessionId: SESSION,
+        newMessage: userContent('go'),
+        signal: controller.signal,
+      }),
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]!.content?.parts[0]?.functionCall?.name).toBe('stuck');
+    expect((await session()).events).toHaveLength(2);
+  });
+
   it('returns immediately for an already aborted signal', async () => {
     const model = new FakeModel({ strict: true });
     const { runner, session } = await setup(new LlmAgent({ name: 'agent', model }));
