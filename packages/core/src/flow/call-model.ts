@@ -8,6 +8,7 @@ import { AdkError } from '../errors/adk-error';
 import { describeCause } from '../errors/describe-cause';
 import type { LlmRequest, LlmResponse, Model } from '../models';
 import { StreamAggregator } from '../models/stream-aggregator';
+import { unlessAborted } from './unless-aborted';
 
 /** Mutable holder of the span id of the model call, read by the tool step (its parent span). */
 export interface ModelSpan {
@@ -72,17 +73,30 @@ export async function* callModel(options: CallModelOptions): AsyncGenerator<LlmR
     let failed = false;
     try {
       let aggregator: StreamAggregator | undefined;
-      for await (const response of options.model.generate(request, {
-        stream,
-        signal: ctx.signal,
-      })) {
-        if (ctx.signal.aborted) return;
-        if (response.partial) {
-          (aggregator ??= new StreamAggregator()).add(response);
-          if (stream) yield response;
-        } else {
-          finals.push(response);
+      const generated = options.model.generate(request, { stream, signal: ctx.signal });
+      const responses = generated[Symbol.asyncIterator]();
+      let exhausted = false;
+      try {
+        for (;;) {
+          // Waits for the next chunk, or for the abort: a model that ignores the signal cannot
+          // keep an aborted run waiting.
+          const next = await unlessAborted(responses.next(), ctx.signal);
+          if (next === undefined) return;
+          if (next.done) {
+            exhausted = true;
+            break;
+          }
+          const response = next.value;
+          if (response.partial) {
+            (aggregator ??= new StreamAggregator()).add(response);
+            if (stream) yield response;
+          } else {
+            finals.push(response);
+          }
+          if (ctx.signal.aborted) return;
         }
+      } finally {
+        if (!exhausted) responses.return?.(undefined)?.catch(() => undefined);
       }
       if (finals.length === 0 && aggregator?.hasContent) finals.push(aggregator.final());
       completed = true;

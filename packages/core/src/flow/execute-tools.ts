@@ -21,6 +21,7 @@ import {
   toolErrorResponse,
   toStorableToolResponse,
 } from '../tools/tool-response';
+import { unlessAborted } from './unless-aborted';
 
 /** Arguments of {@link executeFunctionCalls}. */
 export interface ExecuteFunctionCallsOptions {
@@ -192,27 +193,4 @@ function hasEffects(actions: EventActions): boolean {
   for (const _ in actions.artifactDelta) return true;
   for (const _ in actions.requestedToolConfirmations) return true;
   return actions.transferToAgent !== undefined || Boolean(actions.escalate);
-}
-
-/** `promise`'s value, or `undefined` as soon as `signal` aborts (without waiting for it). */
-function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
-  if (signal.aborted) {
-    promise.catch(() => undefined);
-    return Promise.resolve(undefined);
-  }
-  return new Promise<T | undefined>((resolve, reject) => {
-    const onAbort = () => resolve(undefined);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        if (signal.aborted) resolve(undefined);
-        else reject(error);
-      },
-    );
-  });
 }

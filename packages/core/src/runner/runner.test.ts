@@ -270,6 +270,29 @@ describe('Runner streaming and abort', () => {
     expect((await session()).events).toHaveLength(2);
   });
 
+  it('does not wait for a model that ignores the abort', async () => {
+    const controller = new AbortController();
+    const deaf: Model = {
+      name: 'deaf',
+      // eslint-disable-next-line require-yield
+      async *generate(): AsyncGenerator<LlmResponse> {
+        queueMicrotask(() => controller.abort());
+        await new Promise(() => undefined);
+      },
+    };
+    const { runner, session } = await setup(new LlmAgent({ name: 'agent', model: deaf }));
+    const events = await collect(
+      runner.run({
+        userId: USER,
+        sessionId: SESSION,
+        newMessage: userContent('go'),
+        signal: controller.signal,
+      }),
+    );
+    expect(events).toEqual([]);
+    expect((await session()).events.map((e) => e.author)).toEqual(['user']);
+  });
+
   it('returns immediately for an already aborted signal', async () => {
     const model = new FakeModel({ strict: true });
     const { runner, session } = await setup(new LlmAgent({ name: 'agent', model }));
