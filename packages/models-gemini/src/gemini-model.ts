@@ -1,48 +1,45 @@
 import type { GenerateOptions, LlmRequest, LlmResponse, Model, Part } from '@adk/core';
 import { StreamAggregator } from '@adk/core';
-import { jsonSseEvents, ModelStreamError, resolveApiKey, type HttpClient } from '@adk/model-http';
+import { jsonSseEvents, ModelStreamError, type HttpClient } from '@adk/model-http';
 
 import { fromGeminiResponse } from './convert/from-gemini-response';
 import type { GeminiResponse } from './convert/gemini-wire';
 import { toGeminiRequest } from './convert/to-gemini-request';
-
-/** Environment variables read (in this order) when no `apiKey` is set. */
-export const GEMINI_API_KEY_ENV_VARS = [
-  'GEMINI_API_KEY',
-  'GOOGLE_API_KEY',
-  'GOOGLE_GENAI_API_KEY',
-] as const;
+import type { GeminiEndpoint } from './gemini-endpoint';
 
 /**
- * A Gemini model over the Gemini API: `generateContent`, or `streamGenerateContent?alt=sse` when
- * streaming. Create it with `createGemini()(name)` rather than directly.
+ * A Gemini model over the Gemini API or Vertex AI: `generateContent`, or
+ * `streamGenerateContent?alt=sse` when streaming. Create it with `createGemini()(name)` rather than directly.
  */
 export class GeminiModel implements Model {
   readonly name: string;
   /** The model id sent to the API (`gemini/` and `models/` prefixes removed). */
   readonly apiModelId: string;
   private readonly http: HttpClient;
-  private readonly apiKey: string | undefined;
+  private readonly endpoint: () => Promise<GeminiEndpoint>;
 
-  constructor(name: string, options: { http: HttpClient; apiKey?: string }) {
+  constructor(
+    name: string,
+    options: { http: HttpClient; endpoint: () => Promise<GeminiEndpoint> },
+  ) {
     this.name = name;
     this.apiModelId = name.replace(/^gemini\//, '').replace(/^models\//, '');
     this.http = options.http;
-    this.apiKey = options.apiKey;
+    this.endpoint = options.endpoint;
   }
 
   async *generate(
     request: LlmRequest,
     options: GenerateOptions,
   ): AsyncGenerator<LlmResponse, void> {
-    const apiKey = resolveApiKey(this.apiKey, 'gemini', GEMINI_API_KEY_ENV_VARS);
+    const endpoint = await this.endpoint();
     const call = {
       model: this.name,
-      body: toGeminiRequest(request),
-      headers: { 'x-goog-api-key': apiKey },
+      body: toGeminiRequest(request, { vertex: endpoint.vertex }),
+      headers: endpoint.headers,
       signal: options.signal,
     };
-    const path = `/models/${encodeURIComponent(this.apiModelId)}`;
+    const path = `${endpoint.modelsPath}/${encodeURIComponent(this.apiModelId)}`;
     if (!options.stream) {
       const { data } = await this.http.postJson<GeminiResponse>({
         ...call,

@@ -5,16 +5,20 @@ import {
   type ProviderHttpSettings,
 } from '@adk/model-http';
 
+import { defaultBaseURL, resolveGeminiEndpoint, type VertexAISettings } from './gemini-endpoint';
 import { GeminiModel } from './gemini-model';
-
-/** Default base URL: the Gemini API (Google AI Studio keys). */
-export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com/v1beta';
 
 /**
  * Settings of {@link createGemini}. The API key defaults to `GEMINI_API_KEY`, then `GOOGLE_API_KEY`,
  * then `GOOGLE_GENAI_API_KEY`, read when a call is made.
  */
-export type GeminiSettings = ProviderHttpSettings;
+export interface GeminiSettings extends ProviderHttpSettings {
+  /**
+   * Use Vertex AI instead of the Gemini API: `true`, or settings (project, location, access
+   * token). Default: `GOOGLE_GENAI_USE_VERTEXAI` (`true`/`1`).
+   */
+  vertexai?: VertexAISettings | boolean;
+}
 
 /** A Gemini provider: call it with a model name (or use `languageModel(name)`). */
 export type GeminiProvider = CallableModelProvider<GeminiModel>;
@@ -40,11 +44,12 @@ export const GEMINI_MODEL_PATTERNS: ReadonlyArray<string | RegExp> = [
  */
 export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
   const http = createProviderHttpClient('gemini', settings, {
-    baseURL: GEMINI_DEFAULT_BASE_URL,
+    baseURL: defaultBaseURL(settings.vertexai),
   });
+  const endpoint = () => resolveGeminiEndpoint(settings.apiKey, settings.vertexai);
   return defineProvider({
     id: 'gemini',
     patterns: GEMINI_MODEL_PATTERNS,
-    create: (name) => new GeminiModel(name, { http, apiKey: settings.apiKey }),
+    create: (name) => new GeminiModel(name, { http, endpoint }),
   });
 }

@@ -4,13 +4,18 @@
 export { CONTINUE_TEXT, EMPTY_CONTENTS_TEXT, fromGeminiResponse, toGeminiRequest } from './convert';
 export type { GeminiRequest, GeminiResponse } from './convert';
 export {
-  createGemini,
+  GEMINI_API_KEY_ENV_VARS,
   GEMINI_DEFAULT_BASE_URL,
+  type GeminiEndpoint,
+  type VertexAISettings,
+} from './gemini-endpoint';
+export { GeminiModel } from './gemini-model';
+export {
+  createGemini,
   GEMINI_MODEL_PATTERNS,
   type GeminiProvider,
   type GeminiSettings,
 } from './gemini-provider';
-export { GEMINI_API_KEY_ENV_VARS, GeminiModel } from './gemini-model';
 export { registerGemini } from './register-gemini';
 export {
   CircuitBreaker,

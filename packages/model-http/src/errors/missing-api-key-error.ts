@@ -12,10 +12,11 @@ export class MissingApiKeyError extends AdkError {
   /** Environment variables that were looked up, in order. */
   readonly envVars: readonly string[];
 
-  constructor(options: { provider: string; envVars: readonly string[] }) {
+  constructor(options: { provider: string; envVars: readonly string[]; hint?: string }) {
     const vars = options.envVars.join(', ');
+    const hint = options.hint ? ` ${options.hint}` : '';
     super('MissingApiKeyError', 'MISSING_API_KEY', {
-      message: `No API key for ${options.provider}: pass \`apiKey\` to the provider settings or set ${vars}.`,
+      message: `No API key for ${options.provider}: pass \`apiKey\` to the provider settings or set ${vars}.${hint}`,
     });
     this.provider = options.provider;
     this.envVars = options.envVars;

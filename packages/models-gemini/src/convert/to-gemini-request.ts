@@ -18,10 +18,13 @@ export const CONTINUE_TEXT =
  *   the conversation to end with the user);
  * - tool declarations are sent with `parametersJsonSchema` (full JSON Schema);
  * - ids that ADK invented for function calls (`adk-...`) are not sent back;
- * - `labels` are dropped (Vertex only), `displayName` of inline/file data too;
+ * - `labels` are sent on Vertex AI only; `displayName` of inline/file data is dropped;
  * - `providerOptions.gemini` is merged into the body (e.g. `safetySettings`, `cachedContent`).
  */
-export function toGeminiRequest(request: LlmRequest): GeminiRequest {
+export function toGeminiRequest(
+  request: LlmRequest,
+  options: { vertex?: boolean } = {},
+): GeminiRequest {
   const contents = request.contents.map(toGeminiContent).filter((c) => (c.parts?.length ?? 0) > 0);
   if (contents.length === 0) {
     contents.push({ role: 'user', parts: [{ text: EMPTY_CONTENTS_TEXT }] });
@@ -50,6 +53,9 @@ export function toGeminiRequest(request: LlmRequest): GeminiRequest {
   if (toolConfig) body.toolConfig = toolConfig;
   const generationConfig = toGenerationConfig(config);
   if (Object.keys(generationConfig).length > 0) body.generationConfig = generationConfig;
+  if (options.vertex && config.labels && Object.keys(config.labels).length > 0) {
+    body.labels = { ...config.labels };
+  }
   Object.assign(body, config.providerOptions?.gemini);
   return body;
 }

@@ -31,7 +31,11 @@ const FINISH: Record<NonNullable<FakeReply['finishReason']>, string> = {
 export const geminiDialect: ProviderDialect = {
   basePath: '/v1beta',
   route(path, query) {
-    const match = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)$/.exec(path);
+    // Gemini API (/v1beta/models/...) and Vertex AI (/v1/projects/p/locations/l/publishers/google/models/...)
+    const match =
+      /^(?:\/v1beta|\/v1(?:\/projects\/[^/]+\/locations\/[^/]+)?\/publishers\/google)\/models\/([^/:]+):(generateContent|streamGenerateContent)$/.exec(
+        path,
+      );
     if (!match) return undefined;
     const stream = match[2] === 'streamGenerateContent';
     if (stream && query.alt !== 'sse') return undefined;
