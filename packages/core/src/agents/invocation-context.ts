@@ -41,7 +41,11 @@ interface InvocationShared {
   pluginStates: Map<string, PluginState> | undefined;
 }
 
-const NEVER_ABORTED = new AbortController().signal;
+/**
+ * The signal of invocations started without one. It never aborts, so waiting code can skip
+ * registering listeners on it (a listener list shared by every concurrent run grows with them).
+ */
+export const NEVER_ABORTED: AbortSignal = new AbortController().signal;
 
 /**
  * Everything an agent needs during one invocation (one `Runner.run` call): the session, the

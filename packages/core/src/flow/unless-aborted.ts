@@ -1,9 +1,12 @@
+import { NEVER_ABORTED } from '../agents/invocation-context';
+
 /**
  * `promise`'s value, or `undefined` as soon as `signal` aborts, without waiting for the promise
  * (whose rejection is then ignored). Keeps an aborted run prompt even when a tool or a model
  * ignores the signal.
  */
 export function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  if (signal === NEVER_ABORTED) return promise;
   if (signal.aborted) {
     promise.catch(() => undefined);
     return Promise.resolve(undefined);
