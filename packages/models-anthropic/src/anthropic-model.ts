@@ -32,13 +32,18 @@ export class AnthropicModel implements Model {
   private readonly http: HttpClient;
   private readonly apiKey: string | undefined;
   private readonly maxTokens: number;
+  private readonly promptCaching: boolean;
 
-  constructor(name: string, options: { http: HttpClient; apiKey?: string; maxTokens?: number }) {
+  constructor(
+    name: string,
+    options: { http: HttpClient; apiKey?: string; maxTokens?: number; promptCaching?: boolean },
+  ) {
     this.name = name;
     this.apiModelId = name.replace(/^anthropic\//, '');
     this.http = options.http;
     this.apiKey = options.apiKey;
     this.maxTokens = options.maxTokens ?? defaultMaxTokens(this.apiModelId);
+    this.promptCaching = options.promptCaching ?? false;
   }
 
   async *generate(
@@ -46,7 +51,11 @@ export class AnthropicModel implements Model {
     options: GenerateOptions,
   ): AsyncGenerator<LlmResponse, void> {
     const apiKey = resolveApiKey(this.apiKey, 'anthropic', ANTHROPIC_API_KEY_ENV_VARS);
-    const body = toAnthropicRequest(request, { model: this.apiModelId, maxTokens: this.maxTokens });
+    const body = toAnthropicRequest(request, {
+      model: this.apiModelId,
+      maxTokens: this.maxTokens,
+      promptCaching: this.promptCaching,
+    });
     const call = {
       model: this.name,
       path: '/messages',

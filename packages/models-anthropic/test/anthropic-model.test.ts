@@ -209,6 +209,46 @@ describe('Anthropic request mapping', () => {
     });
   });
 
+  it('marks cache breakpoints on system, last tool and last block when prompt caching is on', async () => {
+    const { server, model } = await setup(
+      [{ text: 'ok', usage: { inputTokens: 10, outputTokens: 2, cachedTokens: 900 } }],
+      { promptCaching: true },
+    );
+    const [final] = await collect(
+      model.generate(
+        ask('Weather?', {
+          systemInstruction: 'Long instructions.',
+          config: { tools: [{ functionDeclarations: [{ name: 'a' }, { name: 'b' }] }] },
+        }),
+        { stream: false },
+      ),
+    );
+    const body = server.requests[0]!.body as Record<string, unknown>;
+    expect(body.system).toEqual([
+      { type: 'text', text: 'Long instructions.', cache_control: { type: 'ephemeral' } },
+    ]);
+    expect(body.tools).toEqual([
+      { name: 'a', input_schema: { type: 'object', properties: {} } },
+      {
+        name: 'b',
+        input_schema: { type: 'object', properties: {} },
+        cache_control: { type: 'ephemeral' },
+      },
+    ]);
+    expect(body.messages).toEqual([
+      {
+        role: 'user',
+        content: [{ type: 'text', text: 'Weather?', cache_control: { type: 'ephemeral' } }],
+      },
+    ]);
+    expect(final!.usageMetadata).toEqual({
+      promptTokenCount: 910,
+      candidatesTokenCount: 2,
+      totalTokenCount: 912,
+      cachedContentTokenCount: 900,
+    });
+  });
+
   it('rejects inline data Anthropic cannot take with a typed error, before any request', async () => {
     const { server, model } = await setup([{ text: 'a' }]);
     const request = {

@@ -1,5 +1,10 @@
 /** Wire shapes of the Anthropic Messages API, only the members this package reads or writes. */
 
+/** A prompt-caching breakpoint. */
+export interface CacheControl {
+  type: 'ephemeral';
+}
+
 /** A content block of a message (request or answer). */
 export type AnthropicContentBlock =
   | { type: 'text'; text: string }
@@ -32,8 +37,13 @@ export interface AnthropicRequest {
   model: string;
   max_tokens: number;
   messages: AnthropicMessage[];
-  system?: string;
-  tools?: Array<{ name: string; description?: string; input_schema: Record<string, unknown> }>;
+  system?: string | Array<{ type: 'text'; text: string; cache_control?: CacheControl }>;
+  tools?: Array<{
+    name: string;
+    description?: string;
+    input_schema: Record<string, unknown>;
+    cache_control?: CacheControl;
+  }>;
   tool_choice?: { type: 'auto' | 'any' | 'none' } | { type: 'tool'; name: string };
   temperature?: number;
   top_p?: number;

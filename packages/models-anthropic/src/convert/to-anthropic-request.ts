@@ -18,11 +18,14 @@ export const LEADING_USER_TEXT = 'Continue.';
  * - consecutive turns of the same role are merged (so parallel tool results form one user message)
  *   and the conversation always starts with a user turn, so roles alternate;
  * - thoughts are sent back as `thinking` blocks only when they carry a signature;
+ * - with `promptCaching`, cache breakpoints (`cache_control`) go on the system prompt, the last
+ *   tool and the last block of the conversation, so each turn of an agent loop reads the previous
+ *   turns from the cache;
  * - `providerOptions.anthropic` is merged into the body (e.g. `metadata`, `service_tier`).
  */
 export function toAnthropicRequest(
   request: LlmRequest,
-  options: { model: string; maxTokens: number },
+  options: { model: string; maxTokens: number; promptCaching?: boolean },
 ): AnthropicRequest {
   const config = request.config ?? {};
   const body: AnthropicRequest = {
@@ -54,6 +57,7 @@ export function toAnthropicRequest(
     if (body.max_tokens <= body.thinking.budget_tokens)
       body.max_tokens = body.thinking.budget_tokens + options.maxTokens;
   }
+  if (options.promptCaching) addCacheBreakpoints(body);
   Object.assign(body, config.providerOptions?.anthropic);
   return body;
 }
@@ -162,4 +166,18 @@ function toToolChoice(config: GenerateContentConfig): AnthropicRequest['tool_cho
   if (choice === 'none') return { type: 'none' };
   if (choice === 'required') return { type: 'any' };
   return { type: 'tool', name: choice.name };
+}
+
+const EPHEMERAL = { type: 'ephemeral' } as const;
+
+function addCacheBreakpoints(body: AnthropicRequest): void {
+  if (typeof body.system === 'string')
+    body.system = [{ type: 'text', text: body.system, cache_control: EPHEMERAL }];
+  const lastTool = body.tools?.[body.tools.length - 1];
+  if (lastTool) lastTool.cache_control = EPHEMERAL;
+  const lastMessage = body.messages[body.messages.length - 1];
+  const lastBlock = lastMessage?.content[lastMessage.content.length - 1];
+  if (lastBlock && lastBlock.type !== 'thinking' && lastBlock.type !== 'redacted_thinking') {
+    (lastBlock as { cache_control?: unknown }).cache_control = EPHEMERAL;
+  }
 }
