@@ -2,7 +2,7 @@ import { InvalidArgumentError } from '@adk/core';
 import { describe, expect, it } from 'vitest';
 
 import { POSTGRES_URL, postgresAvailable, randomSchemaName, dropSchema, tempDir } from './helpers';
-import { parseDatabaseUrl } from '../src/service/open-database';
+import { createPostgresPool, parseDatabaseUrl } from '../src/service/open-database';
 import { SqlSessionService } from '../src';
 
 const pgAvailable = await postgresAvailable();
@@ -98,5 +98,19 @@ describe('SqlSessionService.fromUrl', () => {
     await expect(SqlSessionService.fromUrl('sqlite::memory:', { schema: 'x' })).rejects.toThrow(
       /PostgreSQL only/,
     );
+  });
+});
+
+describe('createPostgresPool', () => {
+  it('does not crash the process when the server drops an idle connection', async () => {
+    const pool = await createPostgresPool(POSTGRES_URL, 2);
+    try {
+      // What pg does when an idle client's connection is terminated by the server.
+      expect(() =>
+        pool.emit('error', new TypeError('terminating connection due to administrator command')),
+      ).not.toThrow();
+    } finally {
+      await pool.end();
+    }
   });
 });

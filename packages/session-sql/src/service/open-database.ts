@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '@adk/core';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Pool } from 'pg';
 
 import type { DialectKind } from '../dialect';
 import { SqlDriverMissingError } from '../errors';
@@ -42,6 +43,18 @@ async function load<T>(packageName: string, importer: () => Promise<T>): Promise
   }
 }
 
+/**
+ * A `pg` pool for `fromUrl`. An idle connection dropped by the server (restart, failover, a
+ * terminated backend) is reported by pg as an `error` event on the pool, which would crash the
+ * process without a listener; here it is ignored, and the next query opens a new connection.
+ */
+export async function createPostgresPool(connectionString: string, max: number): Promise<Pool> {
+  const pg = await load('pg', () => import('pg'));
+  const pool = new pg.default.Pool({ connectionString, max });
+  pool.on('error', () => undefined);
+  return pool;
+}
+
 /** Open a Kysely instance for `url`, loading only the driver it needs. */
 export async function openDatabase(
   url: string,
@@ -59,9 +72,7 @@ export async function openDatabase(
       dialect: 'sqlite',
     };
   }
-  const pg = await load('pg', () => import('pg'));
-  const Pool = pg.default.Pool;
-  const pool = new Pool({ connectionString: parsed.connectionString, max: options.poolSize ?? 10 });
+  const pool = await createPostgresPool(parsed.connectionString, options.poolSize ?? 10);
   return {
     db: new Kysely<SessionDatabase>({ dialect: new PostgresDialect({ pool }) }),
     dialect: 'postgres',
