@@ -305,6 +305,22 @@ describe('HttpClient.postStream', () => {
     await server.closed(0);
   });
 
+  it('does not count the time the consumer spends between chunks as stream silence', async () => {
+    server = await startServer((_req, res) => {
+      res.writeHead(200);
+      res.write('data: 1\n\n');
+      setTimeout(() => res.end('data: 2\n\n'), 10);
+    });
+    const { http } = client(server.url, { streamIdleTimeoutMs: 30 });
+    const stream = await http.postStream(call);
+    let text = '';
+    for await (const chunk of stream.body) {
+      text += Buffer.from(chunk).toString();
+      await new Promise((resolve) => setTimeout(resolve, 100)); // a slow consumer
+    }
+    expect(text).toBe('data: 1\n\ndata: 2\n\n');
+  });
+
   it('throws ModelTimeoutError(stream-idle) when the stream goes silent', async () => {
     server = await startServer((_req, res) => {
       res.writeHead(200);

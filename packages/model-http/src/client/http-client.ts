@@ -135,8 +135,10 @@ export class HttpClient {
     try {
       arm();
       for await (const chunk of response.body as AsyncIterable<Buffer>) {
-        arm();
+        // The idle clock only runs while waiting on the network, not while the consumer works.
+        clearTimeout(idleTimer);
         yield chunk;
+        arm();
       }
       done = true;
       permit.success();
