@@ -27,10 +27,13 @@ export interface ContextSource {
  * Given to instruction providers.
  */
 export class InvocationReadonlyContext implements ReadonlyContext {
-  readonly state: ReadonlyState;
+  private readonlyState: ReadonlyState | undefined;
 
-  constructor(protected readonly source: ContextSource) {
-    this.state = new ReadonlyStateView(source.session);
+  constructor(protected readonly source: ContextSource) {}
+
+  /** Session state (created on first use: most steps never read it). */
+  get state(): ReadonlyState {
+    return (this.readonlyState ??= new ReadonlyStateView(this.source.session));
   }
 
   get invocationId(): string {
@@ -68,14 +71,18 @@ export class InvocationCallbackContext
   extends InvocationReadonlyContext
   implements CallbackContext
 {
-  override readonly state: State;
+  private deltaState: State | undefined;
 
   constructor(
     source: ContextSource,
     readonly actions: EventActions,
   ) {
     super(source);
-    this.state = new DeltaState(source.session, actions.stateDelta);
+  }
+
+  /** Session state; writes go to `actions.stateDelta`. */
+  override get state(): State {
+    return (this.deltaState ??= new DeltaState(this.source.session, this.actions.stateDelta));
   }
 
   async loadArtifact(filename: string, version?: number): Promise<Part | undefined> {

@@ -21,7 +21,8 @@ export interface CallModelOptions {
   ctx: InvocationContext;
   model: Model;
   request: LlmRequest;
-  callbackContext: CallbackContext;
+  /** The context given to model callbacks and plugins; only called when one of them runs. */
+  callbackContext: () => CallbackContext;
   span: ModelSpan;
 }
 
@@ -38,14 +39,21 @@ export interface CallModelOptions {
  * except for plugin failures.
  */
 export async function* callModel(options: CallModelOptions): AsyncGenerator<LlmResponse, void> {
-  const { agent, ctx, request, callbackContext } = options;
+  const { agent, ctx, request } = options;
+  // Hooks are skipped outright when nothing listens: no argument objects, no extra awaits.
   const shortCircuit =
-    (await ctx.plugins.beforeModel(ctx, {
-      invocationContext: ctx,
-      agent,
-      callbackContext,
-      request,
-    })) ?? (await firstResult(agent.beforeModelCallbacks, { context: callbackContext, request }));
+    ctx.plugins.has('beforeModel') || agent.beforeModelCallbacks.length > 0
+      ? ((await ctx.plugins.beforeModel(ctx, {
+          invocationContext: ctx,
+          agent,
+          callbackContext: options.callbackContext(),
+          request,
+        })) ??
+        (await firstResult(agent.beforeModelCallbacks, {
+          context: options.callbackContext(),
+          request,
+        })))
+      : undefined;
   if (shortCircuit) {
     yield { ...shortCircuit, partial: false };
     return;
@@ -113,13 +121,13 @@ export async function* callModel(options: CallModelOptions): AsyncGenerator<LlmR
         (await ctx.plugins.onModelError(ctx, {
           invocationContext: ctx,
           agent,
-          callbackContext,
+          callbackContext: options.callbackContext(),
           request,
           error,
           attempt,
         })) ??
         (await firstResult(agent.onModelErrorCallbacks, {
-          context: callbackContext,
+          context: options.callbackContext(),
           request,
           error,
           attempt,
@@ -159,14 +167,21 @@ export async function* callModel(options: CallModelOptions): AsyncGenerator<LlmR
       finishReason: last?.finishReason,
     }));
     for (const response of finals) {
+      if (!ctx.plugins.has('afterModel') && agent.afterModelCallbacks.length === 0) {
+        yield response;
+        continue;
+      }
       const replaced =
         (await ctx.plugins.afterModel(ctx, {
           invocationContext: ctx,
           agent,
-          callbackContext,
+          callbackContext: options.callbackContext(),
           response,
         })) ??
-        (await firstResult(agent.afterModelCallbacks, { context: callbackContext, response }));
+        (await firstResult(agent.afterModelCallbacks, {
+          context: options.callbackContext(),
+          response,
+        }));
       yield replaced ?? response;
     }
     return;

@@ -124,9 +124,12 @@ async function runCall(
   }));
   const hookArgs = { invocationContext: ctx, agent, tool, args, toolContext };
   const callbackArgs = { tool, args, context: toolContext };
+  // Hooks are skipped outright when nothing listens: no extra awaits on the hot path.
   let result: unknown =
-    (await ctx.plugins.beforeTool(ctx, hookArgs)) ??
-    (await firstResult(agent.beforeToolCallbacks, callbackArgs));
+    ctx.plugins.has('beforeTool') || agent.beforeToolCallbacks.length > 0
+      ? ((await ctx.plugins.beforeTool(ctx, hookArgs)) ??
+        (await firstResult(agent.beforeToolCallbacks, callbackArgs)))
+      : undefined;
   let failed: unknown;
   let hasFailed = false;
   if (result === undefined) {
@@ -150,7 +153,8 @@ async function runCall(
         break;
       }
     }
-    if (!hasFailed && !(tool.isLongRunning && result === undefined)) {
+    const hasAfterHooks = ctx.plugins.has('afterTool') || agent.afterToolCallbacks.length > 0;
+    if (hasAfterHooks && !hasFailed && !(tool.isLongRunning && result === undefined)) {
       const normalized = normalizeToolResult(result);
       result =
         (await ctx.plugins.afterTool(ctx, { ...hookArgs, result: normalized })) ??
@@ -167,15 +171,18 @@ async function runCall(
     }));
     return respond(toolErrorResponse(tool.name, failed));
   }
+  const pending = tool.isLongRunning && result === undefined;
+  const response = pending
+    ? undefined
+    : toStorableToolResponse(tool.name, normalizeToolResult(result));
   publish('toolCallEnd', () => ({
     spanId,
     invocationId: ctx.invocationId,
     durationMs: performance.now() - startTime,
-    result,
+    result: response,
   }));
   if (Object.hasOwn(actions.requestedToolConfirmations, id)) actions.skipSummarization = true;
-  if (tool.isLongRunning && result === undefined) return { part: undefined, actions };
-  return respond(toStorableToolResponse(tool.name, normalizeToolResult(result)));
+  return response ? respond(response) : { part: undefined, actions };
 }
 
 function mergeActions(target: EventActions, source: EventActions): void {

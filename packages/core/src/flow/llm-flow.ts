@@ -6,7 +6,13 @@ import {
   InvocationReadonlyContext,
 } from '../context/invocation-contexts';
 import { PluginError } from '../errors/plugin-error';
-import { createEvent, createEventActions, isFinalResponse, type Event } from '../events';
+import {
+  createEvent,
+  createEventActions,
+  isFinalResponse,
+  type Event,
+  type EventActions,
+} from '../events';
 import type { LlmRequest, Model } from '../models';
 import { callModel, type ModelSpan } from './call-model';
 import { executeFunctionCalls } from './execute-tools';
@@ -80,11 +86,24 @@ async function* runStep(agent: LlmAgent, ctx: InvocationContext): AsyncGenerator
     ctx.endInvocation ||= isCallLimit(error);
     return;
   }
-  const callbackActions = createEventActions();
-  const callbackContext = new InvocationCallbackContext(ctx, callbackActions);
+  // The model callbacks' context, created only when a callback or plugin runs.
+  let callbackActions: EventActions | undefined;
+  let callbackContext: InvocationCallbackContext | undefined;
+  const getCallbackContext = () =>
+    (callbackContext ??= new InvocationCallbackContext(
+      ctx,
+      (callbackActions = createEventActions()),
+    ));
   const span: ModelSpan = { spanId: undefined };
   let actionsUsed = false;
-  for await (const response of callModel({ agent, ctx, model, request, callbackContext, span })) {
+  for await (const response of callModel({
+    agent,
+    ctx,
+    model,
+    request,
+    callbackContext: getCallbackContext,
+    span,
+  })) {
     if (response.partial) {
       yield await filterModelEvent(
         ctx,

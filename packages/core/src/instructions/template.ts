@@ -37,49 +37,105 @@ const ARTIFACT_PREFIX = 'artifact.';
  */
 export async function renderTemplate(template: string, sources: TemplateSources): Promise<string> {
   if (!template.includes('{')) return template;
-  const matches = template.match(PLACEHOLDER);
-  if (!matches) return template;
-  const values = new Map<string, string>();
-  await Promise.all(
-    [...new Set(matches)].map(async (placeholder) => {
-      const value = await resolvePlaceholder(placeholder, sources);
-      if (value !== undefined) values.set(placeholder, value);
-    }),
-  );
-  return template.replace(PLACEHOLDER, (placeholder) => values.get(placeholder) ?? placeholder);
+  const segments = parse(template);
+  if (segments.length === 1 && typeof segments[0] === 'string') return template;
+  // Artifacts load concurrently, once per file.
+  let artifacts: Map<string, Promise<Part | undefined>> | undefined;
+  for (const segment of segments) {
+    if (typeof segment === 'string' || segment.artifact === undefined || !sources.loadArtifact) {
+      continue;
+    }
+    artifacts ??= new Map();
+    if (!artifacts.has(segment.artifact)) {
+      artifacts.set(segment.artifact, sources.loadArtifact(segment.artifact));
+    }
+  }
+  let text = '';
+  for (const segment of segments) {
+    if (typeof segment === 'string') text += segment;
+    else if (segment.artifact !== undefined) text += await renderArtifact(segment, artifacts);
+    else text += renderState(segment, sources.state);
+  }
+  return text;
 }
 
-async function resolvePlaceholder(
-  placeholder: string,
-  sources: TemplateSources,
-): Promise<string | undefined> {
-  let key = placeholder.slice(1, -1).trim();
+/** A placeholder of a parsed template. */
+interface Placeholder {
+  /** The key without braces and `?`. */
+  key: string;
+  optional: boolean;
+  /** File name of an `{artifact.name}` placeholder. */
+  artifact: string | undefined;
+}
+
+const parsedTemplates = new Map<string, readonly (string | Placeholder)[]>();
+const MAX_PARSED_TEMPLATES = 500;
+
+/** Literal text and placeholders, in order; invalid placeholders stay literal. Cached per template. */
+function parse(template: string): readonly (string | Placeholder)[] {
+  const cached = parsedTemplates.get(template);
+  if (cached) return cached;
+  const segments: (string | Placeholder)[] = [];
+  let literal = '';
+  let last = 0;
+  for (const match of template.matchAll(PLACEHOLDER)) {
+    literal += template.slice(last, match.index);
+    last = match.index + match[0].length;
+    const placeholder = toPlaceholder(match[0]);
+    if (!placeholder) {
+      literal += match[0];
+      continue;
+    }
+    if (literal) segments.push(literal);
+    literal = '';
+    segments.push(placeholder);
+  }
+  literal += template.slice(last);
+  if (literal) segments.push(literal);
+  if (parsedTemplates.size >= MAX_PARSED_TEMPLATES) parsedTemplates.clear();
+  parsedTemplates.set(template, segments);
+  return segments;
+}
+
+function toPlaceholder(raw: string): Placeholder | undefined {
+  let key = raw.slice(1, -1).trim();
   const optional = key.endsWith('?');
   if (optional) key = key.slice(0, -1);
   if (key.startsWith(ARTIFACT_PREFIX) && key.length > ARTIFACT_PREFIX.length) {
-    const filename = key.slice(ARTIFACT_PREFIX.length);
-    if (!sources.loadArtifact) {
-      if (optional) return '';
-      throw new TemplateVariableError({
-        variable: key,
-        message: `Instruction template variable "{${key}}" needs an artifact service; pass artifactService to the Runner.`,
-      });
-    }
-    const artifact = await sources.loadArtifact(filename);
-    if (artifact === undefined) {
-      if (optional) return '';
-      throw new TemplateVariableError({
-        variable: key,
-        message: `Instruction template variable "{${key}}": artifact "${filename}" was not found.`,
-      });
-    }
-    return artifact.text ?? stringify(artifact);
+    return { key, optional, artifact: key.slice(ARTIFACT_PREFIX.length) };
   }
-  if (!STATE_KEY.test(key)) return undefined;
-  const value = readState(sources.state, key);
-  if (value === undefined) {
+  return STATE_KEY.test(key) ? { key, optional, artifact: undefined } : undefined;
+}
+
+async function renderArtifact(
+  placeholder: Placeholder,
+  artifacts: Map<string, Promise<Part | undefined>> | undefined,
+): Promise<string> {
+  const { key, optional } = placeholder;
+  const loading = artifacts?.get(placeholder.artifact!);
+  if (!loading) {
     if (optional) return '';
-    throw new TemplateVariableError({ variable: key });
+    throw new TemplateVariableError({
+      variable: key,
+      message: `Instruction template variable "{${key}}" needs an artifact service; pass artifactService to the Runner.`,
+    });
+  }
+  const artifact = await loading;
+  if (artifact === undefined) {
+    if (optional) return '';
+    throw new TemplateVariableError({
+      variable: key,
+      message: `Instruction template variable "{${key}}": artifact "${placeholder.artifact!}" was not found.`,
+    });
+  }
+  return artifact.text ?? stringify(artifact);
+}
+
+function renderState(placeholder: Placeholder, state: TemplateSources['state']): string {
+  const value = readState(state, placeholder.key);
+  if (value === undefined) {
+    if (placeholder.optional) return '';
+    throw new TemplateVariableError({ variable: placeholder.key });
   }
   return typeof value === 'string' ? value : stringify(value);
 }

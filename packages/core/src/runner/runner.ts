@@ -252,7 +252,9 @@ export class Runner {
   }
 
   private async commit(ctx: InvocationContext, session: Session, event: Event): Promise<Event> {
-    const replaced = await this.plugins.onEvent(ctx, { invocationContext: ctx, event });
+    const replaced = this.plugins.has('onEvent')
+      ? await this.plugins.onEvent(ctx, { invocationContext: ctx, event })
+      : undefined;
     const final = replaced
       ? { ...replaced, id: event.id, invocationId: event.invocationId, timestamp: event.timestamp }
       : event;

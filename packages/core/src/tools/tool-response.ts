@@ -46,8 +46,9 @@ export function toolErrorResponse(toolName: string, error: unknown): ToolErrorRe
 }
 
 /**
- * `response` as it will be stored: a JSON round trip, so the event a caller sees equals the stored
- * one (dates become strings, `undefined` members disappear). A value that cannot be serialised
+ * `response` as it will be stored, so the event a caller sees equals the stored one: plain JSON
+ * data as is, anything else through a JSON round trip (dates become strings, `undefined` members
+ * disappear). A value that cannot be serialised
  * (circular, `BigInt`) becomes a `TOOL_RESULT_NOT_SERIALIZABLE` error response instead of failing
  * the session write later.
  */
@@ -55,6 +56,8 @@ export function toStorableToolResponse(
   toolName: string,
   response: Record<string, unknown>,
 ): Record<string, unknown> {
+  // Plain JSON data (the usual case) is kept as is; anything else takes the JSON round trip.
+  if (isPlainJson(response, 0)) return response;
   try {
     return JSON.parse(JSON.stringify(response)) as Record<string, unknown>;
   } catch (error) {
@@ -64,5 +67,33 @@ export function toStorableToolResponse(
         message: `Tool "${toolName}" returned a value that cannot be stored as JSON: ${describeCause(error)}`,
       },
     };
+  }
+}
+
+const MAX_PLAIN_DEPTH = 64;
+
+/** True for strings, finite numbers, booleans, null, arrays and plain objects made of them. */
+function isPlainJson(value: unknown, depth: number): boolean {
+  if (value === null) return true;
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object': {
+      if (depth > MAX_PLAIN_DEPTH) return false;
+      if (Array.isArray(value)) {
+        for (const item of value) if (!isPlainJson(item, depth + 1)) return false;
+        return true;
+      }
+      const prototype: unknown = Object.getPrototypeOf(value);
+      if (prototype !== Object.prototype && prototype !== null) return false;
+      const record = value as Record<string, unknown>;
+      for (const key in record) if (!isPlainJson(record[key], depth + 1)) return false;
+      return true;
+    }
+    default:
+      return false;
   }
 }

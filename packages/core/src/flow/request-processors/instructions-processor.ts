@@ -20,10 +20,14 @@ export const instructionsProcessor: RequestProcessor = {
   name: 'instructions',
   async process(request, input) {
     const root = input.agent.rootAgent as Partial<LlmAgent>;
-    const [global, own] = await Promise.all([
-      resolveInstruction(root.globalInstruction, input),
-      resolveInstruction(input.agent.instruction, input),
-    ]);
+    const global =
+      root.globalInstruction === undefined
+        ? ''
+        : await resolveInstruction(root.globalInstruction, input);
+    const own =
+      input.agent.instruction === undefined
+        ? ''
+        : await resolveInstruction(input.agent.instruction, input);
     return appendInstruction(prependInstruction(request, global), own);
   },
 };
