@@ -144,4 +144,26 @@ describe.skipIf(!hasChromium)('the web chat page in Chromium', () => {
     ).json()) as unknown[];
     expect(sessions).toHaveLength(1);
   });
+
+  it('shows a saved artifact and runs an approval-gated tool only after Approve', async () => {
+    await page.goto(`${server.url}/#reports`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.click('#new-session');
+    await page.fill('#message-input', 'Write a report about space');
+    await page.click('#send');
+    const artifact = page.locator('details.tool', { hasText: 'artifact space.md' });
+    await artifact.waitFor();
+    await artifact.locator('summary').click();
+    await expect(artifact.locator('pre').textContent()).resolves.toMatch(/^# space/);
+
+    await page.waitForSelector('#send:not([disabled])');
+    await page.fill('#message-input', 'Publish the report');
+    await page.click('#send');
+    await page.locator('button', { hasText: 'Approve' }).click();
+    await page
+      .locator('.bubble.agent', { hasText: 'From publish_report: status: published' })
+      .waitFor();
+    await page.waitForSelector('#send:not([disabled])');
+    await expect(page.locator('#state-view').textContent()).resolves.toContain('space.md');
+  });
 });

@@ -122,6 +122,26 @@ describe('adk run', () => {
     expect(existsSync(join(dir, 'chat.db'))).toBe(true);
   });
 
+  it('asks for approval in the terminal and runs the tool only when approved', async () => {
+    const fixture = join(fixtures, 'approval', 'agent.ts');
+    const { deleted } = (await import(fixture)) as { deleted: string[] };
+    const session = async (answers: string) => {
+      const input = new PassThrough();
+      const output = new PassThrough();
+      let text = '';
+      output.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      input.end(answers);
+      await chat({ agentFile: fixture, input, output });
+      return text;
+    };
+    const rejected = await session('clean up\nn\nexit\n');
+    expect(rejected).toContain('Approve delete_file({"path":"notes.txt"})? [y/N]');
+    expect(deleted).toEqual([]);
+    const approved = await session('clean up\ny\nexit\n');
+    expect(approved).toContain('janitor > Done: {"deleted":"notes.txt"}');
+    expect(deleted).toEqual(['notes.txt']);
+  });
+
   it('works through the `adk` launcher from the source checkout', async () => {
     // Without a build (the usual case in this repository) the launcher runs the sources via tsx.
     const help = await runBin(['--help']);

@@ -91,6 +91,8 @@ function confirmation(event, call) {
       `Approval needed: ${original.name ?? 'tool'}(${compact(original.args)}) ${hint}`,
     ),
   );
+  ui.messages.append(box);
+  if (answered.has(call.id)) return;
   const buttons = el('div', 'confirm');
   for (const [label, confirmed] of [
     ['Approve', true],
@@ -100,6 +102,8 @@ function confirmation(event, call) {
     button.type = 'button';
     button.addEventListener('click', () => {
       buttons.remove();
+      answered.add(call.id);
+      note(confirmed ? '✔ approved' : '✘ rejected');
       void send({
         role: 'user',
         parts: [{ functionResponse: { id: call.id, name: call.name, response: { confirmed } } }],
@@ -141,7 +145,10 @@ function renderEvent(event) {
     else if (part.functionCall?.name === 'adk_request_confirmation' && event.author !== 'user')
       confirmation(event, part.functionCall);
     else if (part.functionCall) toolBlock('call', part.functionCall.name, part.functionCall.args);
-    else if (part.functionResponse)
+    else if (part.functionResponse?.name === 'adk_request_confirmation') {
+      answered.add(part.functionResponse.id);
+      note(part.functionResponse.response?.confirmed ? '✔ approved' : '✘ rejected');
+    } else if (part.functionResponse)
       toolBlock('result', part.functionResponse.name, part.functionResponse.response);
     else if (part.inlineData) note(`📎 ${part.inlineData.displayName ?? part.inlineData.mimeType}`);
   }
@@ -240,6 +247,19 @@ async function deleteSession(id) {
 
 // ---- running a turn ---------------------------------------------------------------------------
 
+/** The "working…" bubble shown while the agent has not produced its next event. */
+let pending = null;
+
+function showPending() {
+  pending ??= el('div', 'bubble agent pending', 'working…');
+  ui.messages.append(pending);
+}
+
+function clearPending() {
+  pending?.remove();
+  pending = null;
+}
+
 function setRunning(controller) {
   current.running = controller;
   ui.send.disabled = Boolean(controller);
@@ -255,6 +275,9 @@ async function send(message) {
   }
   const controller = new AbortController();
   setRunning(controller);
+  if (message.parts.some((part) => part.text))
+    bubble('user', message.parts.map((part) => part.text ?? '').join(''));
+  showPending();
   try {
     const response = await fetch('/run_sse', {
       method: 'POST',
@@ -273,13 +296,16 @@ async function send(message) {
       throw new Error(body.detail || response.statusText);
     }
     await readFrames(response, (event) => {
-      renderEvent(event);
+      clearPending();
+      if (event.author !== 'user') renderEvent(event);
+      if (!event.partial && !event.error) showPending();
       scrollDown();
     });
   } catch (error) {
     if (error.name !== 'AbortError') note(`⚠ ${error.message}`, 'bubble error');
     else note('Stopped.');
   } finally {
+    clearPending();
     for (const node of live.values()) node.classList.remove('streaming');
     live.clear();
     setRunning(null);
@@ -331,16 +357,33 @@ ui.input.addEventListener('keydown', (event) => {
 ui.stop.addEventListener('click', () => current.running?.abort());
 ui.newSession.addEventListener('click', () => void newSession());
 ui.apps.addEventListener('change', () => {
-  current.app = ui.apps.value;
-  current.session = '';
-  ui.messages.replaceChildren();
-  void refreshSessions();
+  location.hash = encodeURIComponent(ui.apps.value); // followHash switches the app
 });
 ui.user.addEventListener('change', () => {
   current.session = '';
   ui.messages.replaceChildren();
   void refreshSessions();
 });
+
+let knownApps = [];
+let defaultApp = '';
+
+/** Show what the address says: `#<app>` or `#<app>/<session>` (back, forward, shared links). */
+async function followHash() {
+  const [hashApp, hashSession] = location.hash.slice(1).split('/').map(decodeURIComponent);
+  const app = knownApps.includes(hashApp) ? hashApp : current.app || defaultApp;
+  if (app !== current.app) {
+    current.app = app;
+    current.session = '';
+    ui.apps.value = app;
+    ui.messages.replaceChildren();
+  }
+  if (hashSession && hashSession !== current.session) {
+    await openSession(hashSession).catch(() => refreshSessions());
+  } else {
+    await refreshSessions();
+  }
+}
 
 async function main() {
   const config = await fetch('/web-ui/config')
@@ -363,16 +406,10 @@ async function main() {
       return option;
     }),
   );
-  const [hashApp, hashSession] = location.hash.slice(1).split('/').map(decodeURIComponent);
-  const known = (name) => apps.some((app) => app.name === name);
-  current.app = known(hashApp)
-    ? hashApp
-    : known(config.defaultApp)
-      ? config.defaultApp
-      : (apps[0]?.name ?? '');
-  ui.apps.value = current.app;
-  if (hashSession) await openSession(hashSession).catch(() => refreshSessions());
-  else await refreshSessions();
+  knownApps = apps.map((app) => app.name);
+  defaultApp = knownApps.includes(config.defaultApp) ? config.defaultApp : (knownApps[0] ?? '');
+  await followHash();
+  window.addEventListener('hashchange', () => void followHash());
   document.body.dataset.ready = 'true';
 }
 

@@ -1,16 +1,20 @@
 import type { Model } from '@adk/core';
-import { createGemini } from '@adk/models-gemini';
 
 import type { ModelChoice } from '../config';
 import { DemoModel } from './demo-model';
 
-/** The model object for a choice: a provider model, or the offline demo model. */
+/**
+ * The model object for a choice: a provider model, or the offline demo model. Provider packages
+ * are loaded only when chosen, so the offline playground never loads them.
+ */
 export async function resolveModel(choice: ModelChoice): Promise<Model> {
   switch (choice.provider) {
     case 'demo':
       return new DemoModel();
-    case 'gemini':
+    case 'gemini': {
+      const { createGemini } = await import('@adk/models-gemini');
       return createGemini()(choice.model);
+    }
     case 'anthropic': {
       const { createAnthropic } = await import('@adk/models-anthropic');
       return createAnthropic()(choice.model);
