@@ -64,7 +64,7 @@ function toolBlock(kind, name, payload) {
   const block = el('details', 'tool');
   block.dataset.kind = kind;
   const label =
-    kind === 'call' ? `🔧 ${name}(${compact(payload)})` : `↩ ${name} → ${compact(payload)}`;
+    kind === 'call' ? `→ ${name}(${compact(payload)})` : `← ${name}: ${compact(payload)}`;
   block.append(el('summary', '', label), el('pre', '', JSON.stringify(payload ?? {}, null, 2)));
   ui.messages.append(block);
   return block;
@@ -144,13 +144,17 @@ function renderEvent(event) {
     else if (part.text) bubble(event.author, part.text);
     else if (part.functionCall?.name === 'adk_request_confirmation' && event.author !== 'user')
       confirmation(event, part.functionCall);
+    else if (part.functionCall?.name === 'transfer_to_agent')
+      continue; // shown as "transferred to"
     else if (part.functionCall) toolBlock('call', part.functionCall.name, part.functionCall.args);
     else if (part.functionResponse?.name === 'adk_request_confirmation') {
       answered.add(part.functionResponse.id);
       note(part.functionResponse.response?.confirmed ? '✔ approved' : '✘ rejected');
-    } else if (part.functionResponse)
+    } else if (part.functionResponse?.name === 'transfer_to_agent') continue;
+    else if (part.functionResponse)
       toolBlock('result', part.functionResponse.name, part.functionResponse.response);
-    else if (part.inlineData) note(`📎 ${part.inlineData.displayName ?? part.inlineData.mimeType}`);
+    else if (part.inlineData)
+      note(`attachment: ${part.inlineData.displayName ?? part.inlineData.mimeType}`);
   }
   if (event.errorMessage) note(`⚠ ${event.errorMessage}`, 'bubble error');
   const actions = event.actions ?? {};
@@ -161,7 +165,7 @@ function renderEvent(event) {
 
 function artifactLink(name, version) {
   const block = el('details', 'tool');
-  block.append(el('summary', '', `📄 artifact ${name} (v${version})`));
+  block.append(el('summary', '', `artifact ${name} (v${version})`));
   block.addEventListener('toggle', async () => {
     if (!block.open || block.dataset.loaded) return;
     block.dataset.loaded = '1';
