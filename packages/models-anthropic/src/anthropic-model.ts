@@ -3,7 +3,11 @@ import { resolveApiKey, type HttpClient } from '@adk/model-http';
 
 import { fromAnthropicResponse } from './convert/from-anthropic-response';
 import type { AnthropicResponse } from './convert/anthropic-wire';
-import { toAnthropicRequest } from './convert/to-anthropic-request';
+import {
+  JSON_RESPONSE_TOOL,
+  toAnthropicRequest,
+  usesJsonResponseTool,
+} from './convert/to-anthropic-request';
 import { readAnthropicStream } from './anthropic-stream';
 
 /** Environment variable read when no `apiKey` is set. */
@@ -56,6 +60,7 @@ export class AnthropicModel implements Model {
       maxTokens: this.maxTokens,
       promptCaching: this.promptCaching,
     });
+    const jsonResponseTool = usesJsonResponseTool(body) ? JSON_RESPONSE_TOOL : undefined;
     const call = {
       model: this.name,
       path: '/messages',
@@ -64,7 +69,7 @@ export class AnthropicModel implements Model {
     };
     if (!options.stream) {
       const { data } = await this.http.postJson<AnthropicResponse>({ ...call, body });
-      yield fromAnthropicResponse(data);
+      yield fromAnthropicResponse(data, { jsonResponseTool });
       return;
     }
     const stream = await this.http.postStream({
@@ -72,6 +77,6 @@ export class AnthropicModel implements Model {
       body: { ...body, stream: true },
       headers: { ...call.headers, accept: 'text/event-stream' },
     });
-    yield* readAnthropicStream(stream.body, this.name);
+    yield* readAnthropicStream(stream.body, this.name, { jsonResponseTool });
   }
 }

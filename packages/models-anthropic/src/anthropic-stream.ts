@@ -11,6 +11,8 @@ interface BlockState {
   name?: string;
   json: string;
   signature?: string;
+  /** The structured-output tool: its input is streamed as answer text. */
+  jsonAnswer: boolean;
 }
 
 type StreamEvent =
@@ -41,11 +43,13 @@ const RETRYABLE_STREAM_ERRORS = new Set(['overloaded_error', 'api_error', 'rate_
 /**
  * Turns a Messages API event stream into partial text/thought deltas followed by one final
  * aggregated response. Tool inputs arrive as `input_json_delta` fragments split anywhere; they are
- * parsed when their block stops, so partial responses never hold tool calls.
+ * parsed when their block stops, so partial responses never hold tool calls. The input of the
+ * structured-output tool (`jsonResponseTool`) is streamed as answer text instead.
  */
 export async function* readAnthropicStream(
   body: AsyncIterable<Uint8Array>,
   model: string,
+  options: { jsonResponseTool?: string } = {},
 ): AsyncGenerator<LlmResponse, void> {
   const context = { provider: 'anthropic', model };
   const aggregator = new StreamAggregator();
@@ -63,7 +67,13 @@ export async function* readAnthropicStream(
         break;
       case 'content_block_start': {
         const block = event.content_block;
-        blocks.set(event.index, { type: block.type, id: block.id, name: block.name, json: '' });
+        blocks.set(event.index, {
+          type: block.type,
+          id: block.id,
+          name: block.name,
+          json: '',
+          jsonAnswer: block.type === 'tool_use' && block.name === options.jsonResponseTool,
+        });
         const initial =
           block.type === 'text'
             ? block.text
@@ -80,12 +90,15 @@ export async function* readAnthropicStream(
         else if (delta.type === 'thinking_delta' && delta.thinking)
           yield emit(aggregator, delta.thinking, true);
         else if (delta.type === 'signature_delta' && block) block.signature = delta.signature;
-        else if (delta.type === 'input_json_delta' && block) block.json += delta.partial_json;
+        else if (delta.type === 'input_json_delta' && block?.jsonAnswer) {
+          // structured output: the tool input is the answer, streamed as text
+          if (delta.partial_json) yield emit(aggregator, delta.partial_json, false);
+        } else if (delta.type === 'input_json_delta' && block) block.json += delta.partial_json;
         break;
       }
       case 'content_block_stop': {
         const block = blocks.get(event.index);
-        if (block?.type === 'tool_use') {
+        if (block?.type === 'tool_use' && !block.jsonAnswer) {
           aggregator.add({
             content: {
               role: 'model',

@@ -366,6 +366,56 @@ describe('Anthropic responses', () => {
   });
 });
 
+describe('Anthropic structured output', () => {
+  const schema = {
+    type: 'object',
+    properties: { city: { type: 'string' }, celsius: { type: 'number' } },
+    required: ['city'],
+  };
+  const answer = { city: 'Paris', celsius: 21.5, note: 'a "quoted" ✓' };
+
+  it('forces a json_response tool and returns its input as the answer text, streamed or not', async () => {
+    const reply = { toolCalls: [{ name: 'json_response', args: answer }], argsChunkSize: 5 };
+    const { server, model } = await setup([reply, reply]);
+    const request = ask('Weather?', {
+      config: { responseMimeType: 'application/json', responseSchema: schema },
+    });
+    const [plain] = await collect(model.generate(request, { stream: false }));
+    const streamed = await collect(model.generate(request, { stream: true }));
+    expect(server.requests[0]!.body).toMatchObject({
+      tools: [{ name: 'json_response', input_schema: schema }],
+      tool_choice: { type: 'tool', name: 'json_response' },
+    });
+    expect(JSON.parse(getText(plain!.content))).toEqual(answer);
+    expect(getFunctionCalls(plain!.content)).toEqual([]);
+    const final = streamed.at(-1)!;
+    expect(JSON.parse(getText(final.content))).toEqual(answer);
+    expect(getFunctionCalls(final.content)).toEqual([]);
+    const partials = streamed.filter((r) => r.partial);
+    expect(partials.length).toBeGreaterThan(1);
+    expect(partials.map((r) => getText(r.content)).join('')).toBe(getText(final.content));
+  });
+
+  it('keeps real tools (and thinking) untouched: the schema then only lives in the instruction', async () => {
+    const { server, model } = await setup([{ text: '{}' }, { text: '{}' }]);
+    const tools = [{ functionDeclarations: [{ name: 'lookup' }] }];
+    await collect(
+      model.generate(ask('x', { config: { responseSchema: schema, tools } }), { stream: false }),
+    );
+    await collect(
+      model.generate(
+        ask('x', { config: { responseSchema: schema, thinkingConfig: { thinkingBudget: 2048 } } }),
+        { stream: false },
+      ),
+    );
+    expect(
+      (server.requests[0]!.body as { tools: Array<{ name: string }> }).tools.map((t) => t.name),
+    ).toEqual(['lookup']);
+    expect(server.requests[0]!.body).not.toHaveProperty('tool_choice');
+    expect(server.requests[1]!.body).not.toHaveProperty('tools');
+  });
+});
+
 describe('Anthropic failures', () => {
   it('retries 429 with Retry-After and 529 overloaded (fixture body), then succeeds', async () => {
     const { server, model, delays } = await setup(

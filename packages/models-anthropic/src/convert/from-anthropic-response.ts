@@ -69,9 +69,21 @@ export function toPart(block: AnthropicContentBlock): Part | undefined {
   }
 }
 
-/** Converts a non-streamed Messages API answer into an {@link LlmResponse}. */
-export function fromAnthropicResponse(message: AnthropicResponse): LlmResponse {
-  const parts = message.content.map(toPart).filter((p): p is Part => p !== undefined);
+/**
+ * Converts a non-streamed Messages API answer into an {@link LlmResponse}. With
+ * `jsonResponseTool`, that tool's input becomes the answer text (structured output).
+ */
+export function fromAnthropicResponse(
+  message: AnthropicResponse,
+  options: { jsonResponseTool?: string } = {},
+): LlmResponse {
+  const parts = message.content
+    .map((block) =>
+      block.type === 'tool_use' && block.name === options.jsonResponseTool
+        ? { text: JSON.stringify(block.input) }
+        : toPart(block),
+    )
+    .filter((p): p is Part => p !== undefined);
   const response: LlmResponse = {
     turnComplete: true,
     usageMetadata: toUsage(message.usage),

@@ -5,4 +5,10 @@ export {
   toFinishReason,
   toUsage,
 } from './from-anthropic-response';
-export { EMPTY_MESSAGES_TEXT, LEADING_USER_TEXT, toAnthropicRequest } from './to-anthropic-request';
+export {
+  EMPTY_MESSAGES_TEXT,
+  JSON_RESPONSE_TOOL,
+  LEADING_USER_TEXT,
+  toAnthropicRequest,
+  usesJsonResponseTool,
+} from './to-anthropic-request';

@@ -4,6 +4,18 @@ import { newFunctionCallId } from '@adk/model-http';
 
 import type { AnthropicContentBlock, AnthropicMessage, AnthropicRequest } from './anthropic-wire';
 
+/**
+ * Name of the tool used for structured output: a request with a JSON object `responseSchema`, no
+ * tools and no extended thinking gets this single tool, forced, whose input is the answer.
+ */
+export const JSON_RESPONSE_TOOL = 'json_response';
+
+/** True when the body asks for structured output through {@link JSON_RESPONSE_TOOL}. */
+export function usesJsonResponseTool(body: AnthropicRequest): boolean {
+  const choice = body.tool_choice;
+  return choice?.type === 'tool' && choice.name === JSON_RESPONSE_TOOL;
+}
+
 /** Text sent when a request has no messages at all (the API rejects an empty `messages`). */
 export const EMPTY_MESSAGES_TEXT = 'Handle the requests as specified in the System Instruction.';
 /** Text of the user turn inserted when the conversation would start with an assistant turn. */
@@ -18,6 +30,8 @@ export const LEADING_USER_TEXT = 'Continue.';
  * - consecutive turns of the same role are merged (so parallel tool results form one user message)
  *   and the conversation always starts with a user turn, so roles alternate;
  * - thoughts are sent back as `thinking` blocks only when they carry a signature;
+ * - a JSON object `responseSchema` without tools or thinking becomes one forced tool
+ *   ({@link JSON_RESPONSE_TOOL}) whose input is the answer (the Messages API has no JSON mode);
  * - with `promptCaching`, cache breakpoints (`cache_control`) go on the system prompt, the last
  *   tool and the last block of the conversation, so each turn of an agent loop reads the previous
  *   turns from the cache;
@@ -57,6 +71,7 @@ export function toAnthropicRequest(
     if (body.max_tokens <= body.thinking.budget_tokens)
       body.max_tokens = body.thinking.budget_tokens + options.maxTokens;
   }
+  addJsonResponseTool(body, config);
   if (options.promptCaching) addCacheBreakpoints(body);
   Object.assign(body, config.providerOptions?.anthropic);
   return body;
@@ -180,4 +195,17 @@ function addCacheBreakpoints(body: AnthropicRequest): void {
   if (lastBlock && lastBlock.type !== 'thinking' && lastBlock.type !== 'redacted_thinking') {
     (lastBlock as { cache_control?: unknown }).cache_control = EPHEMERAL;
   }
+}
+
+function addJsonResponseTool(body: AnthropicRequest, config: GenerateContentConfig): void {
+  const schema = config.responseSchema;
+  if (!schema || schema.type !== 'object' || body.tools?.length || body.thinking) return;
+  body.tools = [
+    {
+      name: JSON_RESPONSE_TOOL,
+      description: 'Give the final answer as JSON matching this schema. Call it exactly once.',
+      input_schema: schema,
+    },
+  ];
+  body.tool_choice = { type: 'tool', name: JSON_RESPONSE_TOOL };
 }
