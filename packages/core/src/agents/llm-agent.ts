@@ -202,8 +202,9 @@ export class LlmAgent extends BaseAgent {
     return model;
   }
 
-  protected async *runImpl(ctx: InvocationContext): AsyncGenerator<Event, void> {
-    yield* runLlmFlow(this, ctx);
+  protected runImpl(ctx: InvocationContext): AsyncGenerator<Event, void> {
+    // Returned, not delegated with `yield*`: one generator layer less per event.
+    return runLlmFlow(this, ctx);
   }
 
   private modelSource(): string | Model | undefined {

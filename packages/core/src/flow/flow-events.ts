@@ -4,9 +4,28 @@ import type { InvocationContext } from '../agents/invocation-context';
 import type { FunctionCall, Part } from '../content';
 import { AdkError } from '../errors/adk-error';
 import { describeCause } from '../errors/describe-cause';
-import { createEvent, type Event, type EventActions } from '../events';
+import {
+  createEvent,
+  createEventActions,
+  newEventId,
+  type Event,
+  type EventActions,
+} from '../events';
 import type { LlmResponse } from '../models';
 import type { Tool } from '../tools/tool';
+
+/** Members of an `LlmResponse` copied onto its event (besides `content`). */
+const RESPONSE_KEYS = [
+  'partial',
+  'turnComplete',
+  'finishReason',
+  'usageMetadata',
+  'errorCode',
+  'errorMessage',
+  'interrupted',
+  'modelVersion',
+  'customMetadata',
+] as const satisfies readonly (keyof LlmResponse)[];
 
 /** An error event authored by `author`: no content, `errorCode` and `errorMessage` set. */
 export function errorEvent(
@@ -54,14 +73,20 @@ export function modelResponseEvent(
     });
     if (parts) content = { ...content, parts };
   }
-  const event = createEvent({
-    ...response,
-    content: content && { ...content, role: content.role ?? 'model' },
+  const event: Event = {
+    id: newEventId(),
     invocationId: ctx.invocationId,
     author,
-    branch: ctx.branch,
-    actions,
-  });
+    timestamp: Date.now(),
+    actions: createEventActions(actions),
+  };
+  if (ctx.branch !== undefined) event.branch = ctx.branch;
+  if (content) event.content = content.role ? content : { ...content, role: 'model' };
+  // The response's other members, without `undefined` ones (an event equals its JSON form).
+  for (const key of RESPONSE_KEYS) {
+    const value = response[key];
+    if (value !== undefined) (event as unknown as Record<string, unknown>)[key] = value;
+  }
   if (longRunningToolIds) event.longRunningToolIds = longRunningToolIds;
   return event;
 }
