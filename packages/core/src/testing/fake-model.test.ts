@@ -83,6 +83,8 @@ describe('FakeModel', () => {
     model.assertAllConsumed();
     const error = await call(model).catch((e: unknown) => e);
     expect(FakeModelError.isInstance(error) && error.reason).toBe('unexpected-call');
+    // A run turns the throw into an error event; assertAllConsumed still reports it.
+    expect(() => model.assertAllConsumed()).toThrow(/1 call\(s\) more than the 2 scripted/);
   });
 
   it('answers extra calls with the fallback when not strict', async () => {

@@ -64,6 +64,7 @@ export class FakeModel implements Model {
   private readonly responses: readonly FakeStep[] | FakeResponder;
   private readonly strict: boolean;
   private readonly fallback: FakeStep;
+  private unexpectedCalls = 0;
 
   constructor(options: FakeModelOptions | readonly FakeStep[] = {}) {
     const resolved: FakeModelOptions = Array.isArray(options)
@@ -85,8 +86,20 @@ export class FakeModel implements Model {
     return { id, patterns: [this.name], languageModel: () => this };
   }
 
-  /** @throws FakeModelError in strict mode when scripted responses were not all used. */
+  /**
+   * Check that the script played exactly: every scripted response was used and, in strict mode,
+   * no call came after the script ended (the run reports such a call as an error event with code
+   * `FAKE_MODEL_ERROR`, which a test could otherwise miss).
+   *
+   * @throws FakeModelError naming what went wrong.
+   */
   assertAllConsumed(): void {
+    if (this.unexpectedCalls > 0) {
+      throw new FakeModelError({
+        reason: 'unexpected-call',
+        message: `FakeModel "${this.name}" received ${this.unexpectedCalls} call(s) more than the ${(this.responses as readonly FakeStep[]).length} scripted.`,
+      });
+    }
     if (typeof this.responses === 'function') return;
     if (this.requests.length < this.responses.length) {
       throw new FakeModelError({
@@ -130,6 +143,7 @@ export class FakeModel implements Model {
     const step = this.responses[index];
     if (step !== undefined) return step;
     if (this.strict) {
+      this.unexpectedCalls++;
       throw new FakeModelError({
         reason: 'unexpected-call',
         message: `FakeModel "${this.name}" got call #${index + 1} but only ${this.responses.length} response(s) were scripted.`,
