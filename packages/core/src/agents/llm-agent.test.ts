@@ -351,6 +351,34 @@ describe('LlmAgent tool loop', () => {
     expect(declared).toEqual(['get_weather']);
   });
 
+  it('resolves toolsets before every model call, with the current state', async () => {
+    const unlock = new FunctionTool({
+      name: 'unlock',
+      description: 'Unlock admin tools.',
+      execute: (_args, ctx) => {
+        ctx.state.set('admin', true);
+        return 'unlocked';
+      },
+    });
+    const seen: boolean[] = [];
+    const admin: Toolset = {
+      name: 'admin_tools',
+      getTools: async (ctx) => {
+        const enabled = ctx.state.get('admin') === true;
+        seen.push(enabled);
+        return enabled ? [weatherTool] : [];
+      },
+    };
+    const model = new FakeModel([fakeFunctionCalls({ name: 'unlock' }), 'done']);
+    const { run } = await setup(new LlmAgent({ name: 'agent', model, tools: [unlock, admin] }));
+    await run('hi');
+    expect(seen).toEqual([false, true]);
+    const declared = model.requests.map((r) =>
+      r.config.tools?.[0]?.functionDeclarations.map((d) => d.name),
+    );
+    expect(declared).toEqual([['unlock'], ['unlock', 'get_weather']]);
+  });
+
   it('refuses two static tools with the same name', () => {
     expect(() => new LlmAgent({ name: 'agent', tools: [weatherTool, weatherTool] })).toThrow(
       /two tools named "get_weather"/,

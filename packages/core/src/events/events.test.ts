@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
 
 import { InvalidEventError } from '../errors/invalid-event-error';
@@ -72,6 +74,24 @@ describe('event JSON', () => {
     expect(json).toContain('"invocationId"');
     expect(json).toContain('"stateDelta"');
     expect(json).toContain('"longRunningToolIds"');
+  });
+
+  it('reads an event in the wire format @google/adk writes, and writes it back unchanged', () => {
+    const text = readFileSync(
+      new URL('./__fixtures__/adk-js-function-call-event.json', import.meta.url),
+      'utf8',
+    );
+    const wire = JSON.parse(text) as Record<string, unknown>;
+    const event = parseEvent(wire);
+    expect(event.content?.parts[1]?.functionCall).toEqual({
+      id: 'adk-0b9a1f3e-3c55-4f7e-8a1c-2f4d5e6a7b8c',
+      name: 'get_weather',
+      args: { city: 'Paris', unit: 'celsius' },
+    });
+    expect(event.actions.stateDelta).toEqual({ 'user:last_city': 'Paris' });
+    expect(isFinalResponse(event)).toBe(false);
+    // Fields this ADK does not model (requestedAuthConfigs) survive the round trip.
+    expect(JSON.parse(JSON.stringify(event))).toEqual(wire);
   });
 
   it('keeps unknown fields written by another ADK', () => {
