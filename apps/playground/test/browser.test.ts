@@ -166,4 +166,29 @@ describe.skipIf(!hasChromium)('the web chat page in Chromium', () => {
     await page.waitForSelector('#send:not([disabled])');
     await expect(page.locator('#state-view').textContent()).resolves.toContain('space.md');
   });
+
+  it('asks once for the API token of a server that requires one', async () => {
+    const config = loadConfig(
+      { ADK_SESSION_URL: `sqlite:${join(dir, 'token.db')}`, ADK_API_TOKEN: 'let-me-in' },
+      dir,
+    );
+    const guarded = await createPlayground(config, { model: new DemoModel({ wordDelayMs: 0 }) });
+    const guardedServer = await listen(guarded.app, { port: 0 });
+    try {
+      const asked: string[] = [];
+      page.once('dialog', (dialog) => {
+        asked.push(dialog.message());
+        void dialog.accept('let-me-in');
+      });
+      await page.goto(guardedServer.url);
+      await page.waitForSelector('body[data-ready="true"]');
+      expect(asked).toHaveLength(1);
+      await page.fill('#message-input', 'Weather in Lima?');
+      await page.click('#send');
+      await page.locator('.bubble.agent', { hasText: 'city: Lima' }).waitFor();
+    } finally {
+      await guardedServer.close();
+      await guarded.close();
+    }
+  });
 });

@@ -19,11 +19,24 @@ const ui = {
 
 const current = { app: '', session: '', running: null };
 
+/** The bearer token for servers started with one (asked once, kept in this browser). */
+function authHeaders() {
+  const token = localStorage.getItem('adk-token');
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
 async function api(path, options = {}) {
   const response = await fetch(path, {
     ...options,
-    headers: { 'content-type': 'application/json', ...options.headers },
+    headers: { 'content-type': 'application/json', ...authHeaders(), ...options.headers },
   });
+  if (response.status === 401) {
+    const token = prompt('This server needs an API token (ADK_API_TOKEN):');
+    if (token) {
+      localStorage.setItem('adk-token', token);
+      return api(path, options);
+    }
+  }
   if (!response.ok) {
     const body = await response.json().catch(() => ({}));
     throw new Error(body.detail || `${response.status} ${response.statusText}`);
@@ -285,7 +298,11 @@ async function send(message) {
   try {
     const response = await fetch('/run_sse', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        ...authHeaders(),
+      },
       body: JSON.stringify({
         app_name: current.app,
         user_id: ui.user.value || 'user',
