@@ -31,7 +31,7 @@ async function startServer() {
   server = await listen(playground.app, { port: 0 });
 }
 
-describe.skipIf(!hasChromium)('the web chat page in Chromium', () => {
+describe.skipIf(!hasChromium)('the web chat page in Chromium', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'adk-browser-'));
     await startServer();
