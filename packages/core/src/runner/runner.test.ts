@@ -42,6 +42,22 @@ describe('Runner sessions', () => {
     expect(stored?.events.map((e) => e.author)).toEqual(['user', 'agent']);
   });
 
+  it('creates a missing session once when two runs start together', async () => {
+    const sessionService = new InMemorySessionService();
+    const agent = new LlmAgent({ name: 'agent', model: new FakeModel({ responses: () => 'hi' }) });
+    const runner = new Runner({ appName: APP, agent, sessionService, autoCreateSession: true });
+    const start = (text: string) =>
+      collect(runner.run({ userId: USER, sessionId: 'fresh', newMessage: userContent(text) }));
+    const results = await Promise.allSettled([start('a'), start('b')]);
+    // Both runs found a session; at most one lost the append race to the other (stale session).
+    expect(results.filter((r) => r.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
+    for (const result of results) {
+      if (result.status === 'rejected') expect(String(result.reason)).not.toMatch(/already exists/);
+    }
+    const stored = await sessionService.listSessions({ appName: APP, userId: USER });
+    expect(stored.sessions.map((s) => s.id)).toEqual(['fresh']);
+  });
+
   it('stores the user message with its state delta before the agent runs', async () => {
     let seen: unknown;
     const agent = new LlmAgent({

@@ -7,6 +7,7 @@ import type { ArtifactService } from '../artifacts';
 import type { Content } from '../content';
 import { publish } from '../diagnostics/channels';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
+import { SessionExistsError } from '../errors/session-exists-error';
 import { SessionNotFoundError } from '../errors/session-not-found-error';
 import { createEvent, type Event } from '../events';
 import type { MemoryService } from '../memory';
@@ -278,6 +279,18 @@ export class Runner {
     if (!this.autoCreateSession) {
       throw new SessionNotFoundError({ appName: this.appName, userId, sessionId });
     }
-    return this.sessionService.createSession({ appName: this.appName, userId, sessionId });
+    try {
+      return await this.sessionService.createSession({ appName: this.appName, userId, sessionId });
+    } catch (error) {
+      // Another run created it in the meantime: use theirs.
+      if (!SessionExistsError.isInstance(error)) throw error;
+      const created = await this.sessionService.getSession({
+        appName: this.appName,
+        userId,
+        sessionId,
+      });
+      if (!created) throw error;
+      return created;
+    }
   }
 }
