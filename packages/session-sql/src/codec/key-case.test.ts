@@ -41,3 +41,19 @@ describe('event_data key case', () => {
     expect(fromStorageKeys(stored)).toEqual(expected);
   });
 });
+
+describe('event_data key case, hostile keys', () => {
+  it('keeps "__proto__" and Object.prototype names as plain data', () => {
+    const data = JSON.parse(
+      '{"__proto__": {"polluted": true}, "constructor": {"to_string": 1}, "actions": {"state_delta": {"__proto__": 1}}}',
+    ) as object;
+    const camel = fromStorageKeys(data);
+    expect(Object.getPrototypeOf(camel)).toBe(Object.prototype);
+    expect((camel as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(Object.hasOwn(camel, 'constructor')).toBe(true);
+    expect(camel.constructor).toEqual({ toString: 1 });
+    const delta = (camel.actions as { stateDelta: object }).stateDelta;
+    expect(Object.keys(delta)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(delta)).toBe(Object.prototype);
+  });
+});

@@ -90,41 +90,62 @@ export function postgresOps(schema?: string): DialectOps {
     },
 
     async loadSession(db, key, window) {
-      // One statement, so one snapshot and one round trip: the session, its scopes, and its
-      // windowed events aggregated in append order.
+      // One statement, so one snapshot and one round trip: the session row (kind 0) with its
+      // scopes, then its windowed events (kind 1) in append order, streamed as plain rows.
       const after =
         window.afterTimestamp === undefined
           ? sql``
           : sql`and timestamp >= ${new Date(window.afterTimestamp)}`;
       const limit =
         window.numRecentEvents === undefined ? sql`` : sql`limit ${window.numRecentEvents}`;
-      const events =
-        window.numRecentEvents === 0
-          ? sql`'[]'::jsonb`
-          : sql`(select coalesce(jsonb_agg(jsonb_build_array(e.id, e.invocation_id, e.ms, e.event_data) order by e.seq), '[]'::jsonb)
-               from (select id, invocation_id, event_data, seq,
-                            (extract(epoch from timestamp) * 1000)::float8 as ms
-                     from ${table('events')}
-                     where app_name = ${key.appName} and user_id = ${key.userId} and session_id = ${key.sessionId} ${after}
-                     order by seq desc ${limit}) e)`;
-      const result = await sql<SessionScopesRow & { events: [string, string, number, unknown][] }>`
-        select s.id, s.app_name, s.user_id, s.state as session_state, s.update_time,
-               a.state as app_state, u.state as user_state, ${events} as events
-        from ${table('sessions')} s
-        left join ${table('app_states')} a on a.app_name = s.app_name
-        left join ${table('user_states')} u on u.app_name = s.app_name and u.user_id = s.user_id
-        where s.app_name = ${key.appName} and s.user_id = ${key.userId} and s.id = ${key.sessionId}`.execute(
-        db,
-      );
-      const row = result.rows[0];
-      if (!row) return undefined;
-      const eventRows: EventRow[] = row.events.map(([id, invocationId, ms, data]) => ({
-        id,
-        invocation_id: invocationId,
-        timestamp: ms,
-        event_data: data,
+      const noEvents = window.numRecentEvents === 0 ? sql`and false` : sql``;
+      const result = await sql<{
+        kind: number;
+        id: string;
+        invocation_id: string | null;
+        time: unknown;
+        d1: unknown;
+        d2: unknown;
+        d3: unknown;
+      }>`
+        with s as (
+          select s.id, s.update_time, s.state as session_state, a.state as app_state, u.state as user_state
+          from ${table('sessions')} s
+          left join ${table('app_states')} a on a.app_name = s.app_name
+          left join ${table('user_states')} u on u.app_name = s.app_name and u.user_id = s.user_id
+          where s.app_name = ${key.appName} and s.user_id = ${key.userId} and s.id = ${key.sessionId}
+        ), e as (
+          select id, invocation_id, timestamp, event_data, seq
+          from ${table('events')}
+          where app_name = ${key.appName} and user_id = ${key.userId} and session_id = ${key.sessionId}
+            ${after} ${noEvents}
+          order by seq desc ${limit}
+        )
+        select 0 as kind, null::bigint as ord, s.id, null::varchar as invocation_id, s.update_time as time,
+               s.session_state as d1, s.app_state as d2, s.user_state as d3
+        from s
+        union all
+        select 1, e.seq, e.id, e.invocation_id, e.timestamp, e.event_data, null, null
+        from e where exists (select 1 from s)
+        order by kind, ord`.execute(db);
+      const [first, ...rest] = result.rows;
+      if (!first || first.kind !== 0) return undefined;
+      const row: SessionScopesRow = {
+        id: first.id,
+        app_name: key.appName,
+        user_id: key.userId,
+        session_state: first.d1,
+        update_time: first.time,
+        app_state: first.d2,
+        user_state: first.d3,
+      };
+      const events: EventRow[] = rest.map((event) => ({
+        id: event.id,
+        invocation_id: event.invocation_id ?? '',
+        timestamp: event.time,
+        event_data: event.d1,
       }));
-      return { row, events: eventRows };
+      return { row, events };
     },
 
     async mergeScope(trx, scope, delta, now) {
