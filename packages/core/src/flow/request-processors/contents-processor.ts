@@ -1,14 +1,14 @@
-import { buildContents } from '../contents';
+import { buildContentsIncrementally } from '../contents';
 import type { RequestProcessor } from './types';
 
 /**
  * The conversation: `buildContents` over the session's events, for this agent, its branch and its
- * `includeContents` setting.
+ * `includeContents` setting (built incrementally from the previous call's contents when it can).
  */
 export const contentsProcessor: RequestProcessor = {
   name: 'contents',
   process(request, { agent, invocationContext }) {
-    const contents = buildContents(invocationContext.session.events, {
+    const contents = buildContentsIncrementally(invocationContext.session.events, {
       agentName: agent.name,
       branch: invocationContext.branch,
       includeContents: agent.includeContents,

@@ -1,0 +1,162 @@
+import type { Content, Part } from '../../content';
+import type { Event } from '../../events';
+import { buildContents, type BuildContentsOptions } from './build-contents';
+import { INPUT_REJECTED_ERROR_CODE } from './history';
+
+/** Histories shorter than this are built from scratch: caching would cost more than it saves. */
+const CACHE_FROM_EVENTS = 24;
+/** Prefixes remembered (most recently used first out last); bounds the cache's memory. */
+const MAX_ENTRIES = 32;
+/** How far back from the end of the events a remembered prefix is looked for. */
+const LOOKBACK = 16;
+
+interface Entry {
+  readonly key: string;
+  /** The prefix the contents were built from, compared element by element on reuse. */
+  readonly events: readonly Event[];
+  /** Contents of `events`; private (callers always get copies). */
+  readonly contents: readonly Content[];
+  /** Ids of every function call and function response in `events`. */
+  readonly ids: Set<string>;
+}
+
+/** Remembered prefixes by agent, branch and last event id; least recently used first. */
+const entries = new Map<string, Entry>();
+
+function entryKey(key: string, last: Event): string {
+  return `${key}\u0000${last.id}`;
+}
+
+/**
+ * {@link buildContents}, incrementally: when the events start with a prefix whose contents were
+ * built before (the previous model call of the invocation, or the previous turn), only the new
+ * events are rendered and appended to the remembered contents. A turn late in a long conversation
+ * then costs about as much as an early one, instead of re-rendering the whole history twice.
+ *
+ * The result is always equal to `buildContents(events, options)` and is the caller's to change:
+ * - reuse needs the very same event objects at the same positions (compared one by one), frozen
+ *   (session stores freeze what they store);
+ * - new events are appended only when they cannot change how the prefix renders: no compaction,
+ *   no rejected input, and every function response among them answers a call made among them
+ *   with an id the prefix never used; anything else is built from scratch;
+ * - `includeContents: 'none'` and short histories are always built from scratch.
+ *
+ * @example
+ * ```ts
+ * const contents = buildContentsIncrementally(ctx.session.events, { agentName: agent.name });
+ * ```
+ */
+export function buildContentsIncrementally(
+  events: readonly Event[],
+  options: BuildContentsOptions,
+): Content[] {
+  if (options.includeContents === 'none' || events.length < CACHE_FROM_EVENTS) {
+    return buildContents(events, options);
+  }
+  const key = `${options.agentName}\u0000${options.branch ?? ''}`;
+  const found = findPrefix(events, key);
+  if (found) {
+    const suffix = events.slice(found.events.length);
+    const suffixIds = appendableIds(suffix, found.ids);
+    if (suffixIds) {
+      const fresh = buildContents(suffix, options);
+      entries.delete(entryKey(key, found.events[found.events.length - 1] as Event));
+      for (const id of suffixIds) found.ids.add(id);
+      remember(events, {
+        key,
+        events: events.slice(),
+        contents:
+          fresh.length === 0 ? found.contents : found.contents.concat(fresh.map(copyContent)),
+        ids: found.ids,
+      });
+      return found.contents.map(copyContent).concat(fresh);
+    }
+  }
+  const contents = buildContents(events, options);
+  const ids = cacheableIds(events);
+  if (ids)
+    remember(events, { key, events: events.slice(), contents: contents.map(copyContent), ids });
+  return contents;
+}
+
+function findPrefix(events: readonly Event[], key: string): Entry | undefined {
+  for (let end = events.length; end > 0 && end >= events.length - LOOKBACK; end--) {
+    const entry = entries.get(entryKey(key, events[end - 1] as Event));
+    if (!entry || entry.events.length !== end) continue;
+    let same = true;
+    for (let index = 0; index < end && same; index++) same = entry.events[index] === events[index];
+    if (same) return entry;
+  }
+  return undefined;
+}
+
+function remember(events: readonly Event[], entry: Entry): void {
+  const id = entryKey(entry.key, events[events.length - 1] as Event);
+  entries.delete(id);
+  entries.set(id, entry);
+  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+}
+
+/**
+ * Ids of the calls and responses of `events` when they can be remembered (frozen, no compaction,
+ * no rejected input); `undefined` otherwise.
+ */
+function cacheableIds(events: readonly Event[]): Set<string> | undefined {
+  const ids = new Set<string>();
+  for (const event of events) {
+    if (!isPlainStoredEvent(event)) return undefined;
+    for (const part of event.content?.parts ?? []) {
+      const id = part.functionCall?.id ?? part.functionResponse?.id;
+      if (id) ids.add(id);
+    }
+  }
+  return ids;
+}
+
+/**
+ * Ids of the calls and responses of `suffix` when it can be rendered on its own and appended to
+ * the prefix (see {@link buildContentsIncrementally}); `undefined` otherwise.
+ */
+function appendableIds(
+  suffix: readonly Event[],
+  prefixIds: ReadonlySet<string>,
+): string[] | undefined {
+  const calls = new Set<string>();
+  const ids: string[] = [];
+  for (const event of suffix) {
+    if (!isPlainStoredEvent(event)) return undefined;
+    for (const part of event.content?.parts ?? []) {
+      const callId = part.functionCall?.id;
+      if (callId) {
+        if (prefixIds.has(callId)) return undefined;
+        calls.add(callId);
+        ids.push(callId);
+      }
+      const responseId = part.functionResponse?.id;
+      if (responseId) {
+        if (!calls.has(responseId)) return undefined;
+        ids.push(responseId);
+      }
+    }
+  }
+  return ids;
+}
+
+function isPlainStoredEvent(event: Event): boolean {
+  return (
+    Object.isFrozen(event) &&
+    !event.actions?.compaction &&
+    event.errorCode !== INPUT_REJECTED_ERROR_CODE
+  );
+}
+
+function copyPart(part: Part): Part {
+  const copy: Part = { ...part };
+  if (part.functionCall) copy.functionCall = { ...part.functionCall };
+  if (part.functionResponse) copy.functionResponse = { ...part.functionResponse };
+  return copy;
+}
+
+function copyContent(content: Content): Content {
+  return { ...content, parts: content.parts.map(copyPart) };
+}
