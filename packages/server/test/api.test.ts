@@ -240,6 +240,64 @@ describe('POST /run', () => {
     });
     expect(unknownApp.status).toBe(404);
   });
+  it('answers 500 with the message when a run fails, keeping what was stored', async () => {
+    script = async function* (_request, emit) {
+      yield emit({ content: modelContent('partial work') });
+      throw new Error('tool crashed');
+    };
+    await post(`${sessionsPath}/s1`, {});
+    const response = await post('/run', {
+      app_name: 'weather',
+      user_id: 'u1',
+      session_id: 's1',
+      new_message: { parts: [{ text: 'go' }] },
+    });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ detail: 'tool crashed' });
+    const session = await sessionService.getSession({
+      appName: 'weather',
+      userId: 'u1',
+      sessionId: 's1',
+    });
+    expect(session?.events.map((e) => e.content?.parts[0]?.text)).toEqual(['go', 'partial work']);
+  });
+
+  it('answers 409 when another run wrote to the session in the meantime', async () => {
+    const firstStarted = deferred();
+    const secondDone = deferred();
+    script = async function* (request, emit) {
+      if (request.newMessage.parts[0]?.text === 'first') {
+        firstStarted.resolve();
+        await secondDone.promise;
+      }
+      yield emit({ content: modelContent(`answer to ${request.newMessage.parts[0]?.text}`) });
+    };
+    await post(`${sessionsPath}/s1`, {});
+    const body = (text: string) => ({
+      app_name: 'weather',
+      user_id: 'u1',
+      session_id: 's1',
+      new_message: { parts: [{ text }] },
+    });
+    const first = post('/run', body('first'));
+    await firstStarted.promise;
+    expect((await post('/run', body('second'))).status).toBe(200);
+    secondDone.resolve();
+    const response = await first;
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { code: string }).code).toBe('STALE_SESSION');
+    const session = await sessionService.getSession({
+      appName: 'weather',
+      userId: 'u1',
+      sessionId: 's1',
+    });
+    expect(session?.events.map((e) => e.content?.parts[0]?.text)).toEqual([
+      'first',
+      'second',
+      'answer to second',
+    ]);
+  });
+
   it('aborts the run when the client gives up waiting for the JSON answer', async () => {
     const aborted = deferred<unknown>();
     const waiting = deferred();

@@ -3,6 +3,7 @@ import {
   InvalidArgumentError,
   SessionExistsError,
   SessionNotFoundError,
+  StaleSessionError,
 } from '@adk/core';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
@@ -34,6 +35,8 @@ export function httpError(
 export function statusOf(error: unknown): ContentfulStatusCode {
   if (SessionNotFoundError.isInstance(error)) return 404;
   if (SessionExistsError.isInstance(error)) return 409;
+  // Another run wrote to the session meanwhile: retrying the request is the fix.
+  if (StaleSessionError.isInstance(error)) return 409;
   if (InvalidArgumentError.isInstance(error)) return 400;
   // Every other "invalid input" error of the ADK packages (`INVALID_EVENT`, `INVALID_ARTIFACT_NAME`...).
   if (AdkError.isInstance(error) && error.code.startsWith('INVALID_')) return 400;
