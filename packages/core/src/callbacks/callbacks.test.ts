@@ -271,6 +271,25 @@ describe('tool callbacks', () => {
     });
   });
 
+  it('onToolError sees an unknown tool and may answer for it', async () => {
+    const seen: string[] = [];
+    const agent = new LlmAgent({
+      name: 'agent',
+      model: new FakeModel([fakeFunctionCall('get_wether', { city: 'Oslo' }), 'ok']),
+      tools: [echo],
+      onToolErrorCallback: ({ tool, error }) => {
+        seen.push(`${tool.name}: ${(error as Error).name}`);
+        return { error: 'No such tool; did you mean echo?' };
+      },
+    });
+    const { run } = await setup(agent);
+    const events = await run('a');
+    expect(seen).toEqual(['get_wether: ToolNotFoundError']);
+    expect(getFunctionResponses(events[1]!.content)[0]!.response).toEqual({
+      error: 'No such tool; did you mean echo?',
+    });
+  });
+
   it('exhausted retries let the error through to the model', async () => {
     let calls = 0;
     const broken = new FunctionTool({

@@ -93,14 +93,7 @@ async function runCall(
     actions,
   });
   const tool = options.tools.get(call.name);
-  if (!tool) {
-    return respond(
-      toolErrorResponse(
-        call.name,
-        new ToolNotFoundError({ toolName: call.name, availableTools: [...options.tools.keys()] }),
-      ),
-    );
-  }
+  if (!tool) return respond(await unknownToolResponse(options, call, actions));
   const args = call.args ? { ...call.args } : {};
   const toolContext = new InvocationToolContext(ctx, actions, id, options.confirmations?.[id]);
   // Policies (deny, ask a human) and rejected confirmations: the tool does not run.
@@ -183,6 +176,54 @@ async function runCall(
   }));
   if (Object.hasOwn(actions.requestedToolConfirmations, id)) actions.skipSummarization = true;
   return response ? respond(response) : { part: undefined, actions };
+}
+
+/**
+ * The response to a call of a tool the agent does not have: `onToolError` plugins and callbacks
+ * see the `ToolNotFoundError` (with a stand-in tool carrying the name) and may substitute a result;
+ * otherwise the model gets `TOOL_NOT_FOUND` with the available names. A retry cannot help here.
+ */
+async function unknownToolResponse(
+  options: ExecuteFunctionCallsOptions,
+  call: FunctionCall,
+  actions: EventActions,
+): Promise<Record<string, unknown>> {
+  const { agent, ctx } = options;
+  const error = new ToolNotFoundError({
+    toolName: call.name,
+    availableTools: [...options.tools.keys()],
+  });
+  if (ctx.plugins.has('onToolError') || agent.onToolErrorCallbacks.length > 0) {
+    const tool: Tool = {
+      name: call.name,
+      description: '',
+      declaration: () => undefined,
+      run: () => Promise.reject(error),
+    };
+    const args = call.args ? { ...call.args } : {};
+    const toolContext = new InvocationToolContext(ctx, actions, call.id ?? '');
+    const outcome =
+      (await ctx.plugins.onToolError(ctx, {
+        invocationContext: ctx,
+        agent,
+        tool,
+        args,
+        toolContext,
+        error,
+        attempt: 0,
+      })) ??
+      (await firstResult(agent.onToolErrorCallbacks, {
+        tool,
+        args,
+        context: toolContext,
+        error,
+        attempt: 0,
+      }));
+    if (outcome !== undefined && !isRetryDecision(outcome)) {
+      return toStorableToolResponse(call.name, normalizeToolResult(outcome));
+    }
+  }
+  return toolErrorResponse(call.name, error);
 }
 
 function mergeActions(target: EventActions, source: EventActions): void {
