@@ -95,7 +95,9 @@ export interface ToolErrorCallbackArgs extends BeforeToolCallbackArgs {
   attempt: number;
 }
 /**
- * Runs when a tool throws. Return `{ retry: true }` to run it again (bounded), any other value to use
+ * Runs when a tool throws, or when the model called a tool the agent does not have (`error` is then
+ * a `ToolNotFoundError` and `tool` a stand-in carrying the name). Return `{ retry: true }` to run it
+ * again (bounded), any other value to use
  * as the result (fallback), or `undefined` to let the error through: the model then sees
  * `{ error: { code, message } }`.
  */

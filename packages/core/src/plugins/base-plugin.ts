@@ -140,7 +140,7 @@ export abstract class BasePlugin {
   beforeTool?(args: BeforeToolHookArgs, state: PluginState): MaybePromise<unknown>;
   /** After each successful tool call. Return a value to replace the result. */
   afterTool?(args: AfterToolHookArgs, state: PluginState): MaybePromise<unknown>;
-  /** When a tool throws: `{ retry: true }`, a fallback result, or undefined. */
+  /** When a tool throws or is unknown: `{ retry: true }`, a fallback result, or undefined. */
   onToolError?(args: ToolErrorHookArgs, state: PluginState): MaybePromise<unknown>;
   /** When the run fails with an exception (not for error events). Notification only. */
   onRunError?(args: RunErrorHookArgs, state: PluginState): MaybePromise<void>;
