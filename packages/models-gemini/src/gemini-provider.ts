@@ -5,6 +5,7 @@ import {
   type ProviderHttpSettings,
 } from '@adk/model-http';
 
+import { parseGeminiError } from './convert/parse-gemini-error';
 import { defaultBaseURL, resolveGeminiEndpoint, type VertexAISettings } from './gemini-endpoint';
 import { GeminiModel } from './gemini-model';
 
@@ -45,6 +46,7 @@ export const GEMINI_MODEL_PATTERNS: ReadonlyArray<string | RegExp> = [
 export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
   const http = createProviderHttpClient('gemini', settings, {
     baseURL: defaultBaseURL(settings.vertexai),
+    parseErrorBody: parseGeminiError,
   });
   const endpoint = () => resolveGeminiEndpoint(settings.apiKey, settings.vertexai);
   return defineProvider({

@@ -1,7 +1,13 @@
 /**
  * Google Gemini model provider for ADK for TypeScript.
  */
-export { CONTINUE_TEXT, EMPTY_CONTENTS_TEXT, fromGeminiResponse, toGeminiRequest } from './convert';
+export {
+  CONTINUE_TEXT,
+  EMPTY_CONTENTS_TEXT,
+  fromGeminiResponse,
+  parseGeminiError,
+  toGeminiRequest,
+} from './convert';
 export type { GeminiRequest, GeminiResponse } from './convert';
 export {
   GEMINI_API_KEY_ENV_VARS,

@@ -318,6 +318,16 @@ describe('Gemini failures', () => {
     expect(delays).toEqual([2000]);
   });
 
+  it('waits for the RetryInfo delay of a quota error body when there is no Retry-After header', async () => {
+    const { server, model, delays } = await setup([
+      { raw: { status: 429, body: readFixture('gemini/error-429.json') } },
+      { text: 'ok' },
+    ]);
+    await collect(model.generate(ask('x'), { stream: false }));
+    expect(delays).toEqual([21_000]);
+    expect(server.requests).toHaveLength(2);
+  });
+
   it('reports the provider message and status of an error body (fixture)', async () => {
     const { model } = await setup(
       [{ raw: { status: 429, body: readFixture('gemini/error-429.json') } }],

@@ -9,6 +9,8 @@ export interface ProviderErrorInfo {
   message?: string;
   /** Provider error type or status, e.g. `RESOURCE_EXHAUSTED`, `rate_limit_error`. */
   type?: string;
+  /** A retry delay stated in the body (Gemini's `RetryInfo.retryDelay`); `Retry-After` wins. */
+  retryAfterMs?: number;
 }
 
 /** Settings of an {@link HttpClient}; provider factories build one from their own settings. */

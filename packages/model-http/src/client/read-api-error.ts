@@ -10,7 +10,7 @@ const MAX_ERROR_BODY = 4096;
 /**
  * Reads a non-2xx response into a {@link ModelApiError}: the provider's message and type from its
  * error JSON (or the raw text), retryability from the status and `x-should-retry`, the delay from
- * `Retry-After`, and the request id header.
+ * `Retry-After` (else from the body, when the parser finds one), and the request id header.
  */
 export async function readApiError(
   response: Dispatcher.ResponseData,
@@ -41,7 +41,7 @@ export async function readApiError(
     providerMessage: info?.message,
     providerErrorType: info?.type,
     responseBody: text.slice(0, MAX_ERROR_BODY),
-    retryAfterMs: parseRetryAfter(headers),
+    retryAfterMs: parseRetryAfter(headers) ?? info?.retryAfterMs,
     requestId: headerValue(headers, 'request-id') ?? headerValue(headers, 'x-request-id'),
   });
 }

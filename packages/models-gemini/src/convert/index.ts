@@ -1,3 +1,4 @@
 export { fromGeminiResponse } from './from-gemini-response';
 export type { GeminiRequest, GeminiResponse } from './gemini-wire';
+export { parseGeminiError } from './parse-gemini-error';
 export { CONTINUE_TEXT, EMPTY_CONTENTS_TEXT, toGeminiRequest } from './to-gemini-request';
