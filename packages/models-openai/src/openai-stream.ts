@@ -4,6 +4,7 @@ import { jsonSseEvents, ModelStreamError } from '@adk/model-http';
 
 import {
   applyFinish,
+  argumentsText,
   markMalformedCall,
   parseToolCall,
   toUsage,
@@ -63,7 +64,8 @@ export async function* readOpenAIStream(
       }
       if (fragment.id) call.id = fragment.id;
       if (fragment.function?.name && !call.name) call.name = fragment.function.name;
-      if (fragment.function?.arguments) call.arguments += fragment.function.arguments;
+      if (fragment.function?.arguments)
+        call.arguments += argumentsText(fragment.function.arguments);
     }
     if (choice.finish_reason) finishReason = choice.finish_reason;
   }

@@ -297,6 +297,54 @@ describe('Chat Completions responses', () => {
     expect(final.usageMetadata?.promptTokenCount).toBe(12);
   });
 
+  it('accepts whole tool calls without index and arguments sent as objects (Ollama-style servers)', async () => {
+    const { model } = await setup([
+      sse([
+        {
+          choices: [
+            {
+              index: 0,
+              delta: {
+                role: 'assistant',
+                content: '',
+                tool_calls: [
+                  { id: 'call_1', function: { name: 'a', arguments: { x: 1 } } },
+                  { id: 'call_2', function: { name: 'b', arguments: '{"y":2}' } },
+                ],
+              },
+            },
+          ],
+        },
+        { choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] },
+        '[DONE]',
+      ]),
+      raw(
+        JSON.stringify({
+          choices: [
+            {
+              index: 0,
+              message: {
+                role: 'assistant',
+                content: null,
+                tool_calls: [
+                  { id: 'c', type: 'function', function: { name: 'a', arguments: { x: 1 } } },
+                ],
+              },
+              finish_reason: 'tool_calls',
+            },
+          ],
+        }),
+      ),
+    ]);
+    const streamed = await collect(model.generate(ask('x'), { stream: true }));
+    expect(getFunctionCalls(streamed.at(-1)!.content)).toEqual([
+      { id: 'call_1', name: 'a', args: { x: 1 } },
+      { id: 'call_2', name: 'b', args: { y: 2 } },
+    ]);
+    const [plain] = await collect(model.generate(ask('x'), { stream: false }));
+    expect(getFunctionCalls(plain!.content)).toEqual([{ id: 'c', name: 'a', args: { x: 1 } }]);
+  });
+
   it('streams reasoning_content as thought deltas', async () => {
     const { model } = await setup([{ thinking: 'Let me think.', text: 'Four.' }]);
     const responses = await collect(model.generate(ask('2+2?'), { stream: true }));

@@ -78,6 +78,16 @@ export function parseToolCall(call: {
   };
 }
 
+/**
+ * Tool call arguments as text. The API sends a JSON string; a few compatible servers send the
+ * object itself, which is accepted too.
+ */
+export function argumentsText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined || value === null) return '';
+  return JSON.stringify(value);
+}
+
 /** Marks a response whose tool call arguments were not valid JSON. */
 export function markMalformedCall(response: LlmResponse, name: string, args: string): void {
   response.finishReason = 'MALFORMED_FUNCTION_CALL';
@@ -102,13 +112,10 @@ export function fromOpenAIResponse(data: OpenAIResponse): LlmResponse {
     response.errorMessage = message.refusal;
   }
   for (const call of message.tool_calls ?? []) {
-    const parsed = parseToolCall({
-      id: call.id,
-      name: call.function.name,
-      arguments: call.function.arguments,
-    });
+    const args = argumentsText(call.function.arguments);
+    const parsed = parseToolCall({ id: call.id, name: call.function.name, arguments: args });
     if (parsed) parts.push({ functionCall: parsed });
-    else markMalformedCall(response, call.function.name, call.function.arguments);
+    else markMalformedCall(response, call.function.name, args);
   }
   if (parts.length > 0) response.content = { role: 'model', parts };
   if (data.usage) response.usageMetadata = toUsage(data.usage);

@@ -78,7 +78,7 @@ export interface OpenAIChunk {
         index?: number;
         id?: string;
         type?: string;
-        function?: { name?: string; arguments?: string };
+        function?: { name?: string; arguments?: unknown };
       }> | null;
     };
     finish_reason?: string | null;
