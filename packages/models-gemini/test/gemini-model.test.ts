@@ -363,6 +363,26 @@ describe('Gemini failures', () => {
     expect(error).toMatchObject({ name: 'ModelStreamError', kind: 'malformed', retryable: false });
   });
 
+  it('an error object sent inside the stream throws ModelStreamError(provider-error)', async () => {
+    const body =
+      'data: {"candidates":[{"content":{"parts":[{"text":"Hel"}],"role":"model"},"index":0}]}\r\n\r\n' +
+      'data: {"error":{"code":503,"message":"The model is overloaded.","status":"UNAVAILABLE"}}\r\n\r\n';
+    const { model } = await setup([
+      { raw: { body, headers: { 'content-type': 'text/event-stream' } } },
+    ]);
+    const { responses, error } = await collectUntilError(
+      model.generate(ask('x'), { stream: true }),
+    );
+    expect(responses.map((r) => getText(r.content))).toEqual(['Hel']);
+    expect(error).toMatchObject({
+      name: 'ModelStreamError',
+      kind: 'provider-error',
+      providerErrorType: 'UNAVAILABLE',
+      retryable: true,
+    });
+    expect((error as Error).message).toContain('The model is overloaded.');
+  });
+
   it('a stream that ends without a finish reason throws ModelStreamError(incomplete)', async () => {
     const { model } = await setup([{ text: 'one two three four', faults: { endAfterEvents: 1 } }]);
     const { error } = await collectUntilError(model.generate(ask('x'), { stream: true }));
