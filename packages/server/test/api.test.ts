@@ -541,6 +541,32 @@ describe('graph routes', () => {
       root_agent: { sub_agents: unknown[] };
     };
     expect(tree.root_agent.sub_agents).toHaveLength(2);
+
+    // The same under the /dev/apps/{app} paths newer ADK web UIs call.
+    expect(await (await fetch(url('/dev/apps/weather/build_graph'))).json()).toMatchObject({
+      name: 'weather',
+      root_agent: {
+        name: 'router',
+        type: 'agent',
+        sub_agents: [
+          { name: 'weather', tools: [{ name: 'get_weather', type: 'tool' }] },
+          { name: 'news' },
+        ],
+      },
+    });
+    const image = (await (
+      await fetch(url('/dev/apps/weather/build_graph_image?node=weather'))
+    ).json()) as { dotSrc: string };
+    expect(image.dotSrc).toContain('"get_weather"');
+    expect(image.dotSrc).not.toContain('"news"');
+    expect((await fetch(url('/dev/apps/weather/build_graph_image?node=nope'))).status).toBe(404);
+    const devGraph = (await (
+      await fetch(url(`/dev/apps/weather/users/u1/sessions/s1/events/${events[0]!.id}/graph`))
+    ).json()) as { dotSrc: string };
+    expect(devGraph).toEqual(graph);
+    expect(await (await fetch(url('/dev/apps/weather/metrics-info'))).json()).toEqual({
+      metricsInfo: [],
+    });
   });
 });
 

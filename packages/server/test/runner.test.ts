@@ -125,6 +125,12 @@ describe('with the real Runner, LlmAgent and SQLite sessions', () => {
       await fetch(`${server.url}/debug/trace/${result!.id}`)
     ).json()) as Record<string, string>;
     expect(toolTrace['gen_ai.tool.name']).toBe('get_weather');
+    expect(
+      await (await fetch(`${server.url}/dev/apps/demo/debug/trace/${result!.id}`)).json(),
+    ).toEqual(toolTrace);
+    expect(
+      await (await fetch(`${server.url}/dev/apps/demo/debug/trace/session/s1`)).json(),
+    ).toEqual(spans);
 
     const graph = (await (
       await fetch(`${server.url}${sessionsPath}/s1/events/${call!.id}/graph`)

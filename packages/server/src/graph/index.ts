@@ -1,1 +1,2 @@
 export { agentGraphDot, type AgentGraphOptions, type GraphHighlight } from './agent-graph';
+export { describeAgent, findAgentByPath, type AgentDescription } from './describe-agent';
