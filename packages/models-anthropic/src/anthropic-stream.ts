@@ -1,16 +1,19 @@
-import type { LlmResponse, UsageMetadata } from '@adk/core';
-import { StreamAggregator } from '@adk/core';
+import type { LlmResponse, Part } from '@adk/core';
 import { jsonSseEvents, ModelStreamError } from '@adk/model-http';
 
-import { applyFinish, toUsage } from './convert/from-anthropic-response';
+import { applyFinish, REDACTED_THINKING_PREFIX, toUsage } from './convert/from-anthropic-response';
 import type { AnthropicUsage } from './convert/anthropic-wire';
 
+/** A content block being received; its final part is built when the stream ends. */
 interface BlockState {
   type: string;
   id?: string;
   name?: string;
-  json: string;
+  /** Text, thinking text, or (tool_use) the JSON input so far. */
+  text: string;
   signature?: string;
+  /** redacted_thinking payload. */
+  data?: string;
   /** The structured-output tool: its input is streamed as answer text. */
   jsonAnswer: boolean;
 }
@@ -20,7 +23,14 @@ type StreamEvent =
   | {
       type: 'content_block_start';
       index: number;
-      content_block: { type: string; id?: string; name?: string; text?: string; thinking?: string };
+      content_block: {
+        type: string;
+        id?: string;
+        name?: string;
+        text?: string;
+        thinking?: string;
+        data?: string;
+      };
     }
   | {
       type: 'content_block_delta';
@@ -40,10 +50,13 @@ type StreamEvent =
 
 const RETRYABLE_STREAM_ERRORS = new Set(['overloaded_error', 'api_error', 'rate_limit_error']);
 
+type Context = { provider: string; model: string };
+
 /**
  * Turns a Messages API event stream into partial text/thought deltas followed by one final
- * aggregated response. Tool inputs arrive as `input_json_delta` fragments split anywhere; they are
- * parsed when their block stops, so partial responses never hold tool calls. The input of the
+ * response whose parts are the message's content blocks, in order (each thinking block keeps its
+ * own signature). Tool inputs arrive as `input_json_delta` fragments split anywhere; they are
+ * parsed when the stream ends, so partial responses never hold tool calls. The input of the
  * structured-output tool (`jsonResponseTool`) is streamed as answer text instead.
  */
 export async function* readAnthropicStream(
@@ -51,8 +64,7 @@ export async function* readAnthropicStream(
   model: string,
   options: { jsonResponseTool?: string } = {},
 ): AsyncGenerator<LlmResponse, void> {
-  const context = { provider: 'anthropic', model };
-  const aggregator = new StreamAggregator();
+  const context: Context = { provider: 'anthropic', model };
   const blocks = new Map<number, BlockState>();
   let usage: AnthropicUsage = {};
   let stopReason: string | null | undefined;
@@ -66,60 +78,34 @@ export async function* readAnthropicStream(
         modelVersion = event.message.model;
         break;
       case 'content_block_start': {
-        const block = event.content_block;
-        blocks.set(event.index, {
-          type: block.type,
-          id: block.id,
-          name: block.name,
-          json: '',
-          jsonAnswer: block.type === 'tool_use' && block.name === options.jsonResponseTool,
-        });
+        const start = event.content_block;
         const initial =
-          block.type === 'text'
-            ? block.text
-            : block.type === 'thinking'
-              ? block.thinking
-              : undefined;
-        if (initial) yield emit(aggregator, initial, block.type === 'thinking');
+          (start.type === 'text' ? start.text : start.type === 'thinking' ? start.thinking : '') ??
+          '';
+        blocks.set(event.index, {
+          type: start.type,
+          id: start.id,
+          name: start.name,
+          text: initial,
+          data: start.data,
+          jsonAnswer: start.type === 'tool_use' && start.name === options.jsonResponseTool,
+        });
+        if (initial) yield delta(initial, start.type === 'thinking');
         break;
       }
       case 'content_block_delta': {
         const block = blocks.get(event.index);
-        const delta = event.delta;
-        if (delta.type === 'text_delta' && delta.text) yield emit(aggregator, delta.text, false);
-        else if (delta.type === 'thinking_delta' && delta.thinking)
-          yield emit(aggregator, delta.thinking, true);
-        else if (delta.type === 'signature_delta' && block) block.signature = delta.signature;
-        else if (delta.type === 'input_json_delta' && block?.jsonAnswer) {
-          // structured output: the tool input is the answer, streamed as text
-          if (delta.partial_json) yield emit(aggregator, delta.partial_json, false);
-        } else if (delta.type === 'input_json_delta' && block) block.json += delta.partial_json;
-        break;
-      }
-      case 'content_block_stop': {
-        const block = blocks.get(event.index);
-        if (block?.type === 'tool_use' && !block.jsonAnswer) {
-          aggregator.add({
-            content: {
-              role: 'model',
-              parts: [
-                {
-                  functionCall: {
-                    id: block.id,
-                    name: block.name ?? '',
-                    args: parseInput(block, context),
-                  },
-                },
-              ],
-            },
-          });
-        } else if (block?.type === 'thinking' && block.signature) {
-          aggregator.add({
-            content: {
-              role: 'model',
-              parts: [{ text: '', thought: true, thoughtSignature: block.signature }],
-            },
-          });
+        const change = event.delta;
+        if (!block) break;
+        if (change.type === 'text_delta' || change.type === 'thinking_delta') {
+          const text = change.type === 'text_delta' ? change.text : change.thinking;
+          block.text += text;
+          if (text) yield delta(text, change.type === 'thinking_delta');
+        } else if (change.type === 'signature_delta') {
+          block.signature = change.signature;
+        } else if (change.type === 'input_json_delta') {
+          block.text += change.partial_json;
+          if (block.jsonAnswer && change.partial_json) yield delta(change.partial_json, false);
         }
         break;
       }
@@ -149,42 +135,66 @@ export async function* readAnthropicStream(
       message: 'the stream ended before message_stop',
     });
   }
-  const final = aggregator.final();
-  final.usageMetadata = toUsage(usage) satisfies UsageMetadata;
+  const parts = [...blocks.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, block]) => toFinalPart(block, context))
+    .filter((part): part is Part => part !== undefined);
+  const final: LlmResponse = { partial: false, turnComplete: true, usageMetadata: toUsage(usage) };
+  if (parts.length > 0) final.content = { role: 'model', parts };
   if (modelVersion) final.modelVersion = modelVersion;
   applyFinish(final, stopReason);
   yield final;
 }
 
-function emit(aggregator: StreamAggregator, text: string, thought: boolean): LlmResponse {
-  const part = thought ? { text, thought: true } : { text };
-  aggregator.add({ content: { role: 'model', parts: [part] } });
-  return { content: { role: 'model', parts: [{ ...part }] }, partial: true };
+function delta(text: string, thought: boolean): LlmResponse {
+  const part: Part = thought ? { text, thought: true } : { text };
+  return { content: { role: 'model', parts: [part] }, partial: true };
 }
 
-function parseInput(
-  block: BlockState,
-  context: { provider: string; model: string },
-): Record<string, unknown> {
-  if (block.json.trim() === '') return {};
+function toFinalPart(block: BlockState, context: Context): Part | undefined {
+  switch (block.type) {
+    case 'text':
+      return block.text ? { text: block.text } : undefined;
+    case 'thinking': {
+      const part: Part = { text: block.text, thought: true };
+      if (block.signature) part.thoughtSignature = block.signature;
+      return part;
+    }
+    case 'redacted_thinking':
+      return block.data
+        ? { text: '', thought: true, thoughtSignature: `${REDACTED_THINKING_PREFIX}${block.data}` }
+        : undefined;
+    case 'tool_use':
+      if (block.jsonAnswer) return { text: block.text };
+      return {
+        functionCall: { id: block.id, name: block.name ?? '', args: parseInput(block, context) },
+      };
+    default:
+      return undefined;
+  }
+}
+
+function parseInput(block: BlockState, context: Context): Record<string, unknown> {
+  if (block.text.trim() === '') return {};
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(block.json);
-    if (value && typeof value === 'object' && !Array.isArray(value))
-      return value as Record<string, unknown>;
+    value = JSON.parse(block.text);
   } catch (cause) {
     throw new ModelStreamError({
       ...context,
       kind: 'malformed',
       message: `the input of tool call "${block.name}" is not valid JSON`,
-      chunk: block.json,
+      chunk: block.text,
       cause,
     });
   }
+  if (value && typeof value === 'object' && !Array.isArray(value))
+    return value as Record<string, unknown>;
   throw new ModelStreamError({
     ...context,
     kind: 'malformed',
     message: `the input of tool call "${block.name}" is not a JSON object`,
-    chunk: block.json,
+    chunk: block.text,
   });
 }
 

@@ -328,6 +328,83 @@ describe('Anthropic responses', () => {
     ]);
   });
 
+  it('keeps each thinking block, redacted ones included, with its own signature, and sends them back', async () => {
+    const event = (data: Record<string, unknown>) =>
+      `event: ${String(data.type)}\ndata: ${JSON.stringify(data)}\n\n`;
+    const start = (index: number, block: Record<string, unknown>) =>
+      event({ type: 'content_block_start', index, content_block: block });
+    const delta = (index: number, change: Record<string, unknown>) =>
+      event({ type: 'content_block_delta', index, delta: change });
+    const stop = (index: number) => event({ type: 'content_block_stop', index });
+    const sse = [
+      event({
+        type: 'message_start',
+        message: {
+          id: 'msg_1',
+          type: 'message',
+          role: 'assistant',
+          model: 'claude-sonnet-4-5',
+          content: [],
+          usage: { input_tokens: 5, output_tokens: 1 },
+        },
+      }),
+      start(0, { type: 'thinking', thinking: '', signature: '' }),
+      delta(0, { type: 'thinking_delta', thinking: 'First.' }),
+      delta(0, { type: 'signature_delta', signature: 'sig-A' }),
+      stop(0),
+      start(1, { type: 'redacted_thinking', data: 'ENCRYPTED' }),
+      stop(1),
+      start(2, { type: 'thinking', thinking: '', signature: '' }),
+      delta(2, { type: 'thinking_delta', thinking: 'Second.' }),
+      delta(2, { type: 'signature_delta', signature: 'sig-B' }),
+      stop(2),
+      start(3, { type: 'text', text: '' }),
+      delta(3, { type: 'text_delta', text: 'Done.' }),
+      stop(3),
+      event({
+        type: 'message_delta',
+        delta: { stop_reason: 'end_turn' },
+        usage: { output_tokens: 9 },
+      }),
+      event({ type: 'message_stop' }),
+    ].join('');
+    const { server, model } = await setup([
+      { raw: { body: sse, headers: { 'content-type': 'text/event-stream' } } },
+      { text: 'ok' },
+    ]);
+    const responses = await collect(model.generate(ask('x'), { stream: true }));
+    const final = responses.at(-1)!;
+    expect(final.content!.parts).toEqual([
+      { text: 'First.', thought: true, thoughtSignature: 'sig-A' },
+      { text: '', thought: true, thoughtSignature: 'anthropic-redacted-thinking:ENCRYPTED' },
+      { text: 'Second.', thought: true, thoughtSignature: 'sig-B' },
+      { text: 'Done.' },
+    ]);
+    await collect(
+      model.generate(
+        {
+          model: 'x',
+          contents: [
+            { role: 'user', parts: [{ text: 'x' }] },
+            final.content!,
+            { role: 'user', parts: [{ text: 'next' }] },
+          ],
+          config: {},
+        },
+        { stream: false },
+      ),
+    );
+    expect((server.requests[1]!.body as { messages: unknown[] }).messages[1]).toEqual({
+      role: 'assistant',
+      content: [
+        { type: 'thinking', thinking: 'First.', signature: 'sig-A' },
+        { type: 'redacted_thinking', data: 'ENCRYPTED' },
+        { type: 'thinking', thinking: 'Second.', signature: 'sig-B' },
+        { type: 'text', text: 'Done.' },
+      ],
+    });
+  });
+
   it('assembles parallel tool calls whose JSON is split every 3 characters, over 1-byte TCP chunks', async () => {
     const args1 = { city: 'São Paulo', opts: { unit: 'c', days: [1, 2] }, note: 'say "hi"\n' };
     const { model } = await setup([

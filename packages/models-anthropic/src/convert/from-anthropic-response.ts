@@ -55,13 +55,25 @@ export function toUsage(usage: AnthropicUsage): UsageMetadata {
   return result;
 }
 
-/** Converts one content block of an answer into an ADK part (undefined for redacted thinking). */
+/**
+ * Prefix of the `thoughtSignature` of a part standing for a `redacted_thinking` block; the rest is
+ * the block's encrypted `data`, sent back unchanged on the next turn.
+ */
+export const REDACTED_THINKING_PREFIX = 'anthropic-redacted-thinking:';
+
+/** Converts one content block of an answer into an ADK part. */
 export function toPart(block: AnthropicContentBlock): Part | undefined {
   switch (block.type) {
     case 'text':
       return { text: block.text };
     case 'thinking':
       return { text: block.thinking, thought: true, thoughtSignature: block.signature };
+    case 'redacted_thinking':
+      return {
+        text: '',
+        thought: true,
+        thoughtSignature: `${REDACTED_THINKING_PREFIX}${block.data}`,
+      };
     case 'tool_use':
       return { functionCall: { id: block.id, name: block.name, args: block.input ?? {} } };
     default:

@@ -2,6 +2,7 @@ export type { AnthropicRequest, AnthropicResponse } from './anthropic-wire';
 export {
   applyFinish,
   fromAnthropicResponse,
+  REDACTED_THINKING_PREFIX,
   toFinishReason,
   toUsage,
 } from './from-anthropic-response';

@@ -3,6 +3,7 @@ import { InvalidArgumentError } from '@adk/core';
 import { newFunctionCallId } from '@adk/model-http';
 
 import type { AnthropicContentBlock, AnthropicMessage, AnthropicRequest } from './anthropic-wire';
+import { REDACTED_THINKING_PREFIX } from './from-anthropic-response';
 
 /**
  * Name of the tool used for structured output: a request with a JSON object `responseSchema`, no
@@ -160,9 +161,15 @@ function toBlock(part: Part, pendingIds: Map<string, string[]>): AnthropicConten
   }
   if (part.text !== undefined) {
     if (part.thought) {
-      return part.thoughtSignature
-        ? { type: 'thinking', thinking: part.text, signature: part.thoughtSignature }
-        : undefined;
+      const signature = part.thoughtSignature;
+      if (!signature) return undefined;
+      if (signature.startsWith(REDACTED_THINKING_PREFIX)) {
+        return {
+          type: 'redacted_thinking',
+          data: signature.slice(REDACTED_THINKING_PREFIX.length),
+        };
+      }
+      return { type: 'thinking', thinking: part.text, signature };
     }
     return part.text === '' ? undefined : { type: 'text', text: part.text };
   }
