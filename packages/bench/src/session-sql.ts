@@ -1,8 +1,9 @@
 /**
  * SQL session store benchmark: append throughput and get-session latency with 1,000 events, on a
  * SQLite file and on PostgreSQL, for `@adk/session-sql` and `@google/adk` 2.0.0's
- * `DatabaseSessionService`, in one run. Called by the main bench (`runSessionSqlBench`) and
- * runnable alone (`session-sql-main.ts`).
+ * `DatabaseSessionService`, side by side in one run (appends in alternating slices, reads
+ * alternating, so both stores see the same load on a shared machine). Called by the main bench
+ * (`runSessionSqlBench`) and runnable alone (`session-sql-main.ts`).
  */
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -57,32 +58,78 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-async function measure(
-  store: SessionStoreUnderTest,
-  events: number,
-  reads: number,
-): Promise<Measured> {
-  // Warm up: connections, prepared paths, JIT.
+/** A store being measured: its session, and the time and reads accumulated so far. */
+interface Lane {
+  store: SessionStoreUnderTest;
+  sessionId: string;
+  session: unknown;
+  appended: number;
+  appendMs: number;
+  readMs: number[];
+}
+
+const SLICES = 10;
+
+async function openLane(store: SessionStoreUnderTest): Promise<Lane> {
+  // Warm up: connections, schema, JIT.
   const warm = await store.createSession(`warm-${randomBytes(3).toString('hex')}`);
   for (let index = 0; index < 30; index++) await store.append(warm, workloadEvent(index));
   await store.get((warm as { id: string }).id);
-
   const sessionId = `s-${randomBytes(4).toString('hex')}`;
-  const session = await store.createSession(sessionId);
-  const started = performance.now();
-  for (let index = 0; index < events; index++) await store.append(session, workloadEvent(index));
-  const elapsed = performance.now() - started;
+  return {
+    store,
+    sessionId,
+    session: await store.createSession(sessionId),
+    appended: 0,
+    appendMs: 0,
+    readMs: [],
+  };
+}
 
-  const latencies: number[] = [];
-  let count = 0;
-  for (let read = 0; read < reads; read++) {
-    const start = performance.now();
-    count = await store.get(sessionId);
-    latencies.push(performance.now() - start);
+async function appendSlice(lane: Lane, count: number): Promise<void> {
+  const started = performance.now();
+  for (let index = 0; index < count; index++) {
+    await lane.store.append(lane.session, workloadEvent(lane.appended + index));
   }
-  if (count !== events)
-    throw new TypeError(`${store.name}: read ${count} events back, expected ${events}`);
-  return { appendsPerSecond: (events / elapsed) * 1000, getMedianMs: median(latencies), events };
+  lane.appendMs += performance.now() - started;
+  lane.appended += count;
+}
+
+async function readOnce(lane: Lane, expected: number): Promise<void> {
+  const started = performance.now();
+  const count = await lane.store.get(lane.sessionId);
+  lane.readMs.push(performance.now() - started);
+  if (count !== expected) {
+    throw new TypeError(`${lane.store.name}: read ${count} events back, expected ${expected}`);
+  }
+}
+
+/**
+ * Measure the stores side by side: the appends run in slices, alternating which store goes first,
+ * and the reads alternate too, so that both see the same machine load (the machine is shared).
+ */
+async function measureSideBySide(
+  stores: SessionStoreUnderTest[],
+  events: number,
+  reads: number,
+): Promise<Measured[]> {
+  const lanes: Lane[] = [];
+  for (const store of stores) lanes.push(await openLane(store));
+  const slice = Math.ceil(events / SLICES);
+  for (let round = 0; round * slice < events; round++) {
+    const count = Math.min(slice, events - round * slice);
+    const order = round % 2 === 0 ? lanes : [...lanes].reverse();
+    for (const lane of order) await appendSlice(lane, count);
+  }
+  for (let read = 0; read < reads; read++) {
+    const order = read % 2 === 0 ? lanes : [...lanes].reverse();
+    for (const lane of order) await readOnce(lane, events);
+  }
+  return lanes.map((lane) => ({
+    appendsPerSecond: (events / lane.appendMs) * 1000,
+    getMedianMs: median(lane.readMs),
+    events,
+  }));
 }
 
 function rows(
@@ -113,38 +160,54 @@ function rows(
   return [append, get];
 }
 
-async function attempt(label: string, run: () => Promise<Measured>): Promise<Measured | undefined> {
+async function open(
+  label: string,
+  opener: () => Promise<SessionStoreUnderTest>,
+): Promise<SessionStoreUnderTest | undefined> {
   try {
-    return await run();
+    return await opener();
   } catch (error) {
     console.error(
-      `[session-sql bench] ${label} failed: ${error instanceof Error ? error.message : String(error)}`,
+      `[session-sql bench] ${label} failed to open: ${error instanceof Error ? error.message : String(error)}`,
     );
     return undefined;
   }
 }
 
-async function withStore(
-  open: () => Promise<SessionStoreUnderTest>,
+/** Ours and theirs side by side; a store that fails is reported as unmeasured. */
+async function comparePair(
+  openOurs: () => Promise<SessionStoreUnderTest>,
+  openTheirs: () => Promise<SessionStoreUnderTest>,
   events: number,
   reads: number,
-): Promise<Measured> {
-  const store = await open();
+): Promise<{ ours: Measured | undefined; theirs: Measured | undefined }> {
+  const ours = await open('ours', openOurs);
+  const theirs = await open('@google/adk', openTheirs);
+  const present = [ours, theirs].filter((store) => store !== undefined);
   try {
-    return await measure(store, events, reads);
+    const measured = await measureSideBySide(present, events, reads);
+    return {
+      ours: ours ? measured[present.indexOf(ours)] : undefined,
+      theirs: theirs ? measured[present.indexOf(theirs)] : undefined,
+    };
+  } catch (error) {
+    console.error(
+      `[session-sql bench] measurement failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return { ours: undefined, theirs: undefined };
   } finally {
-    await store.close();
+    await Promise.all(present.map((store) => store.close()));
   }
 }
 
 async function sqliteRows(events: number, reads: number): Promise<SessionSqlBenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'adk-bench-sql-'));
   try {
-    const theirs = await attempt('@google/adk on SQLite', () =>
-      withStore(() => theirStore(`sqlite://${join(dir, 'theirs.db')}`), events, reads),
-    );
-    const ours = await attempt('ours on SQLite', () =>
-      withStore(() => ourStore(`sqlite:${join(dir, 'ours.db')}`), events, reads),
+    const { ours, theirs } = await comparePair(
+      () => ourStore(`sqlite:${join(dir, 'ours.db')}`),
+      () => theirStore(`sqlite://${join(dir, 'theirs.db')}`),
+      events,
+      reads,
     );
     return rows('SQLite file', ours, theirs, events);
   } finally {
@@ -171,11 +234,11 @@ async function postgresRows(
     await admin.query(`create database ${database}`);
     const url = new URL(serverUrl);
     url.pathname = `/${database}`;
-    const theirs = await attempt('@google/adk on PostgreSQL', () =>
-      withStore(() => theirStore(url.toString()), events, reads),
-    );
-    const ours = await attempt('ours on PostgreSQL', () =>
-      withStore(() => ourStore(url.toString(), 'adk_ts'), events, reads),
+    const { ours, theirs } = await comparePair(
+      () => ourStore(url.toString(), 'adk_ts'),
+      () => theirStore(url.toString()),
+      events,
+      reads,
     );
     return rows('PostgreSQL', ours, theirs, events);
   } finally {
