@@ -1,7 +1,12 @@
 import type { LlmResponse, Part } from '@adk/core';
 import { jsonSseEvents, ModelStreamError } from '@adk/model-http';
 
-import { applyFinish, REDACTED_THINKING_PREFIX, toUsage } from './convert/from-anthropic-response';
+import {
+  applyFinish,
+  REDACTED_THINKING_PREFIX,
+  REDACTED_THINKING_TEXT,
+  toUsage,
+} from './convert/from-anthropic-response';
 import type { AnthropicUsage } from './convert/anthropic-wire';
 
 /** A content block being received; its final part is built when the stream ends. */
@@ -162,7 +167,11 @@ function toFinalPart(block: BlockState, context: Context): Part | undefined {
     }
     case 'redacted_thinking':
       return block.data
-        ? { text: '', thought: true, thoughtSignature: `${REDACTED_THINKING_PREFIX}${block.data}` }
+        ? {
+            text: REDACTED_THINKING_TEXT,
+            thought: true,
+            thoughtSignature: `${REDACTED_THINKING_PREFIX}${block.data}`,
+          }
         : undefined;
     case 'tool_use':
       if (block.jsonAnswer) return { text: block.text };

@@ -376,7 +376,11 @@ describe('Anthropic responses', () => {
     const final = responses.at(-1)!;
     expect(final.content!.parts).toEqual([
       { text: 'First.', thought: true, thoughtSignature: 'sig-A' },
-      { text: '', thought: true, thoughtSignature: 'anthropic-redacted-thinking:ENCRYPTED' },
+      {
+        text: '[redacted thinking]',
+        thought: true,
+        thoughtSignature: 'anthropic-redacted-thinking:ENCRYPTED',
+      },
       { text: 'Second.', thought: true, thoughtSignature: 'sig-B' },
       { text: 'Done.' },
     ]);

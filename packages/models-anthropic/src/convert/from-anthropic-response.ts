@@ -61,6 +61,9 @@ export function toUsage(usage: AnthropicUsage): UsageMetadata {
  */
 export const REDACTED_THINKING_PREFIX = 'anthropic-redacted-thinking:';
 
+/** Text of a part standing for a `redacted_thinking` block (the reasoning itself is encrypted). */
+export const REDACTED_THINKING_TEXT = '[redacted thinking]';
+
 /** Converts one content block of an answer into an ADK part. */
 export function toPart(block: AnthropicContentBlock): Part | undefined {
   switch (block.type) {
@@ -70,7 +73,7 @@ export function toPart(block: AnthropicContentBlock): Part | undefined {
       return { text: block.thinking, thought: true, thoughtSignature: block.signature };
     case 'redacted_thinking':
       return {
-        text: '',
+        text: REDACTED_THINKING_TEXT,
         thought: true,
         thoughtSignature: `${REDACTED_THINKING_PREFIX}${block.data}`,
       };

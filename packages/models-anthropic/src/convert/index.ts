@@ -3,6 +3,7 @@ export {
   applyFinish,
   fromAnthropicResponse,
   REDACTED_THINKING_PREFIX,
+  REDACTED_THINKING_TEXT,
   toFinishReason,
   toUsage,
 } from './from-anthropic-response';
