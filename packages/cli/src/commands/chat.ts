@@ -95,6 +95,10 @@ interface PendingConfirmation {
   label: string;
 }
 
+/**
+ * Run one turn and print it. Ctrl+C during the turn stops it (the session keeps what was stored);
+ * Ctrl+C while waiting for input quits as usual.
+ */
 async function turn(
   runner: Runner,
   request: { userId: string; sessionId: string; message: Content },
@@ -104,6 +108,9 @@ async function turn(
 ): Promise<PendingConfirmation[]> {
   const pending: PendingConfirmation[] = [];
   let streamingAuthor: string | undefined;
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once('SIGINT', stop);
   spinner.start('thinking');
   try {
     for await (const event of runner.run({
@@ -111,6 +118,7 @@ async function turn(
       sessionId: request.sessionId,
       newMessage: request.message,
       runConfig: { streamingMode: 'sse' },
+      signal: controller.signal,
     })) {
       if (event.author === 'user') continue;
       spinner.stop();
@@ -119,11 +127,13 @@ async function turn(
     }
   } catch (error) {
     spinner.stop();
-    out.write(`\nerror: ${(error as Error).message}\n`);
+    if (!controller.signal.aborted) out.write(`\nerror: ${(error as Error).message}\n`);
   } finally {
+    process.removeListener('SIGINT', stop);
     spinner.stop();
   }
   if (streamingAuthor) out.write('\n');
+  if (controller.signal.aborted) out.write('(stopped)\n');
   return pending;
 }
 
