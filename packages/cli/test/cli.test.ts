@@ -142,6 +142,28 @@ describe('adk run', () => {
     expect(deleted).toEqual(['notes.txt']);
   });
 
+  it('stops the current turn on Ctrl+C and keeps chatting', async () => {
+    const child = spawn(process.execPath, [bin, 'run', join(fixtures, 'slow', 'agent.ts')], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const waiting = new Promise<void>((resolve) =>
+      child.stderr.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('model waiting')) resolve();
+      }),
+    );
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    child.stdin.write('hello\n');
+    await waiting;
+    child.kill('SIGINT');
+    while (!stdout.includes('(stopped)'))
+      await new Promise((resolve) => child.stdout.once('data', resolve));
+    child.stdin.end('exit\n');
+    expect(await exited).toBe(0);
+    expect(stdout).toContain('slowpoke > Let me think\n(stopped)');
+  }, 60_000);
+
   it('works through the `adk` launcher from the source checkout', async () => {
     // Without a build (the usual case in this repository) the launcher runs the sources via tsx.
     const help = await runBin(['--help']);
