@@ -8,6 +8,7 @@ import { AdkError } from '../errors/adk-error';
 import { describeCause } from '../errors/describe-cause';
 import type { LlmRequest, LlmResponse, Model } from '../models';
 import { StreamAggregator } from '../models/stream-aggregator';
+import { mutableContents } from './contents/contents-cache';
 import { unlessAborted } from './unless-aborted';
 
 /** Mutable holder of the span id of the model call, read by the tool step (its parent span). */
@@ -40,6 +41,16 @@ export interface CallModelOptions {
  */
 export async function* callModel(options: CallModelOptions): AsyncGenerator<LlmResponse, void> {
   const { agent, ctx, request } = options;
+  // Request contents are frozen and shared between calls (copy-on-write): hooks that may change
+  // the request in place get their own copies first.
+  if (
+    ctx.plugins.has('beforeModel') ||
+    agent.beforeModelCallbacks.length > 0 ||
+    ctx.plugins.has('onModelError') ||
+    agent.onModelErrorCallbacks.length > 0
+  ) {
+    request.contents = mutableContents(request.contents);
+  }
   // Hooks are skipped outright when nothing listens: no argument objects, no extra awaits.
   const shortCircuit =
     ctx.plugins.has('beforeModel') || agent.beforeModelCallbacks.length > 0

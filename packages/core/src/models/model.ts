@@ -20,7 +20,10 @@ export interface GenerateOptions {
 export interface Model {
   /** The model name requests are made for, e.g. `gemini-2.5-flash`. */
   readonly name: string;
-  /** Generate a response to `request`. */
+  /**
+   * Generate a response to `request`. The request is read-only: its contents may be frozen and
+   * shared with later calls.
+   */
   generate(request: LlmRequest, options: GenerateOptions): AsyncIterable<LlmResponse>;
 }
 

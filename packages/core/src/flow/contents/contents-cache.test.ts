@@ -4,7 +4,7 @@ import type { Content, Part } from '../../content';
 import { createEvent, type Event } from '../../events';
 import { deepFreeze } from '../../sessions/append-helpers';
 import { buildContents, type BuildContentsOptions } from './build-contents';
-import { buildContentsIncrementally } from './contents-cache';
+import { buildContentsIncrementally, mutableContents } from './contents-cache';
 import { INPUT_REJECTED_ERROR_CODE } from './history';
 
 /** Deterministic pseudo-random numbers (mulberry32), so a failing seed can be replayed. */
@@ -128,7 +128,12 @@ describe('buildContentsIncrementally', () => {
         const incremental = buildContentsIncrementally(events, options);
         const context = `seed ${seed}, ${end} events, ${JSON.stringify(options)}`;
         expect(incremental, context).toEqual(buildContents(events, options));
-        scribble(incremental);
+        // Callers get a new array of frozen contents: changing them means copying first.
+        incremental.push({ role: 'user', parts: [] });
+        for (const content of incremental.slice(0, -1)) {
+          expect(() => content.parts.push({ text: 'x' })).toThrow(TypeError);
+        }
+        scribble(mutableContents(incremental));
       }
     }
   });
@@ -153,7 +158,9 @@ describe('buildContentsIncrementally', () => {
       add('user', { text: `question ${turn}` });
       add('bot', { functionCall: { id: `c${turn}`, name: 'f', args: {} } });
       add('bot', { functionResponse: { id: `c${turn}`, name: 'f', response: { turn } } });
-      const first = buildContentsIncrementally(events.slice(), { agentName: 'bot' });
+      const first = mutableContents(
+        buildContentsIncrementally(events.slice(), { agentName: 'bot' }),
+      );
       scribble(first);
       add('bot', { text: `answer ${turn}` });
       const second = buildContentsIncrementally(events.slice(), { agentName: 'bot' });

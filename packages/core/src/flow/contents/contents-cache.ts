@@ -14,7 +14,7 @@ interface Entry {
   readonly key: string;
   /** The prefix the contents were built from, compared element by element on reuse. */
   readonly events: readonly Event[];
-  /** Contents of `events`; private (callers always get copies). */
+  /** Contents of `events`, deeply frozen and shared with every caller. */
   readonly contents: readonly Content[];
   /** Ids of every function call and function response in `events`. */
   readonly ids: Set<string>;
@@ -33,7 +33,9 @@ function entryKey(key: string, last: Event): string {
  * events are rendered and appended to the remembered contents. A turn late in a long conversation
  * then costs about as much as an early one, instead of re-rendering the whole history twice.
  *
- * The result is always equal to `buildContents(events, options)` and is the caller's to change:
+ * The result always equals `buildContents(events, options)`. It is a new array, but its contents
+ * are **deeply frozen and shared** with later calls (copy-on-write): code that changes a request in
+ * place (model callbacks, tools' request hooks) first takes {@link mutableContents}.
  * - reuse needs the very same event objects at the same positions (compared one by one), frozen
  *   (session stores freeze what they store);
  * - new events are appended only when they cannot change how the prefix renders: no compaction,
@@ -51,7 +53,7 @@ export function buildContentsIncrementally(
   options: BuildContentsOptions,
 ): Content[] {
   if (options.includeContents === 'none' || events.length < CACHE_FROM_EVENTS) {
-    return buildContents(events, options);
+    return freezeContents(buildContents(events, options));
   }
   const key = `${options.agentName}\u0000${options.branch ?? ''}`;
   const found = findPrefix(events, key);
@@ -59,24 +61,19 @@ export function buildContentsIncrementally(
     const suffix = events.slice(found.events.length);
     const suffixIds = appendableIds(suffix, found.ids);
     if (suffixIds) {
-      const fresh = buildContents(suffix, options);
+      const fresh = freezeContents(buildContents(suffix, options));
       entries.delete(entryKey(key, found.events[found.events.length - 1] as Event));
       for (const id of suffixIds) found.ids.add(id);
-      remember(events, {
-        key,
-        events: events.slice(),
-        contents:
-          fresh.length === 0 ? found.contents : found.contents.concat(fresh.map(copyContent)),
-        ids: found.ids,
-      });
-      return found.contents.map(copyContent).concat(fresh);
+      const contents = fresh.length === 0 ? found.contents : found.contents.concat(fresh);
+      remember(events, { key, events: events.slice(), contents, ids: found.ids });
+      return contents.slice();
     }
   }
-  const contents = buildContents(events, options);
   const ids = cacheableIds(events);
-  if (ids)
-    remember(events, { key, events: events.slice(), contents: contents.map(copyContent), ids });
-  return contents;
+  if (!ids) return freezeContents(buildContents(events, options));
+  const contents = freezeContents(buildContents(events, options));
+  remember(events, { key, events: events.slice(), contents, ids });
+  return contents.slice();
 }
 
 function findPrefix(events: readonly Event[], key: string): Entry | undefined {
@@ -150,6 +147,16 @@ function isPlainStoredEvent(event: Event): boolean {
   );
 }
 
+/**
+ * Copies of `contents` that may be changed in place: each content, its parts array, its parts and
+ * their call and response objects are new (deeper values such as `args` are still shared, as in
+ * {@link buildContents}). For code that edits a request built with
+ * {@link buildContentsIncrementally}, whose contents are frozen.
+ */
+export function mutableContents(contents: readonly Content[]): Content[] {
+  return contents.map(copyContent);
+}
+
 function copyPart(part: Part): Part {
   const copy: Part = { ...part };
   if (part.functionCall) copy.functionCall = { ...part.functionCall };
@@ -159,4 +166,18 @@ function copyPart(part: Part): Part {
 
 function copyContent(content: Content): Content {
   return { ...content, parts: content.parts.map(copyPart) };
+}
+
+/** Freeze what {@link buildContents} created (its deeper values come from frozen events). */
+function freezeContents(contents: Content[]): Content[] {
+  for (const content of contents) {
+    for (const part of content.parts) {
+      if (part.functionCall) Object.freeze(part.functionCall);
+      if (part.functionResponse) Object.freeze(part.functionResponse);
+      Object.freeze(part);
+    }
+    Object.freeze(content.parts);
+    Object.freeze(content);
+  }
+  return contents;
 }

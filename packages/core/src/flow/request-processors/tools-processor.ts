@@ -1,6 +1,7 @@
 import { InvocationCallbackContext } from '../../context';
 import { createEventActions } from '../../events';
 import type { FunctionDeclaration, LlmRequest } from '../../models';
+import { mutableContents } from '../contents/contents-cache';
 import type { RequestProcessor } from './types';
 
 /**
@@ -30,7 +31,8 @@ export const toolsProcessor: RequestProcessor = {
     if (!tools.some((tool) => tool.processRequest)) return next;
     const copy: LlmRequest = {
       ...next,
-      contents: [...next.contents],
+      // Hooks may change the request in place; the built contents are frozen and shared.
+      contents: mutableContents(next.contents),
       config: { ...next.config },
     };
     // Hooks get a context that can also read artifacts and memory (load_artifacts, preload_memory);
