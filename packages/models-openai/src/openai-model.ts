@@ -22,6 +22,8 @@ export interface OpenAIModelOptions {
   systemRole: 'system' | 'developer';
   maxTokensField: 'max_tokens' | 'max_completion_tokens';
   includeUsage: boolean;
+  /** `authorization` (Bearer) or `api-key` (Azure OpenAI). */
+  apiKeyHeader: 'authorization' | 'api-key';
 }
 
 /**
@@ -56,7 +58,10 @@ export class OpenAIModel implements Model {
     const call = {
       model: this.name,
       path: '/chat/completions',
-      headers: { authorization: apiKey ? `Bearer ${apiKey}` : undefined },
+      headers:
+        this.options.apiKeyHeader === 'api-key'
+          ? { 'api-key': apiKey }
+          : { authorization: apiKey ? `Bearer ${apiKey}` : undefined },
       signal: options.signal,
     };
     if (!options.stream) {

@@ -43,6 +43,11 @@ export interface OpenAISettings extends ProviderHttpSettings {
    * base URL (Ollama, vLLM and LM Studio need none; the header is then omitted).
    */
   requireApiKey?: boolean;
+  /**
+   * How the key is sent: `authorization` (`Bearer <key>`, the default) or `api-key` (Azure
+   * OpenAI's header).
+   */
+  apiKeyHeader?: 'authorization' | 'api-key';
   /** `OpenAI-Organization` header. */
   organization?: string;
   /** `OpenAI-Project` header. */
@@ -98,6 +103,7 @@ export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
         maxTokensField:
           settings.maxTokensField ?? (isOpenAI ? 'max_completion_tokens' : 'max_tokens'),
         includeUsage: settings.includeUsage ?? true,
+        apiKeyHeader: settings.apiKeyHeader ?? 'authorization',
       }),
   });
 }

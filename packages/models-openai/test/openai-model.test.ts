@@ -197,6 +197,24 @@ describe('Chat Completions request mapping', () => {
     expect(registry.resolve('gpt-4.1')).toBeInstanceOf(OpenAIModel);
   });
 
+  it('talks to Azure OpenAI deployments: api-key header and api-version query', async () => {
+    server = await startFakeOpenAI({ script: [{ text: 'hi from azure' }] });
+    const azure = createOpenAI({
+      id: 'azure',
+      apiKey: 'azure-key',
+      apiKeyHeader: 'api-key',
+      baseURL: `${server.url}/openai/deployments/my-gpt-4o`,
+      query: { 'api-version': '2024-10-21' },
+    });
+    const [final] = await collect(azure('gpt-4o').generate(ask('x'), { stream: false }));
+    expect(getText(final!.content)).toBe('hi from azure');
+    const [received] = server.requests;
+    expect(received!.path).toBe('/openai/deployments/my-gpt-4o/chat/completions');
+    expect(received!.query).toEqual({ 'api-version': '2024-10-21' });
+    expect(received!.headers['api-key']).toBe('azure-key');
+    expect(received!.headers.authorization).toBeUndefined();
+  });
+
   it('requires a key for the OpenAI API, at call time', async () => {
     const saved = process.env.OPENAI_API_KEY;
     try {

@@ -19,6 +19,8 @@ export interface HttpClientOptions {
   provider: string;
   /** Base URL every request path is appended to, e.g. `https://api.openai.com/v1`. */
   baseURL: string;
+  /** Query parameters sent with every request (e.g. Azure's `api-version`). */
+  query?: Record<string, string>;
   /** Headers sent with every request (undefined values are skipped). */
   headers?: Record<string, string | undefined>;
   /**

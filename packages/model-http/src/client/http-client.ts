@@ -283,7 +283,9 @@ export class HttpClient {
   private url(call: HttpCall): string {
     const base = this.options.baseURL.replace(/\/+$/, '');
     const path = call.path.startsWith('/') ? call.path : `/${call.path}`;
-    const query = call.query ? `?${new URLSearchParams(call.query).toString()}` : '';
+    const params = { ...this.options.query, ...call.query };
+    const query =
+      Object.keys(params).length > 0 ? `?${new URLSearchParams(params).toString()}` : '';
     return `${base}${path}${query}`;
   }
 

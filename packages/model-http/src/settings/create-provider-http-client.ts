@@ -17,6 +17,7 @@ export function createProviderHttpClient(
     provider,
     baseURL: settings.baseURL ?? defaults.baseURL,
     headers: { ...defaults.headers, ...settings.headers },
+    query: settings.query,
     timeoutMs: settings.timeoutMs,
     streamIdleTimeoutMs: settings.streamIdleTimeoutMs,
     retry: { ...settings.retry, maxRetries: settings.maxRetries ?? settings.retry?.maxRetries },

@@ -13,6 +13,8 @@ export interface ProviderHttpSettings {
   baseURL?: string;
   /** Extra headers sent with every request. */
   headers?: Record<string, string>;
+  /** Extra query parameters sent with every request (e.g. `{ 'api-version': '2024-10-21' }`). */
+  query?: Record<string, string>;
   /** Per-attempt response timeout in milliseconds. Default 600 000. */
   timeoutMs?: number;
   /** Longest silence between two stream chunks, in milliseconds. Default 300 000. */

@@ -21,18 +21,22 @@ const FINISH: Record<NonNullable<FakeReply['finishReason']>, string> = {
 const FINGERPRINT = 'fp_f33640a400';
 
 /**
- * The OpenAI Chat Completions API (`POST /v1/chat/completions`), JSON or SSE chunks per the
+ * The OpenAI Chat Completions API (`POST /v1/chat/completions`, or Azure OpenAI's paths), JSON or SSE chunks per the
  * request's `stream`, with usage in a last chunk only when `stream_options.include_usage` is set.
  * Thinking is sent as `reasoning_content`, as vLLM, DeepSeek and LiteLLM do.
  */
 export const openaiDialect: ProviderDialect = {
   basePath: '/v1',
   route(path, _query, body) {
-    if (path !== '/v1/chat/completions') return undefined;
+    // OpenAI and compatible servers (/v1), Azure OpenAI (/openai/v1, /openai/deployments/<name>)
+    const match = /^\/(?:v1|openai\/v1|openai\/deployments\/([^/]+))\/chat\/completions$/.exec(
+      path,
+    );
+    if (!match) return undefined;
     const record = (body ?? {}) as { stream?: unknown; model?: unknown };
     return {
       stream: record.stream === true,
-      model: typeof record.model === 'string' ? record.model : undefined,
+      model: typeof record.model === 'string' ? record.model : match[1],
     };
   },
   async respond(reply, request, res, sequence) {
