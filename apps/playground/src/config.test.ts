@@ -32,25 +32,34 @@ describe('playground configuration', () => {
   });
 
   it('uses the first provider that has a key, and ADK_MODEL when set', () => {
-    expect(chooseModel({ GEMINI_API_KEY: 'k' })).toEqual({
+    expect(chooseModel({ GEMINI_API_KEY: 'g' })).toEqual({
       provider: 'gemini',
       model: 'gemini-2.5-flash',
+      apiKey: 'g',
     });
-    expect(chooseModel({ ANTHROPIC_API_KEY: 'k' })).toEqual({
+    expect(chooseModel({ ANTHROPIC_API_KEY: 'a' })).toEqual({
       provider: 'anthropic',
       model: 'claude-sonnet-4-5',
+      apiKey: 'a',
     });
-    expect(chooseModel({ OPENAI_API_KEY: 'k' })).toEqual({
+    expect(chooseModel({ OPENAI_API_KEY: 'o' })).toEqual({
       provider: 'openai',
       model: 'gpt-4o-mini',
+      apiKey: 'o',
     });
-    expect(chooseModel({ OPENAI_API_KEY: 'k', ADK_MODEL: 'gpt-4.1' })).toEqual({
+    expect(chooseModel({ OPENAI_API_KEY: 'o', ADK_MODEL: 'gpt-4.1' })).toMatchObject({
       provider: 'openai',
       model: 'gpt-4.1',
     });
     expect(chooseModel({ ADK_MODEL: 'gpt-4.1' })).toEqual({
       provider: 'demo',
       model: 'offline-demo',
+    });
+    expect(
+      chooseModel({ GEMINI_API_KEY: 'g', GEMINI_BASE_URL: 'http://127.0.0.1:9/v1beta' }),
+    ).toMatchObject({
+      provider: 'gemini',
+      baseURL: 'http://127.0.0.1:9/v1beta',
     });
   });
 });

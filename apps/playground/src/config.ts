@@ -2,7 +2,14 @@ import { join, resolve } from 'node:path';
 
 /** Which model the playground runs on. */
 export type ModelChoice =
-  | { provider: 'gemini' | 'anthropic' | 'openai'; model: string }
+  | {
+      provider: 'gemini' | 'anthropic' | 'openai';
+      model: string;
+      /** Provider endpoint override (`GEMINI_BASE_URL`, `ANTHROPIC_BASE_URL`, `OPENAI_BASE_URL`). */
+      baseURL?: string;
+      /** The provider's key from the environment; never printed. */
+      apiKey?: string;
+    }
   | { provider: 'demo'; model: 'offline-demo' };
 
 /** Everything the playground reads from the environment. */
@@ -26,7 +33,10 @@ const DEFAULT_MODELS = {
   openai: 'gpt-4o-mini',
 } as const;
 
-/** Pick the model: `ADK_MODEL` if set, else the first provider with a key, else the offline demo. */
+/**
+ * Pick the model: `ADK_MODEL` if set, else the first provider with a key, else the offline demo.
+ * `<PROVIDER>_BASE_URL` points a provider at another endpoint (a proxy, a local server).
+ */
 export function chooseModel(env: NodeJS.ProcessEnv): ModelChoice {
   const named = env.ADK_MODEL?.trim();
   const provider: ModelChoice['provider'] =
@@ -39,15 +49,22 @@ export function chooseModel(env: NodeJS.ProcessEnv): ModelChoice {
           : 'demo';
   if (named === 'offline-demo' || provider === 'demo')
     return { provider: 'demo', model: 'offline-demo' };
-  if (named) {
-    const byName = named.startsWith('claude')
-      ? 'anthropic'
-      : /^(gpt|o\d|openai\/)/.test(named)
-        ? 'openai'
-        : provider;
-    return { provider: byName, model: named };
-  }
-  return { provider, model: DEFAULT_MODELS[provider] };
+  let chosen: 'gemini' | 'anthropic' | 'openai' = provider;
+  if (named?.startsWith('claude')) chosen = 'anthropic';
+  else if (named && /^(gpt|o\d|openai\/)/.test(named)) chosen = 'openai';
+  else if (named?.startsWith('gemini')) chosen = 'gemini';
+  const baseURL = env[`${chosen.toUpperCase()}_BASE_URL`]?.trim();
+  const apiKey = {
+    gemini: env.GEMINI_API_KEY || env.GOOGLE_API_KEY,
+    anthropic: env.ANTHROPIC_API_KEY,
+    openai: env.OPENAI_API_KEY,
+  }[chosen];
+  return {
+    provider: chosen,
+    model: named || DEFAULT_MODELS[chosen],
+    ...(baseURL ? { baseURL } : {}),
+    ...(apiKey ? { apiKey } : {}),
+  };
 }
 
 /** Read the playground's configuration from `env` (default `process.env`). */

@@ -7,21 +7,31 @@ import { DemoModel } from './demo-model';
  * The model object for a choice: a provider model, or the offline demo model. Provider packages
  * are loaded only when chosen, so the offline playground never loads them.
  */
+function settings(choice: { baseURL?: string; apiKey?: string }): {
+  baseURL?: string;
+  apiKey?: string;
+} {
+  return {
+    ...(choice.baseURL ? { baseURL: choice.baseURL } : {}),
+    ...(choice.apiKey ? { apiKey: choice.apiKey } : {}),
+  };
+}
+
 export async function resolveModel(choice: ModelChoice): Promise<Model> {
   switch (choice.provider) {
     case 'demo':
       return new DemoModel();
     case 'gemini': {
       const { createGemini } = await import('@adk/models-gemini');
-      return createGemini()(choice.model);
+      return createGemini(settings(choice))(choice.model);
     }
     case 'anthropic': {
       const { createAnthropic } = await import('@adk/models-anthropic');
-      return createAnthropic()(choice.model);
+      return createAnthropic(settings(choice))(choice.model);
     }
     case 'openai': {
       const { createOpenAI } = await import('@adk/models-openai');
-      return createOpenAI()(choice.model);
+      return createOpenAI(settings(choice))(choice.model);
     }
   }
 }

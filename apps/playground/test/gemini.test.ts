@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { Event } from '@adk/core';
+import { startFakeGemini, type FakeProviderServer } from '@adk/fake-provider-servers';
+import { listen, type RunningServer } from '@adk/server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { createPlayground, loadConfig, type Playground } from '../src';
+
+let dir: string;
+let gemini: FakeProviderServer;
+let playground: Playground;
+let server: RunningServer;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'adk-playground-gemini-'));
+  gemini = await startFakeGemini({
+    script: [
+      { toolCalls: [{ name: 'transfer_to_agent', args: { agent_name: 'weather' } }] },
+      { toolCalls: [{ name: 'get_weather', args: { city: 'Paris' } }] },
+      { text: 'It is sunny in Paris today.', textChunks: ['It is ', 'sunny in ', 'Paris today.'] },
+    ],
+  });
+  const config = loadConfig(
+    {
+      ADK_SESSION_URL: `sqlite:${join(dir, 'p.db')}`,
+      GEMINI_API_KEY: 'test-key',
+      GEMINI_BASE_URL: gemini.baseURL,
+    },
+    dir,
+  );
+  playground = await createPlayground(config);
+  server = await listen(playground.app, { port: 0 });
+});
+afterEach(async () => {
+  await server.close();
+  await playground.close();
+  await gemini.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the playground with a Gemini key', () => {
+  it('runs the router on the real Gemini provider (against a fake Gemini API on 127.0.0.1)', async () => {
+    expect(playground.offline).toBe(false);
+    expect(playground.model.name).toBe('gemini-2.5-flash');
+    await fetch(`${server.url}/apps/router/users/u1/sessions/s1`, { method: 'POST' });
+    const response = await fetch(`${server.url}/run_sse`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        app_name: 'router',
+        user_id: 'u1',
+        session_id: 's1',
+        new_message: { parts: [{ text: "What's the weather in Paris?" }] },
+        streaming: true,
+      }),
+    });
+    const frames = (await response.text())
+      .split('\n\n')
+      .filter((frame) => frame.startsWith('data: '))
+      .map((frame) => JSON.parse(frame.slice(6)) as Event);
+    expect(frames.filter((e) => e.partial).map((e) => e.content?.parts[0]?.text)).toEqual([
+      'It is ',
+      'sunny in ',
+      'Paris today.',
+    ]);
+    expect(frames.at(-1)?.content?.parts[0]?.text).toBe('It is sunny in Paris today.');
+    expect(frames.some((e) => e.actions.transferToAgent === 'weather')).toBe(true);
+
+    expect(gemini.requests).toHaveLength(3);
+    expect(gemini.requests.every((r) => r.headers['x-goog-api-key'] === 'test-key')).toBe(true);
+    const config = (await (await fetch(`${server.url}/web-ui/config`)).json()) as {
+      notice: string;
+    };
+    expect(config.notice).toBe('Model: gemini-2.5-flash');
+  });
+});
