@@ -668,3 +668,32 @@ describe('timestamps for the ADK web UI', () => {
     expect(stored!.events[1]!.timestamp).toBeGreaterThanOrEqual(before);
   });
 });
+
+describe('SSE keep-alive', () => {
+  it('sends comment frames while a run is quiet, which clients skip', async () => {
+    await server.close();
+    await start({ sseKeepAliveMs: 5 });
+    const pinged = deferred();
+    script = async function* (_request, emit) {
+      await pinged.promise; // resumes only once the client has seen a keep-alive
+      yield emit({ content: modelContent('done waiting') });
+    };
+    await post(`${sessionsPath}/s1`, {});
+    const response = await post('/run_sse', {
+      app_name: 'weather',
+      user_id: 'u1',
+      session_id: 's1',
+      new_message: { parts: [{ text: 'hi' }] },
+    });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += value;
+      if (text.includes(': keep-alive\n\n')) pinged.resolve();
+    }
+    expect(text.startsWith(': keep-alive\n\n')).toBe(true);
+    expect(parseSse(text)).toMatchObject([{ content: { parts: [{ text: 'done waiting' }] } }]);
+  });
+});

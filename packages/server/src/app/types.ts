@@ -101,6 +101,11 @@ export interface AdkServerOptions {
    * change state from any other origin are refused with 403.
    */
   allowOrigins?: string[];
+  /**
+   * While a `/run_sse` run is quiet, send an SSE comment this often (milliseconds, default
+   * 15000; 0 turns it off) so that proxies do not close the connection.
+   */
+  sseKeepAliveMs?: number;
   /** Largest accepted request body, in bytes (default 16 MiB). Larger bodies get 413. */
   maxBodyBytes?: number;
   /**

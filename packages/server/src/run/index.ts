@@ -1,2 +1,2 @@
 export { runRoutes } from './run-routes';
-export { sseErrorEvent, sseFrame, type SseErrorEvent } from './sse';
+export { SSE_KEEP_ALIVE, sseErrorEvent, sseFrame, type SseErrorEvent } from './sse';

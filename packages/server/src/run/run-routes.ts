@@ -8,7 +8,7 @@ import { ClientDisconnectedError } from '../errors';
 import { httpError } from '../http/http-error';
 import { readBody } from '../http/read-body';
 import { runAgentRequestSchema, type RunAgentRequest } from '../http/schemas';
-import { sseErrorEvent, sseFrame } from './sse';
+import { SSE_KEEP_ALIVE, sseErrorEvent, sseFrame } from './sse';
 
 interface PreparedRun {
   app: ResolvedApp;
@@ -74,21 +74,40 @@ export function runRoutes(ctx: ServerContext): Hono {
     const { app, request, controller, runRequest } = await prepare(ctx, c);
     const iterator = app.runner.run(runRequest);
     let invocationId = '';
+    let keepAlive: NodeJS.Timeout | undefined;
+    const stopKeepAlive = () => clearInterval(keepAlive);
+    const keepAliveMs = ctx.options.sseKeepAliveMs ?? 15_000;
     const body = new ReadableStream<Uint8Array>({
+      start(stream) {
+        if (keepAliveMs <= 0) return;
+        keepAlive = setInterval(() => {
+          try {
+            stream.enqueue(SSE_KEEP_ALIVE);
+          } catch {
+            stopKeepAlive(); // the stream is already closed
+          }
+        }, keepAliveMs);
+        keepAlive.unref();
+      },
       async pull(stream) {
         try {
           const next = await iterator.next();
-          if (next.done) return stream.close();
+          if (next.done) {
+            stopKeepAlive();
+            return stream.close();
+          }
           invocationId = next.value.invocationId;
           ctx.traces.linkEvent(request.session_id, next.value);
           stream.enqueue(sseFrame(ctx.time.event(next.value)));
         } catch (error) {
+          stopKeepAlive();
           if (controller.signal.aborted) return; // the client is gone: nobody to tell
           stream.enqueue(sseFrame(sseErrorEvent(error, invocationId, app.agent.name)));
           stream.close();
         }
       },
       async cancel(reason) {
+        stopKeepAlive();
         controller.abort(new ClientDisconnectedError({ cause: reason }));
         await iterator.return(undefined).catch(() => undefined);
       },

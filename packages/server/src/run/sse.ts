@@ -3,6 +3,12 @@ import type { Event } from '@adk/core';
 
 const encoder = new TextEncoder();
 
+/**
+ * An SSE comment line, sent while a run is quiet so that proxies keep the connection open;
+ * clients ignore it (the ADK web UI reads `data:` lines only).
+ */
+export const SSE_KEEP_ALIVE: Uint8Array = encoder.encode(': keep-alive\n\n');
+
 /** One server-sent-events frame carrying `value` as JSON: `data: <json>\n\n`. */
 export function sseFrame(value: unknown): Uint8Array {
   return encoder.encode(`data: ${JSON.stringify(value)}\n\n`);

@@ -24,6 +24,9 @@ interface Entry {
   startedAt: number;
 }
 
+/** Spans kept per session; older ones are dropped first. */
+const MAX_SPANS_PER_SESSION = 5000;
+
 const nowNs = (performanceTime: number) =>
   Math.round((performance.timeOrigin + performanceTime) * 1e6);
 const json = (value: unknown) => {
@@ -189,6 +192,10 @@ export class TraceStore {
     const ids = this.sessions.get(message.sessionId) ?? [];
     this.sessions.delete(message.sessionId);
     ids.push(message.spanId);
+    // A very long session keeps its most recent spans only.
+    for (const dropped of ids.splice(0, Math.max(0, ids.length - MAX_SPANS_PER_SESSION))) {
+      this.spans.delete(dropped);
+    }
     this.sessions.set(message.sessionId, ids);
     this.evict();
     return entry;
