@@ -5,19 +5,23 @@ import { SqlSessionService } from '../src';
 import { sqliteKysely, tempDir } from './helpers';
 
 const temp = tempDir();
-let service: SqlSessionService;
+let onFile: SqlSessionService;
+let inMemory: SqlSessionService;
 
 beforeAll(async () => {
-  service = new SqlSessionService({
+  onFile = new SqlSessionService({
     db: sqliteKysely(temp.file('conformance.db')),
     ownsDatabase: true,
   });
-  await service.migrate();
+  await onFile.migrate();
+  inMemory = await SqlSessionService.fromUrl('sqlite::memory:', { autoMigrate: true });
 });
 
 afterAll(async () => {
-  await service.close();
+  await onFile.close();
+  await inMemory.close();
   temp.remove();
 });
 
-sessionServiceConformance('SQLite file', () => service);
+sessionServiceConformance('SQLite file', () => onFile);
+sessionServiceConformance('SQLite in memory, opened by URL with autoMigrate', () => inMemory);
