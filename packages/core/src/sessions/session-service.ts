@@ -73,7 +73,9 @@ export interface AppendEventRequest {
  * session is `InvalidArgumentError` (nothing overwritten).
  *
  * Objects returned by a service never alias its storage: `state` is the caller's own copy, and
- * events are either fresh copies or deep-frozen snapshots shared between readers.
+ * events are deep-frozen (snapshots shared between readers, or freshly decoded rows), so code that
+ * tries to modify a stored event fails loudly instead of corrupting history. Events are returned in
+ * append order.
  */
 export interface SessionService {
   createSession(request: CreateSessionRequest): Promise<Session>;
