@@ -93,7 +93,8 @@ const NO_ACTIONS: EventActions = shareFrozen<EventActions>({
 });
 
 function hasNoActions(actions: EventActions): boolean {
-  for (const [key, value] of Object.entries(actions)) {
+  for (const key in actions) {
+    const value: unknown = actions[key as keyof EventActions];
     if (value === undefined) continue;
     const isRecord =
       key === 'stateDelta' || key === 'artifactDelta' || key === 'requestedToolConfirmations';

@@ -84,7 +84,10 @@ function copy(value: unknown, depth: number): unknown {
   }
   const source = value as Record<string, unknown>;
   let out: Record<string, unknown> | undefined;
-  for (const key of Object.keys(source)) {
+  // for-in over a plain object (own keys only: its prototype is Object.prototype or null) walks
+  // V8's enum cache instead of allocating a key array.
+  for (const key in source) {
+    if (!Object.hasOwn(source, key)) continue;
     out ??= {};
     const item = copy(source[key], depth + 1);
     if (key === '__proto__') {
