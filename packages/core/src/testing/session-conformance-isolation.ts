@@ -121,6 +121,27 @@ export function defineIsolationTests(ctx: ConformanceContext): void {
       expect(await ctx.reload(created)).toEqual(expected);
     });
 
+    it('hands out events that refuse modification, from reads and from appendEvent', async () => {
+      const session = await ctx.session();
+      const returned = await ctx.service.appendEvent({
+        session,
+        event: deltaEvent({ a: { b: 1 } }),
+      });
+      const got = await ctx.reload(session);
+      for (const event of [returned, got.events[0]!, session.events[0]!]) {
+        expect(() => {
+          event.author = 'mallory';
+        }).toThrow(TypeError);
+        expect(() => {
+          (event.actions.stateDelta.a as { b: number }).b = 2;
+        }).toThrow(TypeError);
+      }
+      // The caller's own arrays and state stay writable.
+      got.events.push(returned);
+      got.state.added = true;
+      expect((await ctx.reload(session)).events).toHaveLength(1);
+    });
+
     it('is not changed through objects it was given', async () => {
       const initial = { profile: { name: 'Ann' } };
       const session = await ctx.session({ state: initial });
