@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 
 import type { DialectOps, EventRow, SessionScopesRow } from './dialect-ops';
+import { ensureScopeRow } from './session-query';
 
 function toMs(raw: unknown): number {
   if (raw instanceof Date) return raw.getTime();
@@ -149,6 +150,7 @@ export function postgresOps(schema?: string): DialectOps {
     },
 
     async mergeScope(trx, scope, delta, now) {
+      if (Object.keys(delta).length === 0) return ensureScopeRow(trx, scope, new Date(now));
       const state = json(delta);
       const time = new Date(now);
       if (scope.table === 'app_states') {

@@ -1,4 +1,4 @@
-import type { SessionDb } from './dialect-ops';
+import type { ScopeKey, SessionDb } from './dialect-ops';
 
 /** Sessions joined with their app and user state rows (one query, no N+1). */
 export function selectSessionsWithScopes(db: SessionDb) {
@@ -17,4 +17,33 @@ export function selectSessionsWithScopes(db: SessionDb) {
       'a.state as app_state',
       'u.state as user_state',
     ]);
+}
+
+/**
+ * Create a shared-state row with an empty state when it is missing, without touching (or locking)
+ * an existing one: what `createSession` needs when its initial state has no key for that scope.
+ */
+export async function ensureScopeRow(
+  db: SessionDb,
+  scope: ScopeKey,
+  updateTime: unknown,
+): Promise<void> {
+  if (scope.table === 'app_states') {
+    await db
+      .insertInto('app_states')
+      .values({ app_name: scope.appName, state: '{}', update_time: updateTime })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+  } else {
+    await db
+      .insertInto('user_states')
+      .values({
+        app_name: scope.appName,
+        user_id: scope.userId,
+        state: '{}',
+        update_time: updateTime,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+  }
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 
 import type { DialectOps, ScopeKey, SessionDb, SessionKey } from './dialect-ops';
-import { selectSessionsWithScopes } from './session-query';
+import { ensureScopeRow, selectSessionsWithScopes } from './session-query';
 
 function parseTime(raw: unknown): number {
   if (typeof raw === 'number') return raw;
@@ -142,6 +142,7 @@ export const sqliteOps: DialectOps = {
   },
 
   async mergeScope(trx, scope, delta, now) {
+    if (Object.keys(delta).length === 0) return ensureScopeRow(trx, scope, now);
     const row = await scopeQuery(trx, scope).executeTakeFirst();
     const encoded = JSON.stringify({ ...(row ? parseObject(row.state) : {}), ...delta });
     if (scope.table === 'app_states') {
