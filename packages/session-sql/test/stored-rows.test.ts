@@ -1,4 +1,4 @@
-import { createEvent } from '@adk/core';
+import { createEvent, InvalidArgumentError } from '@adk/core';
 import { eventWithEveryField } from '@adk/core/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +119,58 @@ for (const backend of await testBackends()) {
         `select value from adk_internal_metadata where key = 'schema_version'`,
       );
       expect(version?.value).toBe('1');
+    });
+
+    it('refuses values the database cannot store with InvalidArgumentError, writing nothing', async () => {
+      const session = await service.createSession({
+        appName: 'unstorable',
+        userId: 'u',
+        sessionId: 's-unstorable',
+      });
+      const before = await service.getSession({
+        appName: 'unstorable',
+        userId: 'u',
+        sessionId: 's-unstorable',
+      });
+      const nul = createEvent({
+        invocationId: 'i',
+        author: 'a',
+        content: { role: 'model', parts: [{ text: 'a\u0000b' }] },
+        actions: { stateDelta: { k: 1 } },
+      });
+      const longId = 'x'.repeat(300);
+      if (backend.label === 'PostgreSQL') {
+        const error = await service.appendEvent({ session, event: nul }).then(
+          () => undefined,
+          (thrown: unknown) => thrown,
+        );
+        expect(InvalidArgumentError.isInstance(error)).toBe(true);
+        expect(
+          await service.getSession({
+            appName: 'unstorable',
+            userId: 'u',
+            sessionId: 's-unstorable',
+          }),
+        ).toEqual(before);
+        const tooLong = await service.createSession({ appName: 'unstorable', userId: longId }).then(
+          () => undefined,
+          (thrown: unknown) => thrown,
+        );
+        expect(InvalidArgumentError.isInstance(tooLong)).toBe(true);
+        expect((await service.listSessions({ appName: 'unstorable' })).sessions).toHaveLength(1);
+      } else {
+        // SQLite stores both as they are.
+        await service.appendEvent({ session, event: nul });
+        const got = await service.getSession({
+          appName: 'unstorable',
+          userId: 'u',
+          sessionId: 's-unstorable',
+        });
+        expect(got?.events[0]?.content?.parts[0]?.text).toBe('a\u0000b');
+        await expect(
+          service.createSession({ appName: 'unstorable', userId: longId }),
+        ).resolves.toMatchObject({ userId: longId });
+      }
     });
 
     it('reports a corrupt event row with a typed error naming the session and the event', async () => {

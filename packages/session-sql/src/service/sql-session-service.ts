@@ -45,6 +45,7 @@ import {
 } from '../schema';
 import { CallOrderQueue } from './call-order-queue';
 import type { SqlSessionServiceOptions, SqlSessionServiceUrlOptions } from './options';
+import { refusingUnstorableValues } from './database-errors';
 import { decodeEvents, sessionFromRow } from './session-rows';
 
 const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5000;
@@ -152,28 +153,30 @@ export class SqlSessionService implements SessionService {
     const ops = this.#ops;
     const { appName, userId } = request;
     const now = Date.now();
-    return ops.write(this.#db, async (trx) => {
-      const inserted = await trx
-        .insertInto('sessions')
-        .values({
-          id: sessionId,
-          app_name: appName,
-          user_id: userId,
-          state: ops.encodeJson(scoped.session),
-          create_time: ops.encodeTime(now),
-          update_time: ops.encodeTime(now),
-        })
-        .onConflict((conflict) => conflict.doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) throw new SessionExistsError({ appName, userId, sessionId });
-      await ops.mergeScope(trx, { table: 'app_states', appName }, scoped.app, now);
-      await ops.mergeScope(trx, { table: 'user_states', appName, userId }, scoped.user, now);
-      const row = await this.#sessionRows(trx, appName, userId)
-        .where('s.id', '=', sessionId)
-        .executeTakeFirstOrThrow();
-      return sessionFromRow(ops, row, []);
-    });
+    return refusingUnstorableValues(() =>
+      ops.write(this.#db, async (trx) => {
+        const inserted = await trx
+          .insertInto('sessions')
+          .values({
+            id: sessionId,
+            app_name: appName,
+            user_id: userId,
+            state: ops.encodeJson(scoped.session),
+            create_time: ops.encodeTime(now),
+            update_time: ops.encodeTime(now),
+          })
+          .onConflict((conflict) => conflict.doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!inserted) throw new SessionExistsError({ appName, userId, sessionId });
+        await ops.mergeScope(trx, { table: 'app_states', appName }, scoped.app, now);
+        await ops.mergeScope(trx, { table: 'user_states', appName, userId }, scoped.user, now);
+        const row = await this.#sessionRows(trx, appName, userId)
+          .where('s.id', '=', sessionId)
+          .executeTakeFirstOrThrow();
+        return sessionFromRow(ops, row, []);
+      }),
+    );
   }
 
   async getSession(request: GetSessionRequest): Promise<Session | undefined> {
@@ -240,18 +243,20 @@ export class SqlSessionService implements SessionService {
       sessionId: session.id,
     };
     const next = nextUpdateTime(session.lastUpdateTime);
-    const outcome = await ops.appendEvent(this.#db, {
-      key,
-      expected: session.lastUpdateTime,
-      next,
-      event: {
-        id: storedEvent.id,
-        invocationId: storedEvent.invocationId,
-        timestamp: storedEvent.timestamp,
-        data: ops.encodeJson(encodeEventData(storedEvent)),
-      },
-      delta: splitStateDelta(storedEvent.actions.stateDelta),
-    });
+    const outcome = await refusingUnstorableValues(() =>
+      ops.appendEvent(this.#db, {
+        key,
+        expected: session.lastUpdateTime,
+        next,
+        event: {
+          id: storedEvent.id,
+          invocationId: storedEvent.invocationId,
+          timestamp: storedEvent.timestamp,
+          data: ops.encodeJson(encodeEventData(storedEvent)),
+        },
+        delta: splitStateDelta(storedEvent.actions.stateDelta),
+      }),
+    );
     switch (outcome) {
       case 'appended':
         break;
