@@ -3,10 +3,17 @@ import { defineConfig } from 'vitest/config';
 /**
  * Shared Vitest settings. Workspace packages resolve to their TypeScript sources through the
  * `source` export condition, so tests never need a build first.
+ *
+ * Only `source` plus Node's own conditions: Vite adds `import` or `require` per call by itself.
+ * Forcing `import` makes Node hand pg's CommonJS `require('pg-pool')` an ES module ("Class extends
+ * value [object Module]"), and `module` picks @opentelemetry/api's extensionless ESM build, which
+ * Node cannot load.
  */
+const conditions = ['source', 'node', 'default'];
+
 export default defineConfig({
-  resolve: { conditions: ['source', 'import', 'module', 'node', 'default'] },
-  ssr: { resolve: { conditions: ['source', 'import', 'module', 'node', 'default'] } },
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
