@@ -1,43 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { Event } from '@adk/core';
 import { listen } from '@adk/server';
+import { POSTGRES_URL, postgresUnavailable } from '@adk/test-databases';
 import { describe, expect, it } from 'vitest';
 
 import { createPlayground, DemoModel, loadConfig } from '../src';
 
-const url = process.env.ADK_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const skipPostgres = await postgresUnavailable();
 
-/** True when something accepts TCP connections at the URL's host and port. */
-function reachable(): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port || 5432) });
-    socket.setTimeout(2000, () => socket.destroy());
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('close', () => resolve(false));
-  });
-}
-
-const available = await reachable();
-if (!available && process.env.CI === 'true')
-  throw new Error(`PostgreSQL is not reachable at ${url}; CI=true forbids skipping.`);
-if (!available)
-  console.warn(`Skipping the playground's PostgreSQL test: nothing answers at ${url}.`);
-
-describe.skipIf(!available)('the playground on PostgreSQL', () => {
+describe.skipIf(skipPostgres !== undefined)('the playground on PostgreSQL', () => {
   it('switches the session store with ADK_SESSION_URL alone', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'adk-playground-pg-'));
     const userId = `pg-${randomUUID()}`;
-    const config = loadConfig({ ADK_SESSION_URL: url }, dir);
+    const config = loadConfig({ ADK_SESSION_URL: POSTGRES_URL }, dir);
     const first = await createPlayground(config, { model: new DemoModel({ wordDelayMs: 0 }) });
     let server = await listen(first.app, { port: 0 });
     try {

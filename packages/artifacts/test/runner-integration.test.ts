@@ -13,6 +13,7 @@ import {
   type Event,
 } from '@adk/core';
 import { FakeModel } from '@adk/core/testing';
+import { sqliteDatabase } from '@adk/test-databases';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
@@ -22,7 +23,6 @@ import {
   loadArtifactsTool,
   SqlArtifactService,
 } from '../src';
-import { sqliteDatabase } from './databases';
 
 const roots: string[] = [];
 const sqlite = await sqliteDatabase();

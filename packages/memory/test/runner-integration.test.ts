@@ -7,6 +7,7 @@ import {
   type MemoryService,
 } from '@adk/core';
 import { FakeModel } from '@adk/core/testing';
+import { sqliteDatabase } from '@adk/test-databases';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import {
@@ -16,7 +17,6 @@ import {
   preloadMemoryTool,
   SqlMemoryService,
 } from '../src';
-import { sqliteDatabase } from './databases';
 
 const sqlite = await sqliteDatabase();
 afterAll(() => sqlite.close());

@@ -1,16 +1,16 @@
+import {
+  POSTGRES_URL,
+  createPostgresSchema,
+  dropPostgresSchema,
+  postgresKysely,
+  postgresSchemaName,
+  postgresUnavailable,
+  sqliteKysely,
+  temporaryDirectory,
+} from '@adk/test-databases';
 import type { Kysely, KyselyPlugin } from 'kysely';
 
 import { SqlSessionService, type SessionDatabase } from '../src';
-import {
-  createSchema,
-  dropSchema,
-  POSTGRES_URL,
-  postgresAvailable,
-  postgresKysely,
-  randomSchemaName,
-  sqliteKysely,
-  tempDir,
-} from './helpers';
 
 /** One real database a test file runs against, isolated from every other test file. */
 export interface Backend {
@@ -29,7 +29,7 @@ export interface Backend {
 }
 
 function sqliteBackend(): Backend {
-  const temp = tempDir();
+  const temp = temporaryDirectory('adk-session-sql-');
   const path = temp.file('sessions.db');
   const backend: Backend = {
     label: 'SQLite file',
@@ -38,7 +38,7 @@ function sqliteBackend(): Backend {
     schema: undefined,
     setup: async () => undefined,
     teardown: async () => temp.remove(),
-    kysely: (plugins = []) => sqliteKysely(path, plugins),
+    kysely: (plugins = []) => sqliteKysely(path, { wal: true, plugins }),
     service: async (plugins = []) => {
       const service = new SqlSessionService({ db: backend.kysely(plugins), ownsDatabase: true });
       await service.migrate();
@@ -49,15 +49,15 @@ function sqliteBackend(): Backend {
 }
 
 function postgresBackend(available: boolean): Backend {
-  const schema = randomSchemaName();
+  const schema = postgresSchemaName();
   const backend: Backend = {
     label: 'PostgreSQL',
     available,
     url: POSTGRES_URL,
     schema,
-    setup: () => createSchema(schema),
-    teardown: () => dropSchema(schema),
-    kysely: (plugins = []) => postgresKysely(schema, plugins),
+    setup: () => createPostgresSchema(schema),
+    teardown: () => dropPostgresSchema(schema),
+    kysely: (plugins = []) => postgresKysely(schema, { max: 4, plugins }),
     service: async (plugins = []) => {
       const service = new SqlSessionService({ db: backend.kysely(plugins), ownsDatabase: true });
       await service.migrate();
@@ -69,5 +69,5 @@ function postgresBackend(available: boolean): Backend {
 
 /** SQLite (always) and PostgreSQL (skipped with a notice when unreachable, except under CI). */
 export async function testBackends(): Promise<Backend[]> {
-  return [sqliteBackend(), postgresBackend(await postgresAvailable())];
+  return [sqliteBackend(), postgresBackend((await postgresUnavailable()) === undefined)];
 }

@@ -1,11 +1,17 @@
 import { InvalidArgumentError } from '@adk/core';
+import {
+  POSTGRES_URL,
+  dropPostgresSchema,
+  postgresSchemaName,
+  postgresUnavailable,
+  temporaryDirectory,
+} from '@adk/test-databases';
 import { describe, expect, it } from 'vitest';
 
-import { POSTGRES_URL, postgresAvailable, randomSchemaName, dropSchema, tempDir } from './helpers';
 import { createPostgresPool, parseDatabaseUrl } from '../src/service/open-database';
 import { SqlSessionService } from '../src';
 
-const pgAvailable = await postgresAvailable();
+const pgAvailable = (await postgresUnavailable()) === undefined;
 
 describe('parseDatabaseUrl', () => {
   it('reads the SQLite and PostgreSQL forms', () => {
@@ -58,7 +64,7 @@ describe('SqlSessionService.fromUrl', () => {
   });
 
   it('opens a SQLite file, and a second service on the same file sees the data', async () => {
-    const temp = tempDir();
+    const temp = temporaryDirectory('adk-session-sql-');
     const url = `sqlite:${temp.file('url.db')}`;
     const writer = await SqlSessionService.fromUrl(url, { autoMigrate: true });
     const session = await writer.createSession({
@@ -80,7 +86,7 @@ describe('SqlSessionService.fromUrl', () => {
   });
 
   it.skipIf(!pgAvailable)('opens PostgreSQL from a URL into a schema of its own', async () => {
-    const schema = randomSchemaName();
+    const schema = postgresSchemaName();
     const service = await SqlSessionService.fromUrl(POSTGRES_URL, { schema, autoMigrate: true });
     try {
       expect(service.dialect).toBe('postgres');
@@ -90,7 +96,7 @@ describe('SqlSessionService.fromUrl', () => {
       ).toEqual(session);
     } finally {
       await service.close();
-      await dropSchema(schema);
+      await dropPostgresSchema(schema);
     }
   });
 

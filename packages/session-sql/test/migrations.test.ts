@@ -1,15 +1,17 @@
+import { randomUUID } from 'node:crypto';
+
+import {
+  dropPostgresSchema,
+  postgresKysely,
+  postgresSchemaName,
+  postgresUnavailable,
+  sqliteKysely,
+  temporaryDirectory,
+} from '@adk/test-databases';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { SchemaVersionError, SqlSessionService, type SessionDatabase } from '../src';
-import {
-  dropSchema,
-  postgresAvailable,
-  postgresKysely,
-  randomSchemaName,
-  sqliteKysely,
-  tempDir,
-} from './helpers';
 
 /** A brand-new empty database per test: a SQLite file, or a PostgreSQL schema (`schema` option). */
 interface FreshDatabase {
@@ -18,15 +20,15 @@ interface FreshDatabase {
   tables(): Promise<string[]>;
 }
 
-const pgAvailable = await postgresAvailable();
-const temp = tempDir();
+const pgAvailable = (await postgresUnavailable()) === undefined;
+const temp = temporaryDirectory('adk-session-sql-');
 const schemas: string[] = [];
 const opened: Kysely<SessionDatabase>[] = [];
 
 afterAll(async () => {
   await Promise.all(opened.map((db) => db.destroy()));
   temp.remove();
-  for (const schema of schemas) await dropSchema(schema);
+  for (const schema of schemas) await dropPostgresSchema(schema);
 });
 
 const kinds = [
@@ -34,12 +36,12 @@ const kinds = [
     label: 'SQLite file',
     available: true,
     fresh(): FreshDatabase {
-      const path = temp.file(`${randomSchemaName()}.db`);
-      const rawDb = sqliteKysely(path);
+      const path = temp.file(`${randomUUID()}.db`);
+      const rawDb = sqliteKysely(path, { wal: true });
       opened.push(rawDb);
       return {
         service: (options = {}) => {
-          const db = sqliteKysely(path);
+          const db = sqliteKysely(path, { wal: true });
           opened.push(db);
           return new SqlSessionService({ db, ...options });
         },
@@ -67,13 +69,13 @@ const kinds = [
     label: 'PostgreSQL',
     available: pgAvailable,
     fresh(): FreshDatabase {
-      const schema = randomSchemaName();
+      const schema = postgresSchemaName();
       schemas.push(schema);
-      const rawDb = postgresKysely(schema);
+      const rawDb = postgresKysely(schema, { max: 4 });
       opened.push(rawDb);
       return {
         service: (options = {}) => {
-          const db = postgresKysely('public');
+          const db = postgresKysely('public', { max: 4 });
           opened.push(db);
           return new SqlSessionService({ db, schema, ...options });
         },

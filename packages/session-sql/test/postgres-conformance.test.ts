@@ -1,29 +1,29 @@
 import { sessionServiceConformance } from '@adk/core/testing';
+import {
+  createPostgresSchema,
+  dropPostgresSchema,
+  postgresKysely,
+  postgresSchemaName,
+  postgresUnavailable,
+} from '@adk/test-databases';
 import { afterAll, beforeAll, describe } from 'vitest';
 
 import { SqlSessionService } from '../src';
-import {
-  createSchema,
-  dropSchema,
-  postgresAvailable,
-  postgresKysely,
-  randomSchemaName,
-} from './helpers';
 
-const available = await postgresAvailable();
-const schema = randomSchemaName();
+const available = (await postgresUnavailable()) === undefined;
+const schema = postgresSchemaName();
 let service: SqlSessionService;
 
 describe.skipIf(!available)('PostgreSQL', () => {
   beforeAll(async () => {
-    await createSchema(schema);
-    service = new SqlSessionService({ db: postgresKysely(schema), ownsDatabase: true });
+    await createPostgresSchema(schema);
+    service = new SqlSessionService({ db: postgresKysely(schema, { max: 4 }), ownsDatabase: true });
     await service.migrate();
   });
 
   afterAll(async () => {
     await service?.close();
-    await dropSchema(schema);
+    await dropPostgresSchema(schema);
   });
 
   sessionServiceConformance('PostgreSQL', () => service);

@@ -1,16 +1,16 @@
 import { sessionServiceConformance } from '@adk/core/testing';
+import { sqliteKysely, temporaryDirectory } from '@adk/test-databases';
 import { afterAll, beforeAll } from 'vitest';
 
 import { SqlSessionService } from '../src';
-import { sqliteKysely, tempDir } from './helpers';
 
-const temp = tempDir();
+const temp = temporaryDirectory('adk-session-sql-');
 let onFile: SqlSessionService;
 let inMemory: SqlSessionService;
 
 beforeAll(async () => {
   onFile = new SqlSessionService({
-    db: sqliteKysely(temp.file('conformance.db')),
+    db: sqliteKysely(temp.file('conformance.db'), { wal: true }),
     ownsDatabase: true,
   });
   await onFile.migrate();

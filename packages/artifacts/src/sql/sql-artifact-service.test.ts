@@ -1,23 +1,11 @@
 import { artifactServiceConformance } from '@adk/core/testing';
+import { openTestDatabases, sqliteDatabase } from '@adk/test-databases';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import {
-  postgresDatabase,
-  postgresUnavailable,
-  sqliteDatabase,
-  type TestDatabase,
-} from '../../test/databases';
 import { SqlArtifactService } from './sql-artifact-service';
 
-const sqlite = await sqliteDatabase();
-const skipPostgres = await postgresUnavailable();
-const postgres: TestDatabase | undefined = skipPostgres
-  ? undefined
-  : await postgresDatabase('artifacts');
-afterAll(async () => {
-  await sqlite.close();
-  await postgres?.close();
-});
+const { sqlite, postgres, skipPostgres, close } = await openTestDatabases('artifacts');
+afterAll(close);
 
 artifactServiceConformance(
   'SqlArtifactService (SQLite)',

@@ -1,24 +1,12 @@
 import { createEvent, type Session } from '@adk/core';
 import { memoryServiceConformance } from '@adk/core/testing';
+import { openTestDatabases, sqliteDatabase } from '@adk/test-databases';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import {
-  postgresDatabase,
-  postgresUnavailable,
-  sqliteDatabase,
-  type TestDatabase,
-} from '../../test/databases';
 import { SqlMemoryService } from './sql-memory-service';
 
-const sqlite = await sqliteDatabase();
-const skipPostgres = await postgresUnavailable();
-const postgres: TestDatabase | undefined = skipPostgres
-  ? undefined
-  : await postgresDatabase('memory');
-afterAll(async () => {
-  await sqlite.close();
-  await postgres?.close();
-});
+const { sqlite, postgres, skipPostgres, close } = await openTestDatabases('memory');
+afterAll(close);
 
 function session(appName: string, id: string, texts: string[]): Session {
   const events = texts.map((text, i) =>

@@ -1,0 +1,18 @@
+/**
+ * Real databases for the SQL packages' tests: SQLite files in temporary directories and a
+ * PostgreSQL schema per test file on the test server, skipped with a notice when the server is
+ * unreachable (except under `CI=true`, where that fails). Never for production.
+ */
+export { POSTGRES_URL } from './postgres-url';
+export { postgresUnavailable } from './postgres-unavailable';
+export { createPostgresSchema, dropPostgresSchema, postgresSchemaName } from './postgres-schema';
+export { postgresKysely, type PostgresKyselyOptions } from './postgres-kysely';
+export { sqliteKysely, type SqliteKyselyOptions } from './sqlite-kysely';
+export { temporaryDirectory, type TemporaryDirectory } from './temporary-directory';
+export {
+  openTestDatabases,
+  postgresDatabase,
+  sqliteDatabase,
+  type TestDatabase,
+  type TestDatabases,
+} from './test-database';
