@@ -11,6 +11,7 @@ import {
   type FakeProviderServer,
   type FakeReply,
 } from '@adk/fake-provider-servers';
+import { ask, collect, collectUntilError } from '@adk/fake-provider-servers/acceptance';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import {
@@ -23,7 +24,6 @@ import {
   registerAnthropic,
   type AnthropicSettings,
 } from '../src';
-import { ask, collect, collectUntilError } from './helpers';
 
 let server: FakeProviderServer | undefined;
 afterEach(async () => {

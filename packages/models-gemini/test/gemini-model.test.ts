@@ -5,6 +5,7 @@ import {
   type FakeProviderServer,
   type FakeReply,
 } from '@adk/fake-provider-servers';
+import { ask, collect, collectUntilError } from '@adk/fake-provider-servers/acceptance';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import {
@@ -17,7 +18,6 @@ import {
   registerGemini,
   type GeminiSettings,
 } from '../src';
-import { ask, collect, collectUntilError } from './helpers';
 
 let server: FakeProviderServer | undefined;
 afterEach(async () => {

@@ -1,10 +1,10 @@
 import { getText } from '@adk/core';
 import { startFakeGemini, type FakeProviderServer } from '@adk/fake-provider-servers';
+import { ask, collect } from '@adk/fake-provider-servers/acceptance';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { createGemini, MissingApiKeyError } from '../src';
 import { defaultBaseURL } from '../src/gemini-endpoint';
-import { ask, collect } from './helpers';
 
 let server: FakeProviderServer | undefined;
 afterEach(async () => {

@@ -5,3 +5,8 @@ export {
   type NormalisedEvent,
   type WeatherRun,
 } from './weather-scenario';
+export {
+  weatherAgentAcceptance,
+  type WeatherAgentAcceptanceOptions,
+} from './weather-agent-acceptance';
+export { ask, collect, collectUntilError } from './model-calls';
