@@ -4,3 +4,4 @@ export {
   isClientFunctionCallId,
   newFunctionCallId,
 } from './function-call-id';
+export { FunctionCallIdPairing } from './function-call-id-pairing';

@@ -1,6 +1,6 @@
 import type { Content, GenerateContentConfig, LlmRequest, Part } from '@adk/core';
 import { InvalidArgumentError } from '@adk/core';
-import { newFunctionCallId } from '@adk/model-http';
+import { FunctionCallIdPairing } from '@adk/model-http';
 
 import type { AnthropicContentBlock, AnthropicMessage, AnthropicRequest } from './anthropic-wire';
 import { REDACTED_THINKING_PREFIX } from './from-anthropic-response';
@@ -80,11 +80,11 @@ export function toAnthropicRequest(
 
 function toMessages(contents: Content[]): AnthropicMessage[] {
   const messages: AnthropicMessage[] = [];
-  const pendingIds = new Map<string, string[]>();
+  const ids = new FunctionCallIdPairing();
   for (const content of contents) {
     const role = content.role === 'model' || content.role === 'assistant' ? 'assistant' : 'user';
     const blocks = content.parts
-      .map((part) => toBlock(part, pendingIds))
+      .map((part) => toBlock(part, ids))
       .filter((b): b is AnthropicContentBlock => b !== undefined);
     if (blocks.length === 0) continue;
     const last = messages[messages.length - 1];
@@ -105,28 +105,20 @@ function toMessages(contents: Content[]): AnthropicMessage[] {
   return messages;
 }
 
-function toBlock(part: Part, pendingIds: Map<string, string[]>): AnthropicContentBlock | undefined {
+function toBlock(part: Part, ids: FunctionCallIdPairing): AnthropicContentBlock | undefined {
   if (part.functionCall) {
-    const id = part.functionCall.id || newFunctionCallId();
-    const queue = pendingIds.get(part.functionCall.name) ?? [];
-    queue.push(id);
-    pendingIds.set(part.functionCall.name, queue);
     return {
       type: 'tool_use',
-      id,
+      id: ids.callId(part.functionCall),
       name: part.functionCall.name,
       input: part.functionCall.args ?? {},
     };
   }
   if (part.functionResponse) {
-    const { name, response } = part.functionResponse;
-    const queue = pendingIds.get(name) ?? [];
-    const id = part.functionResponse.id || queue[0] || newFunctionCallId();
-    const index = queue.indexOf(id);
-    if (index >= 0) queue.splice(index, 1);
+    const { response } = part.functionResponse;
     const block: AnthropicContentBlock = {
       type: 'tool_result',
-      tool_use_id: id,
+      tool_use_id: ids.responseId(part.functionResponse),
       content: JSON.stringify(response),
     };
     if (isErrorResponse(response)) block.is_error = true;

@@ -1,6 +1,6 @@
 import type { Content, GenerateContentConfig, LlmRequest, Part } from '@adk/core';
 import { InvalidArgumentError } from '@adk/core';
-import { newFunctionCallId } from '@adk/model-http';
+import { FunctionCallIdPairing } from '@adk/model-http';
 
 import type {
   OpenAIContentPart,
@@ -37,8 +37,8 @@ export function toOpenAIRequest(request: LlmRequest, options: OpenAIRequestOptio
   const messages: OpenAIMessage[] = [];
   if (request.systemInstruction)
     messages.push({ role: options.systemRole ?? 'system', content: request.systemInstruction });
-  const pendingIds = new Map<string, string[]>();
-  for (const content of request.contents) messages.push(...toMessages(content, pendingIds));
+  const ids = new FunctionCallIdPairing();
+  for (const content of request.contents) messages.push(...toMessages(content, ids));
   const body: OpenAIRequest = { model: options.model, messages };
   const declarations = (config.tools ?? []).flatMap((group) => group.functionDeclarations);
   if (declarations.length > 0) {
@@ -73,18 +73,14 @@ export function toOpenAIRequest(request: LlmRequest, options: OpenAIRequestOptio
   return body;
 }
 
-function toMessages(content: Content, pendingIds: Map<string, string[]>): OpenAIMessage[] {
+function toMessages(content: Content, ids: FunctionCallIdPairing): OpenAIMessage[] {
   if (content.role === 'model' || content.role === 'assistant') {
     let text = '';
     const toolCalls: OpenAIToolCall[] = [];
     for (const part of content.parts) {
       if (part.functionCall) {
-        const id = part.functionCall.id || newFunctionCallId();
-        const queue = pendingIds.get(part.functionCall.name) ?? [];
-        queue.push(id);
-        pendingIds.set(part.functionCall.name, queue);
         toolCalls.push({
-          id,
+          id: ids.callId(part.functionCall),
           type: 'function',
           function: {
             name: part.functionCall.name,
@@ -104,12 +100,11 @@ function toMessages(content: Content, pendingIds: Map<string, string[]>): OpenAI
   const userParts: OpenAIContentPart[] = [];
   for (const part of content.parts) {
     if (part.functionResponse) {
-      const { name, response } = part.functionResponse;
-      const queue = pendingIds.get(name) ?? [];
-      const id = part.functionResponse.id || queue[0] || newFunctionCallId();
-      const index = queue.indexOf(id);
-      if (index >= 0) queue.splice(index, 1);
-      out.push({ role: 'tool', tool_call_id: id, content: JSON.stringify(response) });
+      out.push({
+        role: 'tool',
+        tool_call_id: ids.responseId(part.functionResponse),
+        content: JSON.stringify(part.functionResponse.response),
+      });
     } else {
       const converted = toUserPart(part);
       if (converted) userParts.push(converted);
