@@ -84,17 +84,20 @@ export const openaiDialect: ProviderDialect = {
     }
     const body = request.body as { stream_options?: { include_usage?: boolean } };
     const includeUsage = body.stream_options?.include_usage === true;
+    const envelope = {
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model,
+      service_tier: 'default',
+      system_fingerprint: FINGERPRINT,
+    };
     const chunk = (
       delta: Record<string, unknown>,
       finishReason: string | null = null,
     ): OutgoingEvent => ({
       data: {
-        id,
-        object: 'chat.completion.chunk',
-        created,
-        model,
-        service_tier: 'default',
-        system_fingerprint: FINGERPRINT,
+        ...envelope,
         choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
         ...(includeUsage ? { usage: null } : {}),
       },
@@ -125,20 +128,7 @@ export const openaiDialect: ProviderDialect = {
       }
     });
     events.push(chunk({}, finish));
-    if (includeUsage) {
-      events.push({
-        data: {
-          id,
-          object: 'chat.completion.chunk',
-          created,
-          model,
-          service_tier: 'default',
-          system_fingerprint: FINGERPRINT,
-          choices: [],
-          usage,
-        },
-      });
-    }
+    if (includeUsage) events.push({ data: { ...envelope, choices: [], usage } });
     events.push({ data: '[DONE]' });
     await writeSse(res, events, reply.faults, { headers });
   },
