@@ -293,4 +293,21 @@ describe('buildContentsIncrementally', () => {
       buildContents(two, { agentName: 'bot' }),
     );
   });
+
+  it('still answers correctly for histories beyond what it remembers', () => {
+    const events = Array.from({ length: 100_001 }, (_, index) =>
+      deepFreeze(
+        createEvent({
+          invocationId: 'i',
+          author: index % 2 === 0 ? 'user' : 'bot',
+          content: { role: index % 2 === 0 ? 'user' : 'model', parts: [{ text: `t${index}` }] },
+        }),
+      ),
+    );
+    const expected = JSON.stringify(buildContents(events, { agentName: 'bot' }));
+    for (let call = 0; call < 2; call++) {
+      const contents = buildContentsIncrementally(events.slice(), { agentName: 'bot' });
+      expect(JSON.stringify(contents) === expected).toBe(true);
+    }
+  });
 });

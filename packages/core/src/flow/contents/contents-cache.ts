@@ -7,6 +7,8 @@ import { INPUT_REJECTED_ERROR_CODE } from './history';
 const CACHE_FROM_EVENTS = 24;
 /** Prefixes remembered (most recently used first out last); bounds the cache's memory. */
 const MAX_ENTRIES = 32;
+/** Events remembered over all entries; bounds the memory held for sessions that went quiet. */
+const MAX_EVENTS = 100_000;
 /** How far back from the end of the events a remembered prefix is looked for. */
 const LOOKBACK = 16;
 
@@ -30,7 +32,8 @@ function entryKey(key: string, last: Event): string {
 /**
  * {@link buildContents}, incrementally: when the events start with a prefix whose contents were
  * built before (the previous model call of the invocation, or the previous turn), only the new
- * events are rendered and appended to the remembered contents. A turn late in a long conversation
+ * events are rendered and appended to the remembered contents. The last 32 prefixes are remembered
+ * (100,000 events at most over all of them). A turn late in a long conversation
  * then costs about as much as an early one, instead of re-rendering the whole history twice.
  *
  * The result always equals `buildContents(events, options)`. It is a new array, but its contents
@@ -62,7 +65,7 @@ export function buildContentsIncrementally(
     const suffixIds = appendableIds(suffix, found.ids);
     if (suffixIds) {
       const fresh = freezeContents(buildContents(suffix, options));
-      entries.delete(entryKey(key, found.events[found.events.length - 1] as Event));
+      forget(entryKey(key, found.events[found.events.length - 1] as Event));
       for (const id of suffixIds) found.ids.add(id);
       const contents = fresh.length === 0 ? found.contents : found.contents.concat(fresh);
       remember(events, { key, events: events.slice(), contents, ids: found.ids });
@@ -87,11 +90,25 @@ function findPrefix(events: readonly Event[], key: string): Entry | undefined {
   return undefined;
 }
 
-function remember(events: readonly Event[], entry: Entry): void {
-  const id = entryKey(entry.key, events[events.length - 1] as Event);
+/** Events held by all entries (kept in step with `entries`). */
+let rememberedEvents = 0;
+
+function forget(id: string): void {
+  const entry = entries.get(id);
+  if (!entry) return;
   entries.delete(id);
+  rememberedEvents -= entry.events.length;
+}
+
+function remember(events: readonly Event[], entry: Entry): void {
+  if (entry.events.length > MAX_EVENTS) return;
+  const id = entryKey(entry.key, events[events.length - 1] as Event);
+  forget(id);
   entries.set(id, entry);
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+  rememberedEvents += entry.events.length;
+  while (entries.size > MAX_ENTRIES || rememberedEvents > MAX_EVENTS) {
+    forget(entries.keys().next().value as string);
+  }
 }
 
 /**
