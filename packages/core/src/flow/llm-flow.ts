@@ -46,106 +46,115 @@ export async function* runLlmFlow(
   ctx: InvocationContext,
 ): AsyncGenerator<Event, void> {
   yield* resumeConfirmedCalls(agent, ctx);
+  // The steps run inline (not in a generator of their own): every event of a turn passes through
+  // one generator layer less.
   while (!ctx.signal.aborted) {
+    // The last complete event of the step: the loop ends when there is none or it is final.
     let last: Event | undefined;
-    for await (const event of runStep(agent, ctx)) {
-      yield event;
-      if (!event.partial) last = event;
+    step: {
+      const readonlyContext = new InvocationReadonlyContext(ctx);
+      const resolved = withTransferTool(agent, await resolveTools(agent, readonlyContext));
+      for (const failure of resolved.failures) {
+        last = createEvent({
+          invocationId: ctx.invocationId,
+          author: agent.name,
+          branch: ctx.branch,
+          errorCode: 'TOOLSET_ERROR',
+          errorMessage: `Toolset "${failure.toolset}" failed: ${failureMessage(failure.error)}`,
+        });
+        yield last;
+      }
+      for await (const event of compactContext(agent, ctx)) {
+        yield event;
+        if (!event.partial) last = event;
+      }
+      let model: Model;
+      let request: LlmRequest;
+      try {
+        model = agent.resolveModel(ctx.models);
+        request = await buildRequest(model.name, agent.requestProcessors, {
+          agent,
+          invocationContext: ctx,
+          context: readonlyContext,
+          tools: resolved.tools,
+        });
+        ctx.incrementLlmCallCount();
+      } catch (error) {
+        if (PluginError.isInstance(error)) throw error;
+        last = errorEvent(ctx, agent.name, error, 'REQUEST_ERROR');
+        yield last;
+        ctx.endInvocation ||= isCallLimit(error);
+        break step;
+      }
+      // The model callbacks' context, created only when a callback or plugin runs.
+      let callbackActions: EventActions | undefined;
+      let callbackContext: InvocationCallbackContext | undefined;
+      const getCallbackContext = () =>
+        (callbackContext ??= new InvocationCallbackContext(
+          ctx,
+          (callbackActions = createEventActions()),
+        ));
+      const span: ModelSpan = { spanId: undefined };
+      let actionsUsed = false;
+      for await (const response of callModel({
+        agent,
+        ctx,
+        model,
+        request,
+        callbackContext: getCallbackContext,
+        span,
+      })) {
+        if (response.partial) {
+          yield await filterModelEvent(
+            ctx,
+            agent,
+            modelResponseEvent(ctx, agent.name, response, undefined, resolved.byName),
+          );
+          continue;
+        }
+        // The callbacks' state changes belong to the first complete event of the step only.
+        const event = await filterModelEvent(
+          ctx,
+          agent,
+          modelResponseEvent(
+            ctx,
+            agent.name,
+            response,
+            actionsUsed ? undefined : callbackActions,
+            resolved.byName,
+          ),
+        );
+        actionsUsed = true;
+        const invalidOutput = applyOutput(agent, event);
+        if (!event.partial) last = event;
+        yield event;
+        if (invalidOutput) {
+          last = errorEvent(ctx, agent.name, invalidOutput);
+          yield last;
+          break step;
+        }
+        if (ctx.signal.aborted) break step;
+        const calls = getFunctionCalls(event.content);
+        if (calls.length === 0) continue;
+        const responseEvent = await executeFunctionCalls({
+          agent,
+          ctx,
+          calls,
+          tools: resolved.byName,
+          parentSpanId: span.spanId,
+        });
+        if (!responseEvent) continue;
+        last = responseEvent;
+        yield responseEvent;
+        for (const postprocessor of postprocessors) {
+          for await (const event of postprocessor({ agent, ctx, event: responseEvent })) {
+            yield event;
+            if (!event.partial) last = event;
+          }
+        }
+      }
     }
     if (!last || ctx.endInvocation || ctx.signal.aborted || isFinalResponse(last)) return;
-  }
-}
-
-async function* runStep(agent: LlmAgent, ctx: InvocationContext): AsyncGenerator<Event, void> {
-  const readonlyContext = new InvocationReadonlyContext(ctx);
-  const resolved = withTransferTool(agent, await resolveTools(agent, readonlyContext));
-  for (const failure of resolved.failures) {
-    yield createEvent({
-      invocationId: ctx.invocationId,
-      author: agent.name,
-      branch: ctx.branch,
-      errorCode: 'TOOLSET_ERROR',
-      errorMessage: `Toolset "${failure.toolset}" failed: ${failureMessage(failure.error)}`,
-    });
-  }
-  yield* compactContext(agent, ctx);
-  let model: Model;
-  let request: LlmRequest;
-  try {
-    model = agent.resolveModel(ctx.models);
-    request = await buildRequest(model.name, agent.requestProcessors, {
-      agent,
-      invocationContext: ctx,
-      context: readonlyContext,
-      tools: resolved.tools,
-    });
-    ctx.incrementLlmCallCount();
-  } catch (error) {
-    if (PluginError.isInstance(error)) throw error;
-    yield errorEvent(ctx, agent.name, error, 'REQUEST_ERROR');
-    ctx.endInvocation ||= isCallLimit(error);
-    return;
-  }
-  // The model callbacks' context, created only when a callback or plugin runs.
-  let callbackActions: EventActions | undefined;
-  let callbackContext: InvocationCallbackContext | undefined;
-  const getCallbackContext = () =>
-    (callbackContext ??= new InvocationCallbackContext(
-      ctx,
-      (callbackActions = createEventActions()),
-    ));
-  const span: ModelSpan = { spanId: undefined };
-  let actionsUsed = false;
-  for await (const response of callModel({
-    agent,
-    ctx,
-    model,
-    request,
-    callbackContext: getCallbackContext,
-    span,
-  })) {
-    if (response.partial) {
-      yield await filterModelEvent(
-        ctx,
-        agent,
-        modelResponseEvent(ctx, agent.name, response, undefined, resolved.byName),
-      );
-      continue;
-    }
-    // The callbacks' state changes belong to the first complete event of the step only.
-    const event = await filterModelEvent(
-      ctx,
-      agent,
-      modelResponseEvent(
-        ctx,
-        agent.name,
-        response,
-        actionsUsed ? undefined : callbackActions,
-        resolved.byName,
-      ),
-    );
-    actionsUsed = true;
-    const invalidOutput = applyOutput(agent, event);
-    yield event;
-    if (invalidOutput) {
-      yield errorEvent(ctx, agent.name, invalidOutput);
-      return;
-    }
-    if (ctx.signal.aborted) return;
-    const calls = getFunctionCalls(event.content);
-    if (calls.length === 0) continue;
-    const responseEvent = await executeFunctionCalls({
-      agent,
-      ctx,
-      calls,
-      tools: resolved.byName,
-      parentSpanId: span.spanId,
-    });
-    if (!responseEvent) continue;
-    yield responseEvent;
-    for (const postprocessor of postprocessors) {
-      yield* postprocessor({ agent, ctx, event: responseEvent });
-    }
   }
 }
 

@@ -78,6 +78,15 @@ function currentTurn(items: readonly HistoryItem[], agentName: string): HistoryI
   return [...earlierCalls, ...items.slice(start)];
 }
 
+/** The responses answering one event's calls, in call order, as parts of their own. */
+function responseParts(answers: Map<number, FunctionResponse>): Part[] {
+  if (answers.size === 1) {
+    for (const response of answers.values()) return [{ functionResponse: { ...response } }];
+  }
+  const ordered = [...answers.entries()].sort(([a], [b]) => a - b);
+  return ordered.map(([, response]) => ({ functionResponse: { ...response } }));
+}
+
 interface CallSite {
   item: number;
   order: number;
@@ -128,8 +137,9 @@ export function renderHistory(items: readonly HistoryItem[], agentName: string):
   const foreignCalls = new Map<string, string>();
   const answersByItem = new Map<number, Map<number, FunctionResponse>>();
   const consumed = new Set<Part>();
-  items.forEach((item, index) => {
-    if (item.kind !== 'event') return;
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as HistoryItem;
+    if (item.kind !== 'event') continue;
     const { author } = item.event;
     let order = 0;
     for (const part of item.event.content?.parts ?? []) {
@@ -148,14 +158,15 @@ export function renderHistory(items: readonly HistoryItem[], agentName: string):
       answersByItem.set(site.item, answers);
       consumed.add(part);
     }
-  });
+  }
 
   const contents: Content[] = [];
-  items.forEach((item, index) => {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as HistoryItem;
     if (item.kind === 'compaction') {
       const summary = summaryContent(item.compaction.compactedContent);
       if (summary) contents.push(summary);
-      return;
+      continue;
     }
     const { event } = item;
     const parts: Part[] = [];
@@ -187,7 +198,8 @@ export function renderHistory(items: readonly HistoryItem[], agentName: string):
     if (event.author === USER || event.author === agentName) {
       if (parts.length > 0) {
         const role = event.author === USER ? USER : (event.content?.role ?? 'model');
-        contents.push({ role, parts: parts.map(copyPart) });
+        for (let i = 0; i < parts.length; i++) parts[i] = copyPart(parts[i] as Part);
+        contents.push({ role, parts });
       }
       if (relayed.length > 0) {
         const author = foreignCalls.get(relayed[0]?.functionResponse?.id ?? '') ?? event.author;
@@ -199,13 +211,7 @@ export function renderHistory(items: readonly HistoryItem[], agentName: string):
       if (context) contents.push(context);
     }
 
-    if (answers) {
-      const ordered = [...answers.entries()].sort(([a], [b]) => a - b);
-      contents.push({
-        role: USER,
-        parts: ordered.map(([, response]) => ({ functionResponse: { ...response } })),
-      });
-    }
-  });
+    if (answers) contents.push({ role: USER, parts: responseParts(answers) });
+  }
   return contents;
 }

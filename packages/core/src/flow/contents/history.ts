@@ -32,7 +32,9 @@ export function isEmptyPart(part: Part): boolean {
 
 /** True when a content has at least one non-empty part. */
 export function hasMeaningfulContent(content: Content | undefined): content is Content {
-  return !!content && content.parts.some((part) => !isEmptyPart(part));
+  if (!content) return false;
+  for (const part of content.parts) if (!isEmptyPart(part)) return true;
+  return false;
 }
 
 function inRange(timestamp: number, compaction: EventCompaction): boolean {
@@ -71,8 +73,28 @@ export function selectHistory(
   events: readonly Event[],
   options: SelectHistoryOptions = {},
 ): HistoryItem[] {
+  const { branch } = options;
+  // Common case, in one pass without closures: no compaction and no rejected input among the
+  // visible events, so each event stands for itself.
+  let plain = true;
+  for (const event of events) {
+    if (event.partial || !isVisibleInBranch(event.branch, branch)) continue;
+    if (event.actions?.compaction || event.errorCode === INPUT_REJECTED_ERROR_CODE) {
+      plain = false;
+      break;
+    }
+  }
+  if (plain) {
+    const items: HistoryItem[] = [];
+    for (const event of events) {
+      if (event.partial || !isVisibleInBranch(event.branch, branch)) continue;
+      if (event.errorCode !== undefined || !hasMeaningfulContent(event.content)) continue;
+      items.push({ kind: 'event', event });
+    }
+    return items;
+  }
   const candidates = events.filter(
-    (event) => !event.partial && isVisibleInBranch(event.branch, options.branch),
+    (event) => !event.partial && isVisibleInBranch(event.branch, branch),
   );
   const compactions = activeCompactions(candidates);
   const hidden = (event: Event): boolean =>
