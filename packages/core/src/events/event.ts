@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-
 import type { LlmResponse } from '../models/llm-response';
 import { createEventActions, type EventActions } from './event-actions';
+import { randomUuid } from './random-uuid';
 
 /**
  * One step of a conversation: a user message, a model response (or streamed chunk), a tool
@@ -35,7 +34,7 @@ export type EventInit = Partial<Omit<Event, 'actions'>> &
 
 /** A new event id. */
 export function newEventId(): string {
-  return randomUUID();
+  return randomUuid();
 }
 
 /**

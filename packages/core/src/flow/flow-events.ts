@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-
 import type { InvocationContext } from '../agents/invocation-context';
 import type { FunctionCall, Part } from '../content';
 import { AdkError } from '../errors/adk-error';
@@ -11,6 +9,7 @@ import {
   type Event,
   type EventActions,
 } from '../events';
+import { randomUuid } from '../events/random-uuid';
 import type { LlmResponse } from '../models';
 import type { Tool } from '../tools/tool';
 
@@ -65,7 +64,7 @@ export function modelResponseEvent(
       if (!call) return;
       let id = call.id;
       if (!id) {
-        id = `adk-${randomUUID()}`;
+        id = `adk-${randomUuid()}`;
         parts ??= [...content!.parts];
         parts[index] = { ...part, functionCall: { ...call, id } satisfies FunctionCall };
       }

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-
 import type { BaseAgent } from '../agents/base-agent';
 import { InvocationContext } from '../agents/invocation-context';
 import { newSpanId } from '../agents/span-id';
@@ -10,6 +8,7 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { SessionExistsError } from '../errors/session-exists-error';
 import { SessionNotFoundError } from '../errors/session-not-found-error';
 import { createEvent, type Event } from '../events';
+import { randomUuid } from '../events/random-uuid';
 import type { MemoryService } from '../memory';
 import { defaultModelRegistry, type ModelRegistry } from '../models/model-registry';
 import type { BasePlugin } from '../plugins/base-plugin';
@@ -128,7 +127,7 @@ export class Runner {
     const { signal } = request;
     if (signal?.aborted) return;
     const session = await this.loadSession(request.userId, request.sessionId);
-    const invocationId = `e-${randomUUID()}`;
+    const invocationId = `e-${randomUuid()}`;
     const ctx = new InvocationContext({
       invocationId,
       agent: this.agent,

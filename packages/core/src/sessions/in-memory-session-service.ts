@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../events/random-uuid';
 
 import {
   InvalidArgumentError,
@@ -94,7 +94,7 @@ export class InMemorySessionService implements SessionService {
   async createSession(request: CreateSessionRequest): Promise<Session> {
     requireId(request.appName, 'appName');
     requireId(request.userId, 'userId');
-    const sessionId = request.sessionId ?? randomUUID();
+    const sessionId = request.sessionId ?? randomUuid();
     requireId(sessionId, 'sessionId');
     const initial = request.state ?? {};
     if (initial === null || typeof initial !== 'object' || Array.isArray(initial)) {
