@@ -58,10 +58,21 @@ interface CallOutcome {
 export async function executeFunctionCalls(
   options: ExecuteFunctionCallsOptions,
 ): Promise<Event | undefined> {
-  const outcomes = await unlessAborted(
-    Promise.all(options.calls.map((call) => runCall(options, call))),
-    options.ctx.signal,
-  );
+  const { calls } = options;
+  // One call (the common case) is awaited alone: no `Promise.all` and its arrays.
+  let outcomes: readonly CallOutcome[] | undefined;
+  if (calls.length === 1) {
+    const outcome = await unlessAborted(
+      runCall(options, calls[0] as FunctionCall),
+      options.ctx.signal,
+    );
+    outcomes = outcome && [outcome];
+  } else {
+    outcomes = await unlessAborted(
+      Promise.all(calls.map((call) => runCall(options, call))),
+      options.ctx.signal,
+    );
+  }
   // Aborted: tools that ignore the signal finish in the background; their results are dropped.
   if (!outcomes) return undefined;
   const parts: Part[] = [];
@@ -115,13 +126,16 @@ async function runCall(
     functionCallId: id,
     args,
   }));
-  const hookArgs = { invocationContext: ctx, agent, tool, args, toolContext };
-  const callbackArgs = { tool, args, context: toolContext };
-  // Hooks are skipped outright when nothing listens: no extra awaits on the hot path.
+  // Hooks are skipped outright when nothing listens: no argument objects, no extra awaits.
   let result: unknown =
     ctx.plugins.has('beforeTool') || agent.beforeToolCallbacks.length > 0
-      ? ((await ctx.plugins.beforeTool(ctx, hookArgs)) ??
-        (await firstResult(agent.beforeToolCallbacks, callbackArgs)))
+      ? ((await ctx.plugins.beforeTool(ctx, {
+          invocationContext: ctx,
+          agent,
+          tool,
+          args,
+          toolContext,
+        })) ?? (await firstResult(agent.beforeToolCallbacks, { tool, args, context: toolContext })))
       : undefined;
   let failed: unknown;
   let hasFailed = false;
@@ -133,8 +147,22 @@ async function runCall(
       } catch (error) {
         if (PluginError.isInstance(error)) throw error;
         const outcome =
-          (await ctx.plugins.onToolError(ctx, { ...hookArgs, error, attempt })) ??
-          (await firstResult(agent.onToolErrorCallbacks, { ...callbackArgs, error, attempt }));
+          (await ctx.plugins.onToolError(ctx, {
+            invocationContext: ctx,
+            agent,
+            tool,
+            args,
+            toolContext,
+            error,
+            attempt,
+          })) ??
+          (await firstResult(agent.onToolErrorCallbacks, {
+            tool,
+            args,
+            context: toolContext,
+            error,
+            attempt,
+          }));
         if (isRetryDecision(outcome)) {
           if (attempt < agent.maxErrorRetries && !ctx.signal.aborted) continue;
         } else if (outcome !== undefined) {
@@ -150,8 +178,20 @@ async function runCall(
     if (hasAfterHooks && !hasFailed && !(tool.isLongRunning && result === undefined)) {
       const normalized = normalizeToolResult(result);
       result =
-        (await ctx.plugins.afterTool(ctx, { ...hookArgs, result: normalized })) ??
-        (await firstResult(agent.afterToolCallbacks, { ...callbackArgs, result: normalized })) ??
+        (await ctx.plugins.afterTool(ctx, {
+          invocationContext: ctx,
+          agent,
+          tool,
+          args,
+          toolContext,
+          result: normalized,
+        })) ??
+        (await firstResult(agent.afterToolCallbacks, {
+          tool,
+          args,
+          context: toolContext,
+          result: normalized,
+        })) ??
         normalized;
     }
   }

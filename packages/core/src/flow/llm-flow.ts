@@ -64,9 +64,12 @@ export async function* runLlmFlow(
         });
         yield last;
       }
-      for await (const event of compactContext(agent, ctx)) {
-        yield event;
-        if (!event.partial) last = event;
+      // Agents without a compressor (most) skip the compaction generator altogether.
+      if (agent.contextCompressor) {
+        for await (const event of compactContext(agent, ctx)) {
+          yield event;
+          if (!event.partial) last = event;
+        }
       }
       let model: Model;
       let request: LlmRequest;
