@@ -15,6 +15,7 @@ import type { BasePlugin } from '../plugins/base-plugin';
 import { PluginManager } from '../plugins/plugin-manager';
 import type { Policy } from '../policies/policy';
 import { resumedBranch } from '../flow/contents/find-caller';
+import type { InputVerdict } from '../policies/evaluate-policies';
 import { filterUserMessage, inputRejectedEvent, policiesFor } from '../policies/policy-hooks';
 import { InMemorySessionService } from '../sessions/in-memory-session-service';
 import { StatePrefix, type Session } from '../sessions/session';
@@ -159,10 +160,18 @@ export class Runner {
     let state: 'open' | 'completed' | 'failed' = 'open';
     try {
       const message: Content = { ...request.newMessage, role: request.newMessage.role ?? 'user' };
-      ctx.userContent =
-        (await this.plugins.onUserMessage(ctx, { invocationContext: ctx, userMessage: message })) ??
-        message;
-      const verdict = await filterUserMessage(policiesFor(ctx, this.agent), ctx, ctx.userContent);
+      // Hooks and policies nobody set are skipped without an await.
+      ctx.userContent = this.plugins.has('onUserMessage')
+        ? ((await this.plugins.onUserMessage(ctx, {
+            invocationContext: ctx,
+            userMessage: message,
+          })) ?? message)
+        : message;
+      const policies = policiesFor(ctx, this.agent);
+      const verdict: InputVerdict =
+        policies.length === 0
+          ? { outcome: 'allow', content: ctx.userContent, rewrittenBy: [] }
+          : await filterUserMessage(policies, ctx, ctx.userContent);
       if (verdict.outcome === 'allow') ctx.userContent = verdict.content;
       const userEvent = createEvent({
         invocationId,
@@ -172,7 +181,7 @@ export class Runner {
       });
       await this.sessionService.appendEvent({ session, event: userEvent });
       const early =
-        verdict.outcome === 'reject'
+        verdict.outcome === 'reject' || !this.plugins.has('beforeRun')
           ? undefined
           : await this.plugins.beforeRun(ctx, { invocationContext: ctx });
       if (verdict.outcome === 'reject') {
@@ -194,12 +203,22 @@ export class Runner {
         const branch = resumedBranch(session.events, agent.name);
         for await (const event of agent.run(ctx.createChild({ agent, branch }))) {
           eventCount++;
-          yield await this.commit(ctx, session, event);
+          // `commit` inlined for the common case (no `onEvent` plugin): one await less per event.
+          if (this.plugins.has('onEvent')) {
+            yield await this.commit(ctx, session, event);
+          } else {
+            if (!event.partial) {
+              await this.sessionService.appendEvent({ session, event });
+              dropTempDelta(event);
+            }
+            yield event;
+          }
           if (signal?.aborted) break;
         }
       }
       state = 'completed';
-      await this.plugins.afterRun(ctx, { invocationContext: ctx });
+      if (this.plugins.has('afterRun'))
+        await this.plugins.afterRun(ctx, { invocationContext: ctx });
     } catch (error) {
       state = 'failed';
       publish('runError', () => ({
@@ -260,10 +279,7 @@ export class Runner {
       : event;
     if (!final.partial) {
       await this.sessionService.appendEvent({ session, event: final });
-      // Yield what was stored: `temp:` keys live in the session's state for this invocation only
-      // and are never part of a stored delta.
-      const delta = final.actions.stateDelta;
-      for (const key in delta) if (key.startsWith(StatePrefix.TEMP)) delete delta[key];
+      dropTempDelta(final);
     }
     return final;
   }
@@ -292,4 +308,13 @@ export class Runner {
       return created;
     }
   }
+}
+
+/**
+ * After an event was stored, drop its `temp:` state keys so that callers get what was stored:
+ * `temp:` keys live in the session's state for this invocation only, never in a stored delta.
+ */
+function dropTempDelta(event: Event): void {
+  const delta = event.actions.stateDelta;
+  for (const key in delta) if (key.startsWith(StatePrefix.TEMP)) delete delta[key];
 }
