@@ -111,13 +111,18 @@ export abstract class BaseAgent {
     }));
     let failed = false;
     try {
-      const before = await this.handleBeforeAgent(ctx);
-      if (before) yield before;
+      // Hooks nobody set are skipped without an await.
+      if (ctx.plugins.has('beforeAgent') || this.beforeAgentCallbacks.length > 0) {
+        const before = await this.handleBeforeAgent(ctx);
+        if (before) yield before;
+      }
       if (ctx.endInvocation || ctx.signal.aborted) return;
       yield* this.runImpl(ctx);
       if (ctx.endInvocation || ctx.signal.aborted) return;
-      const after = await this.handleAfterAgent(ctx);
-      if (after) yield after;
+      if (ctx.plugins.has('afterAgent') || this.afterAgentCallbacks.length > 0) {
+        const after = await this.handleAfterAgent(ctx);
+        if (after) yield after;
+      }
     } catch (error) {
       failed = true;
       publish('agentError', () => ({
