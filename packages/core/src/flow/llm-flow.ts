@@ -23,7 +23,7 @@ import { resolveTools } from './resolve-tools';
 import { postprocessors } from './step-postprocessors';
 import { compactContext } from '../compression/compaction-step';
 import { resumeConfirmedCalls } from '../policies/confirmation-flow';
-import { filterModelEvent } from '../policies/policy-hooks';
+import { filterModelEvent, policiesFor } from '../policies/policy-hooks';
 import { withTransferTool } from '../tools/transfer-to-agent-flow';
 
 /**
@@ -53,7 +53,12 @@ export async function* runLlmFlow(
     let last: Event | undefined;
     step: {
       const readonlyContext = new InvocationReadonlyContext(ctx);
-      const resolved = withTransferTool(agent, await resolveTools(agent, readonlyContext));
+      // Agents without toolsets resolve synchronously (no await).
+      const resolving = resolveTools(agent, readonlyContext);
+      const resolved = withTransferTool(
+        agent,
+        resolving instanceof Promise ? await resolving : resolving,
+      );
       for (const failure of resolved.failures) {
         last = createEvent({
           invocationId: ctx.invocationId,
@@ -99,6 +104,8 @@ export async function* runLlmFlow(
         ));
       const span: ModelSpan = { spanId: undefined };
       let actionsUsed = false;
+      // Output filters exist only with policies: without any, model events are not awaited on.
+      const filtering = policiesFor(ctx, agent).length > 0;
       for await (const response of callModel({
         agent,
         ctx,
@@ -108,25 +115,19 @@ export async function* runLlmFlow(
         span,
       })) {
         if (response.partial) {
-          yield await filterModelEvent(
-            ctx,
-            agent,
-            modelResponseEvent(ctx, agent.name, response, undefined, resolved.byName),
-          );
+          const chunk = modelResponseEvent(ctx, agent.name, response, undefined, resolved.byName);
+          yield filtering ? await filterModelEvent(ctx, agent, chunk) : chunk;
           continue;
         }
         // The callbacks' state changes belong to the first complete event of the step only.
-        const event = await filterModelEvent(
+        const modelEvent = modelResponseEvent(
           ctx,
-          agent,
-          modelResponseEvent(
-            ctx,
-            agent.name,
-            response,
-            actionsUsed ? undefined : callbackActions,
-            resolved.byName,
-          ),
+          agent.name,
+          response,
+          actionsUsed ? undefined : callbackActions,
+          resolved.byName,
         );
+        const event = filtering ? await filterModelEvent(ctx, agent, modelEvent) : modelEvent;
         actionsUsed = true;
         const invalidOutput = applyOutput(agent, event);
         if (!event.partial) last = event;

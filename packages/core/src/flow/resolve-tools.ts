@@ -24,10 +24,10 @@ const cache = new WeakMap<LlmAgent, ResolvedTools>();
  * provides a tool whose name is already taken) is reported in `failures` and the rest of the tools
  * stay available. Agents without toolsets get the same resolved object every step.
  */
-export async function resolveTools(
+export function resolveTools(
   agent: LlmAgent,
   context: ReadonlyContext,
-): Promise<ResolvedTools> {
+): ResolvedTools | Promise<ResolvedTools> {
   if (agent.toolsets.length === 0) {
     let resolved = cache.get(agent);
     if (!resolved) {
@@ -40,6 +40,10 @@ export async function resolveTools(
     }
     return resolved;
   }
+  return resolveToolsets(agent, context);
+}
+
+async function resolveToolsets(agent: LlmAgent, context: ReadonlyContext): Promise<ResolvedTools> {
   type Provided = { tools: Tool[] } | { error: unknown };
   const provided = new Map<unknown, Provided>(
     await Promise.all(

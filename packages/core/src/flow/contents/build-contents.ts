@@ -133,10 +133,11 @@ export function buildContents(events: readonly Event[], options: BuildContentsOp
 export function renderHistory(items: readonly HistoryItem[], agentName: string): Content[] {
   // Pair in one chronological pass: a response answers the latest earlier call with its id (ids
   // may repeat across turns), and only the agent's own events or the user can answer its calls.
-  const openCalls = new Map<string, CallSite>();
-  const foreignCalls = new Map<string, string>();
-  const answersByItem = new Map<number, Map<number, FunctionResponse>>();
-  const consumed = new Set<Part>();
+  // Created on first use: a history without function calls needs none of them.
+  let openCalls: Map<string, CallSite> | undefined;
+  let foreignCalls: Map<string, string> | undefined;
+  let answersByItem: Map<number, Map<number, FunctionResponse>> | undefined;
+  let consumed: Set<Part> | undefined;
   for (let index = 0; index < items.length; index++) {
     const item = items[index] as HistoryItem;
     if (item.kind !== 'event') continue;
@@ -145,18 +146,22 @@ export function renderHistory(items: readonly HistoryItem[], agentName: string):
     for (const part of item.event.content?.parts ?? []) {
       const call = part.functionCall;
       if (call?.id && !isFrameworkFunction(call.name)) {
-        if (author === agentName) openCalls.set(call.id, { item: index, order: order++ });
-        else foreignCalls.set(call.id, author);
+        if (author === agentName) {
+          (openCalls ??= new Map()).set(call.id, { item: index, order: order++ });
+        } else {
+          (foreignCalls ??= new Map()).set(call.id, author);
+        }
       }
       const response = part.functionResponse;
       if (!response?.id || isFrameworkFunction(response.name)) continue;
       if (author !== agentName && author !== USER) continue;
-      const site = openCalls.get(response.id);
+      const site = openCalls?.get(response.id);
       if (!site) continue;
+      answersByItem ??= new Map();
       const answers = answersByItem.get(site.item) ?? new Map<number, FunctionResponse>();
       answers.set(site.order, response);
       answersByItem.set(site.item, answers);
-      consumed.add(part);
+      (consumed ??= new Set()).add(part);
     }
   }
 
@@ -171,7 +176,7 @@ export function renderHistory(items: readonly HistoryItem[], agentName: string):
     const { event } = item;
     const parts: Part[] = [];
     const relayed: Part[] = [];
-    const answers = answersByItem.get(index);
+    const answers = answersByItem?.get(index);
     let order = 0;
     for (const part of event.content?.parts ?? []) {
       if (isEmptyPart(part)) continue;
@@ -182,8 +187,8 @@ export function renderHistory(items: readonly HistoryItem[], agentName: string):
       if (response) {
         // Own calls' responses are emitted right after their call; answers to other agents' calls
         // (a user resuming someone else's long-running tool) are relayed as context.
-        if (consumed.has(part)) continue;
-        if (response.id && foreignCalls.has(response.id)) relayed.push(part);
+        if (consumed?.has(part)) continue;
+        if (response.id && foreignCalls?.has(response.id)) relayed.push(part);
         else if (event.author !== USER && event.author !== agentName) relayed.push(part);
         continue;
       }
@@ -202,7 +207,7 @@ export function renderHistory(items: readonly HistoryItem[], agentName: string):
         contents.push({ role, parts });
       }
       if (relayed.length > 0) {
-        const author = foreignCalls.get(relayed[0]?.functionResponse?.id ?? '') ?? event.author;
+        const author = foreignCalls?.get(relayed[0]?.functionResponse?.id ?? '') ?? event.author;
         const context = reframeAsContext(author, relayed);
         if (context) contents.push(context);
       }
