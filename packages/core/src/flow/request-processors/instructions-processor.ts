@@ -1,5 +1,6 @@
 import type { LlmAgent } from '../../agents/llm-agent';
 import type { ReadonlyContext } from '../../context';
+import type { LlmRequest } from '../../models';
 import { renderTemplate, type TemplateSources } from '../../instructions/template';
 import {
   appendInstruction,
@@ -18,19 +19,37 @@ import {
  */
 export const instructionsProcessor: RequestProcessor = {
   name: 'instructions',
-  async process(request, input) {
+  process(request, input) {
     const root = input.agent.rootAgent as Partial<LlmAgent>;
-    const global =
-      root.globalInstruction === undefined
-        ? ''
-        : await resolveInstruction(root.globalInstruction, input);
-    const own =
-      input.agent.instruction === undefined
-        ? ''
-        : await resolveInstruction(input.agent.instruction, input);
-    return appendInstruction(prependInstruction(request, global), own);
+    const global = root.globalInstruction;
+    const own = input.agent.instruction;
+    // Plain text (no placeholder, no function) is used as is, without an await.
+    if (isPlainText(global) && isPlainText(own)) {
+      return appendInstruction(prependInstruction(request, global ?? ''), own ?? '');
+    }
+    return renderInstructions(request, input, global, own);
   },
 };
+
+type Instruction = string | ((context: ReadonlyContext) => string | Promise<string>) | undefined;
+
+/** True for no instruction or a string without placeholders (rendering returns it unchanged). */
+function isPlainText(instruction: Instruction): instruction is string | undefined {
+  return (
+    instruction === undefined || (typeof instruction === 'string' && !instruction.includes('{'))
+  );
+}
+
+async function renderInstructions(
+  request: LlmRequest,
+  input: RequestProcessorInput,
+  global: Instruction,
+  own: Instruction,
+): Promise<LlmRequest> {
+  const globalText = global === undefined ? '' : await resolveInstruction(global, input);
+  const ownText = own === undefined ? '' : await resolveInstruction(own, input);
+  return appendInstruction(prependInstruction(request, globalText), ownText);
+}
 
 async function resolveInstruction(
   instruction: string | ((context: ReadonlyContext) => string | Promise<string>) | undefined,
