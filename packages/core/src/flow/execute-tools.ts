@@ -14,7 +14,7 @@ import {
   type EventActions,
   type ToolConfirmation,
 } from '../events';
-import { authorizeToolCall } from '../policies/policy-hooks';
+import { authorizeToolCall, policiesFor } from '../policies/policy-hooks';
 import type { Tool } from '../tools/tool';
 import {
   normalizeToolResult,
@@ -108,7 +108,11 @@ async function runCall(
   const args = call.args ? { ...call.args } : {};
   const toolContext = new InvocationToolContext(ctx, actions, id, options.confirmations?.[id]);
   // Policies (deny, ask a human) and rejected confirmations: the tool does not run.
-  const refused = await authorizeToolCall({ ctx, agent, toolName: tool.name, args, toolContext });
+  // Without a confirmation answer or a policy there is nothing to check (and no await).
+  const refused =
+    toolContext.toolConfirmation || policiesFor(ctx, agent).length > 0
+      ? await authorizeToolCall({ ctx, agent, toolName: tool.name, args, toolContext })
+      : undefined;
   if (refused) return respond(refused);
   const spanId = newSpanId();
   const startTime = performance.now();

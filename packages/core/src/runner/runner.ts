@@ -127,7 +127,13 @@ export class Runner {
     const runConfig = createRunConfig(request.runConfig);
     const { signal } = request;
     if (signal?.aborted) return;
-    const session = await this.loadSession(request.userId, request.sessionId);
+    // The session usually exists: read directly, one async frame less than a helper.
+    const session =
+      (await this.sessionService.getSession({
+        appName: this.appName,
+        userId: request.userId,
+        sessionId: request.sessionId,
+      })) ?? (await this.createMissingSession(request.userId, request.sessionId));
     const invocationId = `e-${randomUuid()}`;
     const ctx = new InvocationContext({
       invocationId,
@@ -284,13 +290,8 @@ export class Runner {
     return final;
   }
 
-  private async loadSession(userId: string, sessionId: string): Promise<Session> {
-    const session = await this.sessionService.getSession({
-      appName: this.appName,
-      userId,
-      sessionId,
-    });
-    if (session) return session;
+  /** The session `getSession` did not find: created when `autoCreateSession` is on. */
+  private async createMissingSession(userId: string, sessionId: string): Promise<Session> {
     if (!this.autoCreateSession) {
       throw new SessionNotFoundError({ appName: this.appName, userId, sessionId });
     }

@@ -1,7 +1,9 @@
+import type { InvocationContext } from '../../agents/invocation-context';
 import { InvocationCallbackContext } from '../../context';
 import { createEventActions } from '../../events';
 import type { FunctionDeclaration, LlmRequest } from '../../models';
 import { mutableContents } from '../contents/contents-cache';
+import type { Tool } from '../../tools/tool';
 import type { RequestProcessor } from './types';
 
 /**
@@ -11,7 +13,7 @@ import type { RequestProcessor } from './types';
  */
 export const toolsProcessor: RequestProcessor = {
   name: 'tools',
-  async process(request, { tools, invocationContext }) {
+  process(request, { tools, invocationContext }) {
     if (tools.length === 0) return request;
     const declarations: FunctionDeclaration[] = [];
     for (const tool of tools) {
@@ -28,17 +30,26 @@ export const toolsProcessor: RequestProcessor = {
         },
       };
     }
+    // Without request hooks the request is ready now (no await).
     if (!tools.some((tool) => tool.processRequest)) return next;
-    const copy: LlmRequest = {
-      ...next,
-      // Hooks may change the request in place; the built contents are frozen and shared.
-      contents: mutableContents(next.contents),
-      config: { ...next.config },
-    };
-    // Hooks get a context that can also read artifacts and memory (load_artifacts, preload_memory);
-    // its actions are throwaway: a request hook never changes state.
-    const hookContext = new InvocationCallbackContext(invocationContext, createEventActions());
-    for (const tool of tools) if (tool.processRequest) await tool.processRequest(hookContext, copy);
-    return copy;
+    return runRequestHooks(next, tools, invocationContext);
   },
 };
+
+async function runRequestHooks(
+  next: LlmRequest,
+  tools: readonly Tool[],
+  invocationContext: InvocationContext,
+): Promise<LlmRequest> {
+  const copy: LlmRequest = {
+    ...next,
+    // Hooks may change the request in place; the built contents are frozen and shared.
+    contents: mutableContents(next.contents),
+    config: { ...next.config },
+  };
+  // Hooks get a context that can also read artifacts and memory (load_artifacts, preload_memory);
+  // its actions are throwaway: a request hook never changes state.
+  const hookContext = new InvocationCallbackContext(invocationContext, createEventActions());
+  for (const tool of tools) if (tool.processRequest) await tool.processRequest(hookContext, copy);
+  return copy;
+}
