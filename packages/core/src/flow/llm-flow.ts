@@ -18,7 +18,7 @@ import { callModel, type ModelSpan } from './call-model';
 import { executeFunctionCalls } from './execute-tools';
 import { errorEvent, modelResponseEvent } from './flow-events';
 import { applyOutput } from './output';
-import { buildRequest } from './request-processors/default-processors';
+import { buildRequestNow } from './request-processors/default-processors';
 import { resolveTools } from './resolve-tools';
 import { postprocessors } from './step-postprocessors';
 import { compactContext } from '../compression/compaction-step';
@@ -80,12 +80,13 @@ export async function* runLlmFlow(
       let request: LlmRequest;
       try {
         model = agent.resolveModel(ctx.models);
-        request = await buildRequest(model.name, agent.requestProcessors, {
+        const building = buildRequestNow(model.name, agent.requestProcessors, {
           agent,
           invocationContext: ctx,
           context: readonlyContext,
           tools: resolved.tools,
         });
+        request = building instanceof Promise ? await building : building;
         ctx.incrementLlmCallCount();
       } catch (error) {
         if (PluginError.isInstance(error)) throw error;

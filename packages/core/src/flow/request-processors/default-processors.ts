@@ -28,9 +28,36 @@ export async function buildRequest(
   processors: readonly RequestProcessor[],
   input: RequestProcessorInput,
 ): Promise<LlmRequest> {
+  return buildRequestNow(model, processors, input);
+}
+
+/**
+ * {@link buildRequest}, synchronously while every processor answers synchronously (the usual
+ * case): the flow awaits only when a processor returned a promise. Internal to the flow.
+ */
+export function buildRequestNow(
+  model: string,
+  processors: readonly RequestProcessor[],
+  input: RequestProcessorInput,
+): LlmRequest | Promise<LlmRequest> {
   let request: LlmRequest = { model, contents: [], config: {} };
-  for (const processor of processors) {
-    const next = processor.process(request, input);
+  for (let index = 0; index < processors.length; index++) {
+    const next = (processors[index] as RequestProcessor).process(request, input);
+    if (next instanceof Promise) return finishRequest(next, processors, index + 1, input);
+    request = next;
+  }
+  return request;
+}
+
+async function finishRequest(
+  pending: Promise<LlmRequest>,
+  processors: readonly RequestProcessor[],
+  from: number,
+  input: RequestProcessorInput,
+): Promise<LlmRequest> {
+  let request = await pending;
+  for (let index = from; index < processors.length; index++) {
+    const next = (processors[index] as RequestProcessor).process(request, input);
     request = next instanceof Promise ? await next : next;
   }
   return request;
