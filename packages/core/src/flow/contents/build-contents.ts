@@ -123,7 +123,22 @@ export function buildContents(events: readonly Event[], options: BuildContentsOp
   const { agentName } = options;
   let items = selectHistory(events, { branch: options.branch });
   if (options.includeContents === 'none') items = currentTurn(items, agentName);
-  return renderHistory(items, agentName);
+  return renderItems(items, agentName, false);
+}
+
+/**
+ * {@link buildContents} for contents that will be deeply frozen (the request contents of the flow,
+ * see `buildContentsIncrementally`): parts of frozen events are shared instead of copied, since
+ * neither side can change them. Internal to the flow.
+ */
+export function buildFrozenEventContents(
+  events: readonly Event[],
+  options: BuildContentsOptions,
+): Content[] {
+  const { agentName } = options;
+  let items = selectHistory(events, { branch: options.branch });
+  if (options.includeContents === 'none') items = currentTurn(items, agentName);
+  return renderItems(items, agentName, true);
 }
 
 /**
@@ -131,6 +146,23 @@ export function buildContents(events: readonly Event[], options: BuildContentsOp
  * rules 3 to 5 of {@link buildContents}. Pure.
  */
 export function renderHistory(items: readonly HistoryItem[], agentName: string): Content[] {
+  return renderItems(items, agentName, false);
+}
+
+/** True for a part that is frozen down to its call or response (a stored event's part). */
+function isFrozenPart(part: Part): boolean {
+  return (
+    Object.isFrozen(part) &&
+    (!part.functionCall || Object.isFrozen(part.functionCall)) &&
+    (!part.functionResponse || Object.isFrozen(part.functionResponse))
+  );
+}
+
+function renderItems(
+  items: readonly HistoryItem[],
+  agentName: string,
+  shareFrozen: boolean,
+): Content[] {
   // Pair in one chronological pass: a response answers the latest earlier call with its id (ids
   // may repeat across turns), and only the agent's own events or the user can answer its calls.
   // Created on first use: a history without function calls needs none of them.
@@ -203,7 +235,10 @@ export function renderHistory(items: readonly HistoryItem[], agentName: string):
     if (event.author === USER || event.author === agentName) {
       if (parts.length > 0) {
         const role = event.author === USER ? USER : (event.content?.role ?? 'model');
-        for (let i = 0; i < parts.length; i++) parts[i] = copyPart(parts[i] as Part);
+        for (let i = 0; i < parts.length; i++) {
+          const part = parts[i] as Part;
+          if (!shareFrozen || !isFrozenPart(part)) parts[i] = copyPart(part);
+        }
         contents.push({ role, parts });
       }
       if (relayed.length > 0) {

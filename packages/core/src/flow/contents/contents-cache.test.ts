@@ -311,3 +311,34 @@ describe('buildContentsIncrementally', () => {
     }
   });
 });
+
+describe('buildContentsIncrementally and frozen events', () => {
+  const options: BuildContentsOptions = { agentName: 'bot' };
+  const userEvent = (text: string, freeze: boolean): Event => {
+    const event = createEvent({
+      invocationId: 'i1',
+      author: 'user',
+      content: { role: 'user', parts: [{ text }] },
+    });
+    return freeze ? deepFreeze(event) : event;
+  };
+
+  it("shares a frozen event's parts (nothing can change them) and copies an unfrozen event's", () => {
+    const frozen = userEvent('stored', true);
+    const loose = userEvent('not stored', false);
+    const contents = buildContentsIncrementally([frozen, loose], options);
+    expect(contents).toEqual(buildContents([frozen, loose], options));
+    expect(contents[0]?.parts[0]).toBe(frozen.content?.parts[0]);
+    expect(contents[1]?.parts[0]).not.toBe(loose.content?.parts[0]);
+    // The unfrozen event is left as it was: its part was copied before the contents were frozen.
+    expect(Object.isFrozen(loose.content?.parts[0])).toBe(false);
+    expect(Object.isFrozen(contents[1]?.parts[0])).toBe(true);
+  });
+
+  it('gives editable copies to code that changes a request, leaving frozen events intact', () => {
+    const frozen = userEvent('stored', true);
+    const editable = mutableContents(buildContentsIncrementally([frozen], options));
+    (editable[0]?.parts[0] as Part).text = 'edited';
+    expect(frozen.content?.parts[0]?.text).toBe('stored');
+  });
+});

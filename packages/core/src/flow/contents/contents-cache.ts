@@ -1,6 +1,6 @@
 import type { Content, Part } from '../../content';
 import type { Event } from '../../events';
-import { buildContents, type BuildContentsOptions } from './build-contents';
+import { buildFrozenEventContents, type BuildContentsOptions } from './build-contents';
 import { INPUT_REJECTED_ERROR_CODE } from './history';
 
 /** Histories shorter than this are built from scratch: caching would cost more than it saves. */
@@ -56,7 +56,7 @@ export function buildContentsIncrementally(
   options: BuildContentsOptions,
 ): Content[] {
   if (options.includeContents === 'none' || events.length < CACHE_FROM_EVENTS) {
-    return freezeContents(buildContents(events, options));
+    return freezeContents(buildFrozenEventContents(events, options));
   }
   const key = `${options.agentName}\u0000${options.branch ?? ''}`;
   const found = findPrefix(events, key);
@@ -64,7 +64,7 @@ export function buildContentsIncrementally(
     const suffix = events.slice(found.events.length);
     const suffixIds = appendableIds(suffix, found.ids);
     if (suffixIds) {
-      const fresh = freezeContents(buildContents(suffix, options));
+      const fresh = freezeContents(buildFrozenEventContents(suffix, options));
       forget(entryKey(key, found.events[found.events.length - 1] as Event));
       for (const id of suffixIds) found.ids.add(id);
       const contents = fresh.length === 0 ? found.contents : found.contents.concat(fresh);
@@ -73,8 +73,8 @@ export function buildContentsIncrementally(
     }
   }
   const ids = cacheableIds(events);
-  if (!ids) return freezeContents(buildContents(events, options));
-  const contents = freezeContents(buildContents(events, options));
+  if (!ids) return freezeContents(buildFrozenEventContents(events, options));
+  const contents = freezeContents(buildFrozenEventContents(events, options));
   remember(events, { key, events: events.slice(), contents, ids });
   return contents.slice();
 }
