@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '../errors';
 import type { Event, EventActions } from '../events';
-import { frozenCopy, shareFrozen } from './frozen-copy';
+import { frozenCopyReplacing, shareFrozen } from './frozen-copy';
 import type { Session } from './session';
 import { hasKeys, removeTempKeys } from './state';
 
@@ -63,19 +63,10 @@ export function stateDeltaOf(event: Event): Record<string, unknown> {
  */
 export function copyEventForStorage(event: Event): Event {
   const actions = event.actions ?? {};
-  const storedActions: EventActions = {
-    ...actions,
-    stateDelta: removeTempKeys(actions.stateDelta ?? {}),
-    artifactDelta: actions.artifactDelta ?? {},
-    requestedToolConfirmations: actions.requestedToolConfirmations ?? {},
-  };
   // Most events carry no actions: they all share one frozen empty `actions` object.
-  const shaped: Event = {
-    ...event,
-    actions: hasNoActions(storedActions) ? NO_ACTIONS : storedActions,
-  };
+  const storedActions = hasNoActions(actions) ? NO_ACTIONS : shapeActions(actions);
   try {
-    return frozenCopy(shaped);
+    return frozenCopyReplacing(event, 'actions', storedActions);
   } catch (cause) {
     throw new InvalidArgumentError({
       message: `Event "${event.id}" holds a value that cannot be stored (only JSON-like data can).`,
@@ -83,6 +74,17 @@ export function copyEventForStorage(event: Event): Event {
       cause,
     });
   }
+}
+
+/** `actions` as stored: every record present, no `temp:` keys; {@link NO_ACTIONS} when empty. */
+function shapeActions(actions: Partial<EventActions>): EventActions {
+  const shaped: EventActions = {
+    ...actions,
+    stateDelta: removeTempKeys(actions.stateDelta ?? {}),
+    artifactDelta: actions.artifactDelta ?? {},
+    requestedToolConfirmations: actions.requestedToolConfirmations ?? {},
+  };
+  return hasNoActions(shaped) ? NO_ACTIONS : shaped;
 }
 
 /** The `actions` of every stored event that has none (shared by {@link copyEventForStorage}). */

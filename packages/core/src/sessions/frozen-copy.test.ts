@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { InvalidArgumentError } from '../errors';
-import { frozenCopy, shareFrozen } from './frozen-copy';
+import { frozenCopy, frozenCopyReplacing, shareFrozen } from './frozen-copy';
 
 function everyObjectFrozen(value: unknown): boolean {
   if (value === null || typeof value !== 'object') return true;
@@ -88,5 +88,38 @@ describe('frozenCopy', () => {
     expect(copy.a).toBe(constant);
     expect(copy.b).not.toBe(constant);
     expect(copy.b).toStrictEqual(constant);
+  });
+});
+
+describe('frozenCopyReplacing', () => {
+  it('copies with one key replaced (or added last), deeply frozen, the source untouched', () => {
+    const source = {
+      id: 'e1',
+      actions: { stateDelta: { a: 1 } },
+      content: { parts: [{ text: 'hi' }] },
+    };
+    const replacement = { stateDelta: { b: 2 } };
+    const copied = frozenCopyReplacing(source, 'actions', replacement);
+    expect(copied).toEqual({
+      id: 'e1',
+      actions: { stateDelta: { b: 2 } },
+      content: source.content,
+    });
+    expect(Object.keys(copied)).toEqual(['id', 'actions', 'content']);
+    expect(Object.isFrozen(copied.content.parts[0])).toBe(true);
+    expect(copied.content).not.toBe(source.content);
+    replacement.stateDelta.b = 3;
+    expect(copied.actions).toEqual({ stateDelta: { b: 2 } });
+    expect(source.actions).toEqual({ stateDelta: { a: 1 } });
+
+    const added = frozenCopyReplacing({ id: 'e2' }, 'actions', replacement);
+    expect(Object.keys(added)).toEqual(['id', 'actions']);
+    expect(Object.isFrozen((added as unknown as { actions: object }).actions)).toBe(true);
+  });
+
+  it('refuses functions like frozenCopy', () => {
+    expect(() => frozenCopyReplacing({ id: 'e3' }, 'actions', { run: () => 1 })).toThrow(
+      InvalidArgumentError,
+    );
   });
 });

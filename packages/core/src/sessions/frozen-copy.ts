@@ -51,6 +51,52 @@ export function frozenCopy<T>(value: T): T {
   }
 }
 
+/**
+ * {@link frozenCopy} of the plain object `value` with `replacement` as the value of `key` (added
+ * last when `value` has no such key): one copy, where spreading first would copy the top level
+ * twice. `replacement` is copied too unless it is shared (see {@link shareFrozen}).
+ */
+export function frozenCopyReplacing<T extends object>(
+  value: T,
+  key: string,
+  replacement: unknown,
+): T {
+  try {
+    const source = value as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    let replaced = false;
+    for (const name in source) {
+      if (!Object.hasOwn(source, name)) continue;
+      let item: unknown;
+      if (name === key) {
+        item = copy(replacement, 1);
+        replaced = true;
+      } else {
+        item = copy(source[name], 1);
+      }
+      setOwn(out, name, item);
+    }
+    if (!replaced) setOwn(out, key, copy(replacement, 1));
+    return Object.freeze(out) as T;
+  } catch (error) {
+    if (error !== TOO_DEEP) throw error;
+    return freezeDeep(structuredClone({ ...value, [key]: replacement }));
+  }
+}
+
+function setOwn(out: Record<string, unknown>, key: string, item: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(out, key, {
+      value: item,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else {
+    out[key] = item;
+  }
+}
+
 function copy(value: unknown, depth: number): unknown {
   if (value === null) return value;
   switch (typeof value) {
