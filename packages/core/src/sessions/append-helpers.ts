@@ -2,6 +2,7 @@ import { InvalidArgumentError } from '../errors';
 import type { Event, EventActions } from '../events';
 import { frozenCopyReplacing, shareFrozen } from './frozen-copy';
 import type { Session } from './session';
+import type { CreateSessionRequest } from './session-service';
 import { hasKeys, removeTempKeys } from './state';
 
 /**
@@ -146,4 +147,27 @@ export function requireId(value: unknown, argument: string): asserts value is st
       argument,
     });
   }
+}
+
+/**
+ * Validates a `createSession` request the same way for every store: non-empty `appName`,
+ * `userId` and session id, and an initial state that is a plain object.
+ *
+ * @returns the session id to use (`request.sessionId`, or `newId()` when omitted) and the initial
+ *   state (an empty object when omitted).
+ * @throws InvalidArgumentError naming the offending field.
+ */
+export function validateCreateSessionRequest(
+  request: CreateSessionRequest,
+  newId: () => string,
+): { sessionId: string; initialState: Record<string, unknown> } {
+  requireId(request.appName, 'appName');
+  requireId(request.userId, 'userId');
+  const sessionId = request.sessionId ?? newId();
+  requireId(sessionId, 'sessionId');
+  const initialState: unknown = request.state ?? {};
+  if (initialState === null || typeof initialState !== 'object' || Array.isArray(initialState)) {
+    throw new InvalidArgumentError({ message: 'state must be a plain object.', argument: 'state' });
+  }
+  return { sessionId, initialState: initialState as Record<string, unknown> };
 }

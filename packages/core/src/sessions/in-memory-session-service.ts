@@ -12,8 +12,8 @@ import {
   copyEventForStorage,
   deepFreeze,
   nextUpdateTime,
-  requireId,
   stateDeltaOf,
+  validateCreateSessionRequest,
   validateEventForAppend,
 } from './append-helpers';
 import { selectEventWindow, validateEventWindow } from './event-window';
@@ -92,17 +92,7 @@ export class InMemorySessionService implements SessionService {
   readonly #apps = new Map<string, StoredApp>();
 
   async createSession(request: CreateSessionRequest): Promise<Session> {
-    requireId(request.appName, 'appName');
-    requireId(request.userId, 'userId');
-    const sessionId = request.sessionId ?? randomUuid();
-    requireId(sessionId, 'sessionId');
-    const initial = request.state ?? {};
-    if (initial === null || typeof initial !== 'object' || Array.isArray(initial)) {
-      throw new InvalidArgumentError({
-        message: 'state must be a plain object.',
-        argument: 'state',
-      });
-    }
+    const { sessionId, initialState: initial } = validateCreateSessionRequest(request, randomUuid);
     const scoped = hasKeys(initial) ? structuredClone(splitStateDelta(initial)) : undefined;
 
     const app = this.#app(request.appName, true);

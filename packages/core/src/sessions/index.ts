@@ -5,6 +5,7 @@ export {
   nextUpdateTime,
   requireId,
   stateDeltaOf,
+  validateCreateSessionRequest,
   validateEventForAppend,
 } from './append-helpers';
 export { selectEventWindow, validateEventWindow } from './event-window';

@@ -6,12 +6,12 @@ import {
   deepFreeze,
   InvalidArgumentError,
   nextUpdateTime,
-  requireId,
   SessionExistsError,
   SessionNotFoundError,
   splitStateDelta,
   StaleSessionError,
   stateDeltaOf,
+  validateCreateSessionRequest,
   validateEventForAppend,
   validateEventWindow,
   type AppendEventRequest,
@@ -137,17 +137,7 @@ export class SqlSessionService implements SessionService {
   }
 
   async createSession(request: CreateSessionRequest): Promise<Session> {
-    requireId(request.appName, 'appName');
-    requireId(request.userId, 'userId');
-    const sessionId = request.sessionId ?? randomUUID();
-    requireId(sessionId, 'sessionId');
-    const initial = request.state ?? {};
-    if (initial === null || typeof initial !== 'object' || Array.isArray(initial)) {
-      throw new InvalidArgumentError({
-        message: 'state must be a plain object.',
-        argument: 'state',
-      });
-    }
+    const { sessionId, initialState: initial } = validateCreateSessionRequest(request, randomUUID);
     const scoped = structuredClone(splitStateDelta(initial));
     await this.#ensureReady();
     const ops = this.#ops;
