@@ -150,23 +150,13 @@ async function runCall(
         break;
       } catch (error) {
         if (PluginError.isInstance(error)) throw error;
-        const outcome =
-          (await ctx.plugins.onToolError(ctx, {
-            invocationContext: ctx,
-            agent,
-            tool,
-            args,
-            toolContext,
-            error,
-            attempt,
-          })) ??
-          (await firstResult(agent.onToolErrorCallbacks, {
-            tool,
-            args,
-            context: toolContext,
-            error,
-            attempt,
-          }));
+        const outcome = await toolErrorOutcome(ctx, agent, {
+          tool,
+          args,
+          toolContext,
+          error,
+          attempt,
+        });
         if (isRetryDecision(outcome)) {
           if (attempt < agent.maxErrorRetries && !ctx.signal.aborted) continue;
         } else if (outcome !== undefined) {
@@ -246,28 +236,54 @@ async function unknownToolResponse(
     };
     const args = call.args ? { ...call.args } : {};
     const toolContext = new InvocationToolContext(ctx, actions, call.id ?? '');
-    const outcome =
-      (await ctx.plugins.onToolError(ctx, {
-        invocationContext: ctx,
-        agent,
-        tool,
-        args,
-        toolContext,
-        error,
-        attempt: 0,
-      })) ??
-      (await firstResult(agent.onToolErrorCallbacks, {
-        tool,
-        args,
-        context: toolContext,
-        error,
-        attempt: 0,
-      }));
+    const outcome = await toolErrorOutcome(ctx, agent, {
+      tool,
+      args,
+      toolContext,
+      error,
+      attempt: 0,
+    });
     if (outcome !== undefined && !isRetryDecision(outcome)) {
       return toStorableToolResponse(call.name, normalizeToolResult(outcome));
     }
   }
   return toolErrorResponse(call.name, error);
+}
+
+/**
+ * What the `onToolError` hooks decide for a failed call: plugins first, then the agent's
+ * callbacks; the first non-`undefined` answer (a substitute result or a retry decision) wins.
+ */
+async function toolErrorOutcome(
+  ctx: InvocationContext,
+  agent: LlmAgent,
+  failure: {
+    tool: Tool;
+    args: Record<string, unknown>;
+    toolContext: InvocationToolContext;
+    error: unknown;
+    attempt: number;
+  },
+): Promise<unknown> {
+  const { tool, args, toolContext, error, attempt } = failure;
+  return (
+    (await ctx.plugins.onToolError(ctx, {
+      invocationContext: ctx,
+      agent,
+      tool,
+      args,
+      toolContext,
+      error,
+      attempt,
+    })) ??
+    (await firstResult(agent.onToolErrorCallbacks, {
+      tool,
+      args,
+      context: toolContext,
+      error,
+      attempt,
+    }))
+  );
 }
 
 function mergeActions(target: EventActions, source: EventActions): void {
