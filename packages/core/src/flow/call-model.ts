@@ -198,3 +198,116 @@ export async function* callModel(options: CallModelOptions): AsyncGenerator<LlmR
     return;
   }
 }
+
+/**
+ * Whether {@link callModelDirect} may stand in for {@link callModel}: the call is not streamed
+ * (`RunConfig.streamingMode` is not `sse`) and no `beforeModel`, `afterModel` or `onModelError`
+ * plugin or callback exists. Then `callModel` would only forward the model's final responses.
+ */
+export function canCallModelDirectly(agent: LlmAgent, ctx: InvocationContext): boolean {
+  return (
+    ctx.runConfig.streamingMode !== 'sse' &&
+    agent.beforeModelCallbacks.length === 0 &&
+    agent.afterModelCallbacks.length === 0 &&
+    agent.onModelErrorCallbacks.length === 0 &&
+    !ctx.plugins.has('beforeModel') &&
+    !ctx.plugins.has('afterModel') &&
+    !ctx.plugins.has('onModelError')
+  );
+}
+
+/**
+ * The fast path of {@link callModel} for calls where {@link canCallModelDirectly} holds: one plain
+ * async function instead of an async generator, because the generator's machinery (its object, a
+ * promise and an iterator result per response, a `for await` in the caller) was a visible part
+ * of what a turn allocates, and without streaming or hooks there is nothing to interleave.
+ *
+ * Same outcome as `callModel` in that case: the same `modelCallStart` / `modelCallEnd` /
+ * `modelCallError` diagnostics and span, partial responses folded into one final response, a
+ * failure turned into an error response (`errorCode` from the typed error, else `MODEL_ERROR`),
+ * and no response at all (an empty array) when the run is aborted.
+ */
+export async function callModelDirect(options: CallModelOptions): Promise<LlmResponse[]> {
+  const { agent, ctx, request } = options;
+  const spanId = newSpanId();
+  options.span.spanId = spanId;
+  const startTime = performance.now();
+  publish('modelCallStart', () => ({
+    spanId,
+    parentSpanId: ctx.spanId,
+    invocationId: ctx.invocationId,
+    appName: ctx.appName,
+    userId: ctx.userId,
+    sessionId: ctx.sessionId,
+    startTime,
+    agentName: agent.name,
+    model: options.model.name,
+    stream: false,
+    request,
+  }));
+  const finals: LlmResponse[] = [];
+  let aggregator: StreamAggregator | undefined;
+  let aborted = false;
+  try {
+    const generated = options.model.generate(request, { stream: false, signal: ctx.signal });
+    const responses = generated[Symbol.asyncIterator]();
+    let exhausted = false;
+    try {
+      for (;;) {
+        const next = await unlessAborted(responses.next(), ctx.signal);
+        if (next === undefined) {
+          aborted = true;
+          break;
+        }
+        if (next.done) {
+          exhausted = true;
+          break;
+        }
+        const response = next.value;
+        if (response.partial) (aggregator ??= new StreamAggregator()).add(response);
+        else finals.push(response);
+        if (ctx.signal.aborted) {
+          aborted = true;
+          break;
+        }
+      }
+    } finally {
+      if (!exhausted) responses.return?.(undefined)?.catch(() => undefined);
+    }
+  } catch (error) {
+    publish('modelCallError', () => ({
+      spanId,
+      invocationId: ctx.invocationId,
+      durationMs: performance.now() - startTime,
+      error,
+    }));
+    if (ctx.signal.aborted) return [];
+    return [
+      {
+        errorCode: AdkError.isInstance(error) ? error.code : 'MODEL_ERROR',
+        errorMessage: describeCause(error),
+        turnComplete: true,
+      },
+    ];
+  }
+  if (aborted) {
+    publish('modelCallError', () => ({
+      spanId,
+      invocationId: ctx.invocationId,
+      durationMs: performance.now() - startTime,
+      error: ctx.signal.reason,
+    }));
+    return [];
+  }
+  if (finals.length === 0 && aggregator?.hasContent) finals.push(aggregator.final());
+  const last = finals[finals.length - 1];
+  publish('modelCallEnd', () => ({
+    spanId,
+    invocationId: ctx.invocationId,
+    durationMs: performance.now() - startTime,
+    response: last ?? {},
+    usage: last?.usageMetadata,
+    finishReason: last?.finishReason,
+  }));
+  return finals;
+}

@@ -13,8 +13,8 @@ import {
   type Event,
   type EventActions,
 } from '../events';
-import type { LlmRequest, Model } from '../models';
-import { callModel, type ModelSpan } from './call-model';
+import type { LlmRequest, LlmResponse, Model } from '../models';
+import { callModel, callModelDirect, canCallModelDirectly, type ModelSpan } from './call-model';
 import { executeFunctionCalls } from './execute-tools';
 import { errorEvent, modelResponseEvent } from './flow-events';
 import { applyOutput } from './output';
@@ -107,14 +107,15 @@ export async function* runLlmFlow(
       let actionsUsed = false;
       // Output filters exist only with policies: without any, model events are not awaited on.
       const filtering = policiesFor(ctx, agent).length > 0;
-      for await (const response of callModel({
+      const callOptions = { agent, ctx, model, request, callbackContext: getCallbackContext, span };
+      // Non-streaming calls without model hooks take the plain async path (no generator).
+      const responses: AsyncIterable<LlmResponse> | readonly LlmResponse[] = canCallModelDirectly(
         agent,
         ctx,
-        model,
-        request,
-        callbackContext: getCallbackContext,
-        span,
-      })) {
+      )
+        ? await callModelDirect(callOptions)
+        : callModel(callOptions);
+      for await (const response of responses) {
         if (response.partial) {
           const chunk = modelResponseEvent(ctx, agent.name, response, undefined, resolved.byName);
           yield filtering ? await filterModelEvent(ctx, agent, chunk) : chunk;
