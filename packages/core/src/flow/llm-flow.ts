@@ -22,7 +22,7 @@ import { buildRequestNow } from './request-processors/default-processors';
 import { resolveTools } from './resolve-tools';
 import { postprocessors } from './step-postprocessors';
 import { compactContext } from '../compression/compaction-step';
-import { resumeConfirmedCalls } from '../policies/confirmation-flow';
+import { confirmationsToResume, resumeConfirmedCalls } from '../policies/confirmation-flow';
 import { filterModelEvent, policiesFor } from '../policies/policy-hooks';
 import { withTransferTool } from '../tools/transfer-to-agent-flow';
 
@@ -45,7 +45,9 @@ export async function* runLlmFlow(
   agent: LlmAgent,
   ctx: InvocationContext,
 ): AsyncGenerator<Event, void> {
-  yield* resumeConfirmedCalls(agent, ctx);
+  // Checked synchronously: a turn that answers no confirmation creates no generator for it.
+  const answered = confirmationsToResume(agent, ctx);
+  if (answered.length > 0) yield* resumeConfirmedCalls(agent, ctx, answered);
   // The steps run inline (not in a generator of their own): every event of a turn passes through
   // one generator layer less.
   while (!ctx.signal.aborted) {

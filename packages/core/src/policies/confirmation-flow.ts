@@ -10,6 +10,7 @@ import { withTransferTool } from '../tools/transfer-to-agent-flow';
 import {
   createConfirmationRequestEvent,
   findAnsweredConfirmations,
+  type AnsweredConfirmation,
   type ConfirmationRequest,
 } from './confirmation';
 
@@ -64,22 +65,32 @@ function currentUserEvent(ctx: InvocationContext): Event | undefined {
 }
 
 /**
- * Run before an agent's first step: when the user's message answers confirmation requests this
- * agent made, execute the approved calls (with `toolContext.toolConfirmation` set) and answer the
- * rejected ones (a malformed answer counts as a rejection), in one function-response event. The
- * agent's loop then continues and the model sees the results. Works from any Runner instance: the
- * requests are read from the session's events.
+ * Checked before an agent's first step: the confirmation requests this agent made that the user's
+ * message answers (none for most turns). Works from any Runner instance: the requests are read
+ * from the session's events.
+ */
+export function confirmationsToResume(
+  agent: LlmAgent,
+  ctx: InvocationContext,
+): AnsweredConfirmation[] {
+  const answer = currentUserEvent(ctx);
+  if (!answer) return [];
+  return findAnsweredConfirmations(ctx.session.events, answer).filter(
+    (entry) => entry.requestEvent.author === agent.name,
+  );
+}
+
+/**
+ * Resume the calls of {@link confirmationsToResume}: execute the approved ones (with
+ * `toolContext.toolConfirmation` set) and answer the rejected ones (a malformed answer counts as a
+ * rejection), in one function-response event. The agent's loop then continues and the model sees
+ * the results.
  */
 export async function* resumeConfirmedCalls(
   agent: LlmAgent,
   ctx: InvocationContext,
+  answered: readonly AnsweredConfirmation[],
 ): AsyncGenerator<Event, void> {
-  const answer = currentUserEvent(ctx);
-  if (!answer) return;
-  const answered = findAnsweredConfirmations(ctx.session.events, answer).filter(
-    (entry) => entry.requestEvent.author === agent.name,
-  );
-  if (answered.length === 0) return;
   const resolved = withTransferTool(
     agent,
     await resolveTools(agent, new InvocationReadonlyContext(ctx)),
