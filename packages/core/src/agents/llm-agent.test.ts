@@ -558,4 +558,37 @@ describe('LlmAgent extension points', () => {
       unregister();
     }
   });
+
+  it('runs step postprocessors that answer synchronously: undefined or an array of events', async () => {
+    const seen: string[] = [];
+    const nothing = registerStepPostprocessor(({ event }) => {
+      seen.push(`nothing:${event.content!.parts[0]!.functionResponse!.name}`);
+      return undefined;
+    });
+    const array = registerStepPostprocessor(({ agent, ctx }) => [
+      createEvent({
+        invocationId: ctx.invocationId,
+        author: agent.name,
+        content: modelContent('(audited now)'),
+      }),
+    ]);
+    try {
+      const model = new FakeModel([
+        fakeFunctionCalls({ name: 'get_weather', args: { city: 'Paris' } }),
+        'done',
+      ]);
+      const { run, session } = await setup(
+        new LlmAgent({ name: 'agent', model, tools: [weatherTool] }),
+      );
+      const events = await run('hi');
+      expect(seen).toEqual(['nothing:get_weather']);
+      // The array's event comes right after the function response; being final, it ends the turn.
+      expect(events.at(-2)?.content?.parts[0]?.functionResponse?.name).toBe('get_weather');
+      expect(getText(events.at(-1)?.content)).toBe('(audited now)');
+      expect((await session()).events.map((e) => getText(e.content))).toContain('(audited now)');
+    } finally {
+      array();
+      nothing();
+    }
+  });
 });

@@ -155,7 +155,9 @@ export async function* runLlmFlow(
         last = responseEvent;
         yield responseEvent;
         for (const postprocessor of postprocessors) {
-          for await (const event of postprocessor({ agent, ctx, event: responseEvent })) {
+          const events = postprocessor({ agent, ctx, event: responseEvent });
+          if (events === undefined) continue;
+          for await (const event of events) {
             yield event;
             if (!event.partial) last = event;
           }

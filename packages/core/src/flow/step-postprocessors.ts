@@ -17,8 +17,15 @@ export interface StepPostprocessorInput {
  * extension point for behaviour driven by tool actions, such as running the agent named in
  * `actions.transferToAgent`. Set `ctx.endInvocation` (or make the last yielded event final) to
  * stop the calling agent's loop.
+ *
+ * An async generator function is the general form. A postprocessor that usually has nothing to do
+ * may instead check synchronously and return `undefined` (nothing to do) or an array of events:
+ * the built-in ones do, because every step with a tool call runs every postprocessor and an async
+ * generator that yields nothing still costs an object and a few promises per step.
  */
-export type StepPostprocessor = (input: StepPostprocessorInput) => AsyncIterable<Event>;
+export type StepPostprocessor = (
+  input: StepPostprocessorInput,
+) => AsyncIterable<Event> | readonly Event[] | undefined;
 
 /**
  * The postprocessors every `LlmAgent` runs, in order: the human-confirmation request, then the

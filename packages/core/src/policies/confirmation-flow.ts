@@ -26,31 +26,31 @@ function findCall(events: readonly Event[], id: string): FunctionCall | undefine
 /**
  * Step postprocessor: when tools of the step asked for a human confirmation
  * (`actions.requestedToolConfirmations`, from a policy or `FunctionTool({ requireConfirmation })`),
- * yield the `adk_request_confirmation` event. It is final (long-running), so the invocation ends
- * there and waits for the user's answer.
+ * return the `adk_request_confirmation` event. It is final (long-running), so the invocation ends
+ * there and waits for the user's answer. Synchronous: most steps request no confirmation.
  */
-export async function* requestConfirmations(
-  input: StepPostprocessorInput,
-): AsyncGenerator<Event, void> {
+export function requestConfirmations(input: StepPostprocessorInput): Event[] | undefined {
   const { agent, ctx, event } = input;
-  const requested = Object.entries(event.actions.requestedToolConfirmations);
-  if (requested.length === 0) return;
-  const requests: ConfirmationRequest[] = [];
-  for (const [id, confirmation] of requested) {
+  const requested = event.actions.requestedToolConfirmations;
+  let requests: ConfirmationRequest[] | undefined;
+  for (const id in requested) {
+    const confirmation = requested[id]!;
     const call = findCall(ctx.session.events, id);
     if (!call) continue;
     const request: ConfirmationRequest = { call: { ...call, id } };
     if (confirmation.hint !== undefined) request.hint = confirmation.hint;
     if (confirmation.payload !== undefined) request.payload = confirmation.payload;
-    requests.push(request);
+    (requests ??= []).push(request);
   }
-  if (requests.length === 0) return;
-  yield createConfirmationRequestEvent({
-    invocationId: ctx.invocationId,
-    author: agent.name,
-    branch: ctx.branch,
-    requests,
-  });
+  if (!requests) return undefined;
+  return [
+    createConfirmationRequestEvent({
+      invocationId: ctx.invocationId,
+      author: agent.name,
+      branch: ctx.branch,
+      requests,
+    }),
+  ];
 }
 
 /** The user event that started the invocation of `ctx`, if it is stored. */

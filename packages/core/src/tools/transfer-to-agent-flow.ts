@@ -45,15 +45,16 @@ export const transferProcessor: RequestProcessor = {
  * Step postprocessor running the agent a step transferred to (`actions.transferToAgent`, set by
  * `transfer_to_agent` only after checking the target is allowed). The target runs inline, in the
  * same invocation and branch; the transferring agent's loop ends, because the transfer's response
- * event is final (`skipSummarization`) and the target's last event is its final answer.
+ * event is final (`skipSummarization`) and the target's last event is its final answer. Returns
+ * `undefined` when the step transferred nowhere (no generator is created).
  */
-export async function* runTransferTarget(
+export function runTransferTarget(
   input: StepPostprocessorInput,
-): AsyncGenerator<Event, void> {
+): AsyncGenerator<Event, void> | undefined {
   const { agent, ctx, event } = input;
   const targetName = event.actions.transferToAgent;
-  if (!targetName || event.author !== agent.name) return;
+  if (!targetName || event.author !== agent.name) return undefined;
   const target = agent.rootAgent.findAgent(targetName);
-  if (!target) return;
-  yield* target.run(ctx.createChild({ agent: target }));
+  if (!target) return undefined;
+  return target.run(ctx.createChild({ agent: target }));
 }
