@@ -71,22 +71,7 @@ export async function* callModel(options: CallModelOptions): AsyncGenerator<LlmR
   }
   const stream = ctx.runConfig.streamingMode === 'sse';
   for (let attempt = 0; ; attempt++) {
-    const spanId = newSpanId();
-    options.span.spanId = spanId;
-    const startTime = performance.now();
-    publish('modelCallStart', () => ({
-      spanId,
-      parentSpanId: ctx.spanId,
-      invocationId: ctx.invocationId,
-      appName: ctx.appName,
-      userId: ctx.userId,
-      sessionId: ctx.sessionId,
-      startTime,
-      agentName: agent.name,
-      model: options.model.name,
-      stream,
-      request,
-    }));
+    const { spanId, startTime } = startModelSpan(options, stream);
     const finals: LlmResponse[] = [];
     let completed = false;
     let failed = false;
@@ -228,23 +213,8 @@ export function canCallModelDirectly(agent: LlmAgent, ctx: InvocationContext): b
  * and no response at all (an empty array) when the run is aborted.
  */
 export async function callModelDirect(options: CallModelOptions): Promise<LlmResponse[]> {
-  const { agent, ctx, request } = options;
-  const spanId = newSpanId();
-  options.span.spanId = spanId;
-  const startTime = performance.now();
-  publish('modelCallStart', () => ({
-    spanId,
-    parentSpanId: ctx.spanId,
-    invocationId: ctx.invocationId,
-    appName: ctx.appName,
-    userId: ctx.userId,
-    sessionId: ctx.sessionId,
-    startTime,
-    agentName: agent.name,
-    model: options.model.name,
-    stream: false,
-    request,
-  }));
+  const { ctx, request } = options;
+  const { spanId, startTime } = startModelSpan(options, false);
   const finals: LlmResponse[] = [];
   let aggregator: StreamAggregator | undefined;
   let aborted = false;
@@ -310,4 +280,29 @@ export async function callModelDirect(options: CallModelOptions): Promise<LlmRes
     finishReason: last?.finishReason,
   }));
   return finals;
+}
+
+/** Opens the span of one model call: a new span id, recorded in `options.span`, and `modelCallStart`. */
+function startModelSpan(
+  options: CallModelOptions,
+  stream: boolean,
+): { spanId: string; startTime: number } {
+  const { agent, ctx, request } = options;
+  const spanId = newSpanId();
+  options.span.spanId = spanId;
+  const startTime = performance.now();
+  publish('modelCallStart', () => ({
+    spanId,
+    parentSpanId: ctx.spanId,
+    invocationId: ctx.invocationId,
+    appName: ctx.appName,
+    userId: ctx.userId,
+    sessionId: ctx.sessionId,
+    startTime,
+    agentName: agent.name,
+    model: options.model.name,
+    stream,
+    request,
+  }));
+  return { spanId, startTime };
 }
