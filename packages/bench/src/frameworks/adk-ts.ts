@@ -8,6 +8,7 @@ import {
   APP_NAME,
   CALL_ARGS,
   FINAL_TEXT,
+  finishTurn,
   INSTRUCTION,
   MODEL_NAME,
   TOOL_DESCRIPTION,
@@ -70,21 +71,11 @@ export async function createAdkTsHarness(): Promise<FrameworkHarness> {
     async createSession(userId, sessionId) {
       await sessionService.createSession({ appName: APP_NAME, userId, sessionId });
     },
-    async runTurn(userId, sessionId, text) {
-      let finalText = '';
-      for await (const event of runner.run({
-        userId,
-        sessionId,
-        newMessage: { role: 'user', parts: [{ text }] },
-      })) {
-        if (event.errorCode !== undefined)
-          throw new Error(`adk-ts turn failed: ${event.errorMessage}`);
-        const part = event.content?.parts?.[0];
-        if (part?.text !== undefined) finalText = part.text;
-      }
-      if (finalText !== FINAL_TEXT)
-        throw new Error(`adk-ts turn ended without the scripted answer`);
-      return finalText;
+    runTurn(userId, sessionId, text) {
+      return finishTurn(
+        'adk-ts',
+        runner.run({ userId, sessionId, newMessage: { role: 'user', parts: [{ text }] } }),
+      );
     },
     async close() {
       await runner.close();

@@ -16,6 +16,7 @@ import {
   APP_NAME,
   CALL_ARGS,
   FINAL_TEXT,
+  finishTurn,
   INSTRUCTION,
   MODEL_NAME,
   TOOL_DESCRIPTION,
@@ -80,21 +81,11 @@ export async function createGoogleAdkHarness(): Promise<FrameworkHarness> {
     async createSession(userId, sessionId) {
       await sessionService.createSession({ appName: APP_NAME, userId, sessionId });
     },
-    async runTurn(userId, sessionId, text) {
-      let finalText = '';
-      for await (const event of runner.runAsync({
-        userId,
-        sessionId,
-        newMessage: { role: 'user', parts: [{ text }] },
-      })) {
-        if (event.errorCode !== undefined)
-          throw new Error(`google-adk turn failed: ${event.errorMessage}`);
-        const part = event.content?.parts?.[0];
-        if (part?.text !== undefined) finalText = part.text;
-      }
-      if (finalText !== FINAL_TEXT)
-        throw new Error(`google-adk turn ended without the scripted answer`);
-      return finalText;
+    runTurn(userId, sessionId, text) {
+      return finishTurn(
+        'google-adk',
+        runner.runAsync({ userId, sessionId, newMessage: { role: 'user', parts: [{ text }] } }),
+      );
     },
     async close() {
       // Runner 2.0.0 has no close(); toolsets are closed at the end of every run.

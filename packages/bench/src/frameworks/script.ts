@@ -44,3 +44,30 @@ export function lastContentHasFunctionResponse(
   const last = contents?.[contents.length - 1];
   return last?.parts?.some((part) => part.functionResponse !== undefined) ?? false;
 }
+
+/** The part of an event (of either framework) that a benchmark turn inspects. */
+interface TurnEvent {
+  errorCode?: string;
+  errorMessage?: string;
+  content?: { parts?: Array<{ text?: string }> };
+}
+
+/**
+ * Drain one turn's events and return its answer. Both frameworks' turns are checked the same way:
+ * an error event or a missing scripted answer fails the benchmark instead of timing a broken run.
+ */
+export async function finishTurn(
+  framework: string,
+  events: AsyncIterable<TurnEvent>,
+): Promise<string> {
+  let finalText = '';
+  for await (const event of events) {
+    if (event.errorCode !== undefined)
+      throw new Error(`${framework} turn failed: ${event.errorMessage}`);
+    const part = event.content?.parts?.[0];
+    if (part?.text !== undefined) finalText = part.text;
+  }
+  if (finalText !== FINAL_TEXT)
+    throw new Error(`${framework} turn ended without the scripted answer`);
+  return finalText;
+}
