@@ -153,15 +153,7 @@ export async function* callModel(options: CallModelOptions): AsyncGenerator<LlmR
         }));
       }
     }
-    const last = finals[finals.length - 1];
-    publish('modelCallEnd', () => ({
-      spanId,
-      invocationId: ctx.invocationId,
-      durationMs: performance.now() - startTime,
-      response: last ?? {},
-      usage: last?.usageMetadata,
-      finishReason: last?.finishReason,
-    }));
+    endModelSpan(ctx, spanId, startTime, finals);
     for (const response of finals) {
       if (!ctx.plugins.has('afterModel') && agent.afterModelCallbacks.length === 0) {
         yield response;
@@ -270,15 +262,7 @@ export async function callModelDirect(options: CallModelOptions): Promise<LlmRes
     return [];
   }
   if (finals.length === 0 && aggregator?.hasContent) finals.push(aggregator.final());
-  const last = finals[finals.length - 1];
-  publish('modelCallEnd', () => ({
-    spanId,
-    invocationId: ctx.invocationId,
-    durationMs: performance.now() - startTime,
-    response: last ?? {},
-    usage: last?.usageMetadata,
-    finishReason: last?.finishReason,
-  }));
+  endModelSpan(ctx, spanId, startTime, finals);
   return finals;
 }
 
@@ -305,4 +289,22 @@ function startModelSpan(
     request,
   }));
   return { spanId, startTime };
+}
+
+/** Closes the span of a completed model call with `modelCallEnd`, reporting its last response. */
+function endModelSpan(
+  ctx: InvocationContext,
+  spanId: string,
+  startTime: number,
+  finals: readonly LlmResponse[],
+): void {
+  const last = finals[finals.length - 1];
+  publish('modelCallEnd', () => ({
+    spanId,
+    invocationId: ctx.invocationId,
+    durationMs: performance.now() - startTime,
+    response: last ?? {},
+    usage: last?.usageMetadata,
+    finishReason: last?.finishReason,
+  }));
 }

@@ -135,17 +135,7 @@ function copy(value: unknown, depth: number): unknown {
   for (const key in source) {
     if (!Object.hasOwn(source, key)) continue;
     out ??= {};
-    const item = copy(source[key], depth + 1);
-    if (key === '__proto__') {
-      Object.defineProperty(out, key, {
-        value: item,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else {
-      out[key] = item;
-    }
+    setOwn(out, key, copy(source[key], depth + 1));
   }
   return out === undefined ? EMPTY_OBJECT : Object.freeze(out);
 }
