@@ -7,7 +7,7 @@ import {
   type CompiledInstruction,
   type InstructionText,
 } from './compile-instruction';
-import { renderTemplate, type TemplateSources } from './template';
+import { invocationTemplateSources, renderTemplate, type TemplateSources } from './template';
 
 const PLACEHOLDER = /\{[^{}]*\}/;
 
@@ -46,17 +46,7 @@ export async function compileAgentInstruction(
   agent: LlmAgent,
   ctx: InvocationContext,
 ): Promise<CompiledInstruction> {
-  const sources: TemplateSources = { state: new InvocationReadonlyContext(ctx).state };
-  const artifacts = ctx.artifactService;
-  if (artifacts) {
-    sources.loadArtifact = (filename) =>
-      artifacts.loadArtifact({
-        appName: ctx.appName,
-        userId: ctx.userId,
-        sessionId: ctx.sessionId,
-        filename,
-      });
-  }
+  const sources = invocationTemplateSources(ctx, new InvocationReadonlyContext(ctx).state);
   const root = agent.rootAgent as Partial<LlmAgent>;
   const [globalInstruction, instruction] = await Promise.all([
     resolve(root.globalInstruction, ctx, sources),

@@ -1,3 +1,4 @@
+import type { ArtifactService } from '../artifacts';
 import type { Part } from '../content';
 import type { ReadonlyState } from '../context';
 import { TemplateVariableError } from '../errors/template-variable-error';
@@ -11,6 +12,36 @@ export interface TemplateSources {
    * service is configured: a required artifact variable then fails with a clear message.
    */
   loadArtifact?: (filename: string) => Promise<Part | undefined>;
+}
+
+/** What {@link invocationTemplateSources} needs of an invocation. */
+export interface TemplateScope {
+  appName: string;
+  userId: string;
+  sessionId: string;
+  artifactService: ArtifactService | undefined;
+}
+
+/**
+ * The template sources of an invocation: `state`, and `{artifact.name}` loaded from the
+ * invocation's artifact service (scoped to its app, user and session) when one is configured.
+ */
+export function invocationTemplateSources(
+  scope: TemplateScope,
+  state: TemplateSources['state'],
+): TemplateSources {
+  const sources: TemplateSources = { state };
+  const artifacts = scope.artifactService;
+  if (artifacts) {
+    sources.loadArtifact = (filename) =>
+      artifacts.loadArtifact({
+        appName: scope.appName,
+        userId: scope.userId,
+        sessionId: scope.sessionId,
+        filename,
+      });
+  }
+  return sources;
 }
 
 const PLACEHOLDER = /\{[^{}]*\}/g;

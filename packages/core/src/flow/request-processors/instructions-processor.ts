@@ -1,7 +1,7 @@
 import type { LlmAgent } from '../../agents/llm-agent';
 import type { ReadonlyContext } from '../../context';
 import type { LlmRequest } from '../../models';
-import { renderTemplate, type TemplateSources } from '../../instructions/template';
+import { invocationTemplateSources, renderTemplate } from '../../instructions/template';
 import {
   appendInstruction,
   prependInstruction,
@@ -57,21 +57,8 @@ async function resolveInstruction(
 ): Promise<string> {
   if (instruction === undefined) return '';
   if (typeof instruction === 'function') return instruction(input.context);
-  return renderTemplate(instruction, templateSources(input));
-}
-
-function templateSources(input: RequestProcessorInput): TemplateSources {
-  const { invocationContext: ctx } = input;
-  const artifacts = ctx.artifactService;
-  const sources: TemplateSources = { state: input.context.state };
-  if (artifacts) {
-    sources.loadArtifact = (filename) =>
-      artifacts.loadArtifact({
-        appName: ctx.appName,
-        userId: ctx.userId,
-        sessionId: ctx.sessionId,
-        filename,
-      });
-  }
-  return sources;
+  return renderTemplate(
+    instruction,
+    invocationTemplateSources(input.invocationContext, input.context.state),
+  );
 }
