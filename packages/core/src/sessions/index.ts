@@ -9,7 +9,10 @@ export {
   validateEventForAppend,
 } from './append-helpers';
 export { selectEventWindow, validateEventWindow } from './event-window';
-export { InMemorySessionService } from './in-memory-session-service';
+export {
+  InMemorySessionService,
+  type InMemorySessionServiceOptions,
+} from './in-memory-session-service';
 export { StatePrefix, type Session } from './session';
 export type {
   AppendEventRequest,
