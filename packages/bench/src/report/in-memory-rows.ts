@@ -86,13 +86,21 @@ const SPECS: readonly RowSpec[] = [
     better: 'higher',
   },
   {
-    label: 'Heap per 1,000 idle sessions (after 1 turn)',
+    label: 'Heap per 1,000 idle sessions (1 turn, then 5 s idle)',
+    unit: 'MB',
+    scenario: 'idleHeap',
+    metric: 'idleBytesPer1000',
+    better: 'lower',
+    scale: MB,
+    goal: { subject: 'ratio', op: '<=', target: 0.25 },
+  },
+  {
+    label: 'Heap per 1,000 sessions just after 1 turn',
     unit: 'MB',
     scenario: 'idleHeap',
     metric: 'oneTurnBytesPer1000',
     better: 'lower',
     scale: MB,
-    goal: { subject: 'ratio', op: '<=', target: 0.25 },
   },
   {
     label: 'Heap per 1,000 idle sessions (empty)',
