@@ -176,6 +176,9 @@ export async function* callModel(options: CallModelOptions): AsyncGenerator<LlmR
   }
 }
 
+/** Arguments of {@link callModelDirect}: no callback context, since no callback runs. */
+export type DirectCallOptions = Omit<CallModelOptions, 'callbackContext'>;
+
 /**
  * Whether {@link callModelDirect} may stand in for {@link callModel}: the call is not streamed
  * (`RunConfig.streamingMode` is not `sse`) and no `beforeModel`, `afterModel` or `onModelError`
@@ -204,7 +207,7 @@ export function canCallModelDirectly(agent: LlmAgent, ctx: InvocationContext): b
  * failure turned into an error response (`errorCode` from the typed error, else `MODEL_ERROR`),
  * and no response at all (an empty array) when the run is aborted.
  */
-export async function callModelDirect(options: CallModelOptions): Promise<LlmResponse[]> {
+export async function callModelDirect(options: DirectCallOptions): Promise<LlmResponse[]> {
   const { ctx, request } = options;
   const { spanId, startTime } = startModelSpan(options, false);
   const finals: LlmResponse[] = [];
@@ -268,7 +271,7 @@ export async function callModelDirect(options: CallModelOptions): Promise<LlmRes
 
 /** Opens the span of one model call: a new span id, recorded in `options.span`, and `modelCallStart`. */
 function startModelSpan(
-  options: CallModelOptions,
+  options: DirectCallOptions,
   stream: boolean,
 ): { spanId: string; startTime: number } {
   const { agent, ctx, request } = options;

@@ -99,12 +99,8 @@ async function runCall(
   const { agent, ctx } = options;
   const id = call.id ?? '';
   const actions = createEventActions();
-  const respond = (response: Record<string, unknown>): CallOutcome => ({
-    part: { functionResponse: { id, name: call.name, response } },
-    actions,
-  });
   const tool = options.tools.get(call.name);
-  if (!tool) return respond(await unknownToolResponse(options, call, actions));
+  if (!tool) return answer(id, call, actions, await unknownToolResponse(options, call, actions));
   const args = call.args ? { ...call.args } : {};
   const toolContext = new InvocationToolContext(ctx, actions, id, options.confirmations?.[id]);
   // Policies (deny, ask a human) and rejected confirmations: the tool does not run.
@@ -113,7 +109,7 @@ async function runCall(
     toolContext.toolConfirmation || policiesFor(ctx, agent).length > 0
       ? await authorizeToolCall({ ctx, agent, toolName: tool.name, args, toolContext })
       : undefined;
-  if (refused) return respond(refused);
+  if (refused) return answer(id, call, actions, refused);
   const spanId = newSpanId();
   const startTime = performance.now();
   publish('toolCallStart', () => ({
@@ -196,7 +192,7 @@ async function runCall(
       durationMs: performance.now() - startTime,
       error: failed,
     }));
-    return respond(toolErrorResponse(tool.name, failed));
+    return answer(id, call, actions, toolErrorResponse(tool.name, failed));
   }
   const pending = tool.isLongRunning && result === undefined;
   const response = pending
@@ -209,7 +205,17 @@ async function runCall(
     result: response,
   }));
   if (Object.hasOwn(actions.requestedToolConfirmations, id)) actions.skipSummarization = true;
-  return response ? respond(response) : { part: undefined, actions };
+  return response ? answer(id, call, actions, response) : { part: undefined, actions };
+}
+
+/** The outcome answering `call` with `response` (a plain function: no closure per call). */
+function answer(
+  id: string,
+  call: FunctionCall,
+  actions: EventActions,
+  response: Record<string, unknown>,
+): CallOutcome {
+  return { part: { functionResponse: { id, name: call.name, response } }, actions };
 }
 
 /**

@@ -59,17 +59,19 @@ export function modelResponseEvent(
   let longRunningToolIds: string[] | undefined;
   if (content && !response.partial) {
     let parts: Part[] | undefined;
-    content.parts.forEach((part, index) => {
+    const original = content.parts;
+    for (let index = 0; index < original.length; index++) {
+      const part = original[index] as Part;
       const call = part.functionCall;
-      if (!call) return;
+      if (!call) continue;
       let id = call.id;
       if (!id) {
         id = `adk-${randomUuid()}`;
-        parts ??= [...content!.parts];
+        parts ??= [...original];
         parts[index] = { ...part, functionCall: { ...call, id } satisfies FunctionCall };
       }
       if (tools.get(call.name)?.isLongRunning) (longRunningToolIds ??= []).push(id);
-    });
+    }
     if (parts) content = { ...content, parts };
   }
   const event: Event = {

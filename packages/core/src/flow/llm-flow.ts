@@ -99,24 +99,30 @@ export async function* runLlmFlow(
       }
       // The model callbacks' context, created only when a callback or plugin runs.
       let callbackActions: EventActions | undefined;
-      let callbackContext: InvocationCallbackContext | undefined;
-      const getCallbackContext = () =>
-        (callbackContext ??= new InvocationCallbackContext(
-          ctx,
-          (callbackActions = createEventActions()),
-        ));
       const span: ModelSpan = { spanId: undefined };
       let actionsUsed = false;
       // Output filters exist only with policies: without any, model events are not awaited on.
       const filtering = policiesFor(ctx, agent).length > 0;
-      const callOptions = { agent, ctx, model, request, callbackContext: getCallbackContext, span };
-      // Non-streaming calls without model hooks take the plain async path (no generator).
-      const responses: AsyncIterable<LlmResponse> | readonly LlmResponse[] = canCallModelDirectly(
-        agent,
-        ctx,
-      )
-        ? await callModelDirect(callOptions)
-        : callModel(callOptions);
+      let responses: AsyncIterable<LlmResponse> | readonly LlmResponse[];
+      if (canCallModelDirectly(agent, ctx)) {
+        // Non-streaming calls without model hooks take the plain async path (no generator, and no
+        // callback context to offer: nothing would ask for it).
+        responses = await callModelDirect({ agent, ctx, model, request, span });
+      } else {
+        let callbackContext: InvocationCallbackContext | undefined;
+        responses = callModel({
+          agent,
+          ctx,
+          model,
+          request,
+          callbackContext: () =>
+            (callbackContext ??= new InvocationCallbackContext(
+              ctx,
+              (callbackActions = createEventActions()),
+            )),
+          span,
+        });
+      }
       for await (const response of responses) {
         if (response.partial) {
           const chunk = modelResponseEvent(ctx, agent.name, response, undefined, resolved.byName);
