@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { randomUuid } from './random-uuid';
+import { randomFillSync } from 'node:crypto';
+
+import { formatUuid, randomUuid } from './random-uuid';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -28,5 +30,24 @@ describe('randomUuid', () => {
     for (let i = 0; i < 200; i++)
       for (const char of randomUuid().replaceAll('-', '')) seen.add(char);
     expect([...seen].sort().join('')).toBe('0123456789abcdef');
+  });
+
+  it('writes every byte at its own place, in order (formatUuid against a reference)', () => {
+    const reference = (bytes: Uint8Array, start: number): string => {
+      const hex = Buffer.from(bytes.subarray(start, start + 16)).toString('hex');
+      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    };
+    // Distinct bytes at every position show a byte written twice, skipped or misplaced.
+    const distinct = Uint8Array.from({ length: 20 }, (_, index) => 0x10 + index * 11);
+    expect(formatUuid(distinct, 0)).toBe(reference(distinct, 0));
+    expect(formatUuid(distinct, 3)).toBe(reference(distinct, 3));
+    expect(formatUuid(new Uint8Array(16), 0)).toBe('00000000-0000-0000-0000-000000000000');
+    expect(formatUuid(new Uint8Array(16).fill(255), 0)).toBe(
+      'ffffffff-ffff-ffff-ffff-ffffffffffff',
+    );
+    const random = new Uint8Array(16 * 50);
+    randomFillSync(random);
+    for (let start = 0; start < random.length; start += 16)
+      expect(formatUuid(random, start)).toBe(reference(random, start));
   });
 });
