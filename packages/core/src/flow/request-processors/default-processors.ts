@@ -1,5 +1,6 @@
 import type { LlmRequest } from '../../models';
 import { configProcessor } from './config-processor';
+import { buildDefaultRequest } from './default-request';
 import { contentsProcessor } from './contents-processor';
 import { identityProcessor } from './identity-processor';
 import { instructionsProcessor } from './instructions-processor';
@@ -22,6 +23,25 @@ export const defaultRequestProcessors: readonly RequestProcessor[] = [
   transferProcessor,
 ];
 
+/** The built-in processors in their default order, and their `process` functions, as shipped. */
+const BUILT_IN = [...defaultRequestProcessors];
+const BUILT_IN_PROCESS = BUILT_IN.map((processor) => processor.process);
+
+/**
+ * Whether `processors` are the built-in ones in the default order, unchanged: then
+ * `buildDefaultRequest` builds what they would. Checked on every call, because the default list and
+ * the processor objects can be changed at run time.
+ */
+function isDefaultList(processors: readonly RequestProcessor[]): boolean {
+  if (processors.length !== BUILT_IN.length) return false;
+  for (let index = 0; index < processors.length; index++) {
+    const processor = processors[index] as RequestProcessor;
+    if (processor !== BUILT_IN[index] || processor.process !== BUILT_IN_PROCESS[index])
+      return false;
+  }
+  return true;
+}
+
 /** Run `processors` in order from an empty request for `model`. */
 export async function buildRequest(
   model: string,
@@ -40,6 +60,11 @@ export function buildRequestNow(
   processors: readonly RequestProcessor[],
   input: RequestProcessorInput,
 ): LlmRequest | Promise<LlmRequest> {
+  // The default processors (most agents) build in one pass when none of them has to wait.
+  if (isDefaultList(processors)) {
+    const request = buildDefaultRequest(model, input);
+    if (request !== undefined) return request;
+  }
   let request: LlmRequest = { model, contents: [], config: {} };
   for (let index = 0; index < processors.length; index++) {
     const next = (processors[index] as RequestProcessor).process(request, input);

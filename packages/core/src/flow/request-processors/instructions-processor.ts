@@ -34,7 +34,7 @@ export const instructionsProcessor: RequestProcessor = {
 type Instruction = string | ((context: ReadonlyContext) => string | Promise<string>) | undefined;
 
 /** True for no instruction or a string without placeholders (rendering returns it unchanged). */
-function isPlainText(instruction: Instruction): instruction is string | undefined {
+export function isPlainText(instruction: Instruction): instruction is string | undefined {
   return (
     instruction === undefined || (typeof instruction === 'string' && !instruction.includes('{'))
   );
