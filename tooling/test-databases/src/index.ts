@@ -16,3 +16,4 @@ export {
   type TestDatabase,
   type TestDatabases,
 } from './test-database';
+export { ProcessRace, serveRaceRounds, type RaceReply } from './process-race';

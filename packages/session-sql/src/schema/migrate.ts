@@ -3,6 +3,7 @@ import { Migrator, sql, type Kysely } from 'kysely';
 import type { DialectKind } from '../dialect';
 import { MigrationError, SchemaVersionError } from '../errors';
 import { sessionMigrations } from './migrations';
+import { withSqliteWriteLock } from './sqlite-write-lock';
 import { SCHEMA_VERSION } from './tables';
 
 /** Where the session tables live. */
@@ -64,18 +65,44 @@ async function migrationSchema(
 }
 
 /**
- * Create or upgrade the session tables (idempotent; concurrent callers on PostgreSQL wait for each
- * other). A database whose `schema_version` is newer than this package's is refused with
- * `SchemaVersionError` before anything is changed.
+ * Create or upgrade the session tables (idempotent). A database whose `schema_version` is newer
+ * than this package's is refused with `SchemaVersionError` before anything is changed.
+ *
+ * Concurrent callers, in one process or several, wait for each other: on PostgreSQL through
+ * Kysely's migration lock (an advisory lock), on SQLite by holding the database's write lock
+ * (`BEGIN IMMEDIATE`) from the version check to the last migration, because Kysely takes no lock
+ * on SQLite and two processes migrating a new file would both run the first migration.
  */
 export async function migrateSessionSchema(
   db: Kysely<unknown>,
   location: SchemaLocation,
 ): Promise<void> {
+  if (location.kind === 'sqlite') {
+    await withSqliteWriteLock(db, (locked) => migrateNow(locked, location));
+  } else {
+    await migrateNow(db, location);
+  }
+}
+
+/**
+ * `create schema if not exists`, tolerating a concurrent creator: PostgreSQL checks existence
+ * before inserting into its catalog, so two sessions creating the same new schema at once can
+ * still fail on the catalog's unique index (23505) or with "already exists" (42P06).
+ */
+async function createSchemaIfMissing(db: Kysely<unknown>, schema: string): Promise<void> {
+  try {
+    await db.schema.createSchema(schema).ifNotExists().execute();
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code !== '23505' && code !== '42P06') throw error;
+  }
+}
+
+async function migrateNow(db: Kysely<unknown>, location: SchemaLocation): Promise<void> {
   assertSupported(await readSchemaVersion(db, location));
   const schema = await migrationSchema(db, location);
   if (location.kind === 'postgres' && location.schema !== undefined) {
-    await db.schema.createSchema(location.schema).ifNotExists().execute();
+    await createSchemaIfMissing(db, location.schema);
   }
   const migrator = new Migrator({
     db,

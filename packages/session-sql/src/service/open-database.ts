@@ -6,6 +6,7 @@ import type { DialectKind } from '../dialect';
 import { SqlDriverMissingError } from '../errors';
 import type { SessionDatabase } from '../schema';
 import type { SqlSessionServiceUrlOptions } from './options';
+import { enableWal } from './sqlite-journal';
 
 /** A parsed database URL. */
 export type DatabaseUrl =
@@ -64,9 +65,10 @@ export async function openDatabase(
   if (parsed.kind === 'sqlite') {
     const { default: Database } = await load('better-sqlite3', () => import('better-sqlite3'));
     const memory = parsed.path === ':memory:';
+    const busyTimeoutMs = Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000));
     const database = new Database(memory ? ':memory:' : parsed.path);
-    if (!memory) database.pragma('journal_mode = WAL');
-    database.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
+    database.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    if (!memory) await enableWal(database, busyTimeoutMs);
     return {
       db: new Kysely<SessionDatabase>({ dialect: new SqliteDialect({ database }) }),
       dialect: 'sqlite',

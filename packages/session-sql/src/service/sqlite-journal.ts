@@ -1,0 +1,32 @@
+import type { Database } from 'better-sqlite3';
+
+/** Pause between two attempts to switch a file to WAL while another connection holds it. */
+const RETRY_PAUSE_MS = 10;
+
+/**
+ * Switch a SQLite file to the WAL journal, waiting up to `timeoutMs` for other connections.
+ *
+ * Changing the journal mode needs the file to itself, and SQLite answers `SQLITE_BUSY` at once,
+ * without calling the busy handler, while another process is opening or switching the same new
+ * file: two processes starting on one new database would otherwise see "database is locked". The
+ * switch is retried until it took (it is a no-op once the file is in WAL mode, which persists).
+ */
+export async function enableWal(database: Database, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const mode: unknown = database.pragma('journal_mode = WAL', { simple: true });
+      if (String(mode).toLowerCase() === 'wal') return;
+    } catch (error) {
+      if (!isBusy(error) || Date.now() >= deadline) throw error;
+    }
+    // Not switched (yet): another connection holds the file. In-memory files never switch.
+    if (Date.now() >= deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+  }
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}
