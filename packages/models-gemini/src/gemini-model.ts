@@ -1,11 +1,11 @@
-import type { GenerateOptions, LlmRequest, LlmResponse, Model, Part } from '@adk/core';
-import { StreamAggregator } from '@adk/core';
-import { jsonSseEvents, ModelStreamError, type HttpClient } from '@adk/model-http';
+import type { GenerateOptions, LlmRequest, LlmResponse, Model } from '@adk/core';
+import type { HttpClient } from '@adk/model-http';
 
 import { fromGeminiResponse } from './convert/from-gemini-response';
 import type { GeminiResponse } from './convert/gemini-wire';
 import { toGeminiRequest } from './convert/to-gemini-request';
 import type { GeminiEndpoint } from './gemini-endpoint';
+import { readGeminiStream } from './stream/read-gemini-stream';
 
 /**
  * A Gemini model over the Gemini API or Vertex AI: `generateContent`, or
@@ -17,15 +17,22 @@ export class GeminiModel implements Model {
   readonly apiModelId: string;
   private readonly http: HttpClient;
   private readonly endpoint: () => Promise<GeminiEndpoint>;
+  private readonly streamFunctionCallArguments: boolean;
 
   constructor(
     name: string,
-    options: { http: HttpClient; endpoint: () => Promise<GeminiEndpoint> },
+    options: {
+      http: HttpClient;
+      endpoint: () => Promise<GeminiEndpoint>;
+      /** Ask for streamed function-call arguments on streamed calls with tools (Gemini 3). */
+      streamFunctionCallArguments?: boolean;
+    },
   ) {
     this.name = name;
     this.apiModelId = name.replace(/^gemini\//, '').replace(/^models\//, '');
     this.http = options.http;
     this.endpoint = options.endpoint;
+    this.streamFunctionCallArguments = options.streamFunctionCallArguments ?? false;
   }
 
   async *generate(
@@ -35,7 +42,10 @@ export class GeminiModel implements Model {
     const endpoint = await this.endpoint();
     const call = {
       model: this.name,
-      body: toGeminiRequest(request, { vertex: endpoint.vertex }),
+      body: toGeminiRequest(request, {
+        vertex: endpoint.vertex,
+        streamFunctionCallArguments: options.stream && this.streamFunctionCallArguments,
+      }),
       headers: endpoint.headers,
       signal: options.signal,
     };
@@ -54,41 +64,6 @@ export class GeminiModel implements Model {
       query: { alt: 'sse' },
       headers: { ...call.headers, accept: 'text/event-stream' },
     });
-    const aggregator = new StreamAggregator();
-    let finished = false;
-    for await (const { data } of jsonSseEvents(stream.body, {
-      provider: 'gemini',
-      model: this.name,
-    })) {
-      const chunk = data as GeminiResponse;
-      if ((chunk as { error?: { message?: string; status?: string } }).error) {
-        const error = (chunk as { error: { message?: string; status?: string } }).error;
-        throw new ModelStreamError({
-          provider: 'gemini',
-          model: this.name,
-          kind: 'provider-error',
-          message: error.message ?? 'error event',
-          providerErrorType: error.status,
-        });
-      }
-      const response = fromGeminiResponse(chunk);
-      aggregator.add(response);
-      if (response.finishReason || chunk.promptFeedback?.blockReason) finished = true;
-      const deltas = (response.content?.parts ?? []).filter(isTextDelta);
-      if (deltas.length > 0) yield { content: { role: 'model', parts: deltas }, partial: true };
-    }
-    if (!finished) {
-      throw new ModelStreamError({
-        provider: 'gemini',
-        model: this.name,
-        kind: 'incomplete',
-        message: 'the stream ended before a chunk with a finish reason',
-      });
-    }
-    yield aggregator.final();
+    yield* readGeminiStream(stream.body, this.name);
   }
-}
-
-function isTextDelta(part: Part): boolean {
-  return part.text !== undefined && part.text !== '' && !part.functionCall;
 }

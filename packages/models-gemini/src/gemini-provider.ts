@@ -19,6 +19,14 @@ export interface GeminiSettings extends ProviderHttpSettings {
    * token). Default: `GOOGLE_GENAI_USE_VERTEXAI` (`true`/`1`).
    */
   vertexai?: VertexAISettings | boolean;
+  /**
+   * Gemini 3: ask for function-call arguments streamed in pieces
+   * (`toolConfig.functionCallingConfig.streamFunctionCallArguments`) on streamed calls that offer
+   * tools. The pieces are assembled into complete calls in the final response; partial responses
+   * report progress in `customMetadata.streamingFunctionCall`. Google documents the option for
+   * Vertex AI. Default `false`.
+   */
+  streamFunctionCallArguments?: boolean;
 }
 
 /** A Gemini provider: call it with a model name (or use `languageModel(name)`). */
@@ -52,6 +60,11 @@ export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
   return defineProvider({
     id: 'gemini',
     patterns: GEMINI_MODEL_PATTERNS,
-    create: (name) => new GeminiModel(name, { http, endpoint }),
+    create: (name) =>
+      new GeminiModel(name, {
+        http,
+        endpoint,
+        streamFunctionCallArguments: settings.streamFunctionCallArguments,
+      }),
   });
 }

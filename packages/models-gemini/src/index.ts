@@ -8,7 +8,12 @@ export {
   parseGeminiError,
   toGeminiRequest,
 } from './convert';
-export type { GeminiRequest, GeminiResponse } from './convert';
+export type {
+  GeminiFunctionCall,
+  GeminiPartialArg,
+  GeminiRequest,
+  GeminiResponse,
+} from './convert';
 export {
   GEMINI_API_KEY_ENV_VARS,
   GEMINI_DEFAULT_BASE_URL,
@@ -23,6 +28,7 @@ export {
   type GeminiSettings,
 } from './gemini-provider';
 export { registerGemini } from './register-gemini';
+export { readGeminiStream, type StreamedArgumentDelta, type StreamingFunctionCall } from './stream';
 export {
   CircuitBreaker,
   CircuitOpenError,

@@ -59,9 +59,16 @@ export interface FakeReply {
   thinking?: string;
   /** Signature of the thinking (Gemini thoughtSignature, Anthropic signature). */
   thinkingSignature?: string;
-  /** Tool calls (several = parallel tool calls in one response). */
+  /**
+   * Tool calls (several = parallel tool calls in one response). Streamed, OpenAI and Anthropic
+   * split each call's JSON arguments; Gemini sends whole calls, or, when the request sets
+   * `streamFunctionCallArguments`, each call's arguments as `partialArgs` pieces.
+   */
   toolCalls?: FakeToolCall[];
-  /** Stream a tool call's JSON arguments in pieces of this many characters. Default 7. */
+  /**
+   * Stream a tool call's JSON arguments (Gemini: each string argument) in pieces of this many
+   * characters. Default 7.
+   */
   argsChunkSize?: number;
   usage?: FakeUsage;
   /** Why the model stopped; default `stop`, or `tool_calls` when there are tool calls. */

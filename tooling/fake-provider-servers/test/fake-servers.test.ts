@@ -36,6 +36,39 @@ function post(url: string, body: unknown, headers: Record<string, string> = {}) 
 }
 
 describe('fake provider servers', () => {
+  it('Gemini: streams function-call arguments in partialArgs pieces when the request asks', async () => {
+    const args = { city: 'Paris', days: 2, tags: ['a b', null], ok: true };
+    server = await startFakeGemini({
+      script: [{ toolCalls: [{ name: 'get_weather', args }], argsChunkSize: 3 }],
+    });
+    const { text } = await post(
+      `${server.baseURL}/models/gemini-3-pro-preview:streamGenerateContent?alt=sse`,
+      {
+        contents: [{ role: 'user', parts: [{ text: 'x' }] }],
+        tools: [{ functionDeclarations: [{ name: 'get_weather' }] }],
+        toolConfig: { functionCallingConfig: { streamFunctionCallArguments: true } },
+      },
+    );
+    const calls = text
+      .split('\r\n\r\n')
+      .filter(Boolean)
+      .map((frame) => JSON.parse(frame.slice('data: '.length)))
+      .map((chunk) => chunk.candidates[0].content.parts[0].functionCall);
+    expect(calls).toEqual([
+      { name: 'get_weather', willContinue: true },
+      {
+        partialArgs: [{ jsonPath: '$.city', stringValue: 'Par', willContinue: true }],
+        willContinue: true,
+      },
+      { partialArgs: [{ jsonPath: '$.city', stringValue: 'is' }], willContinue: true },
+      { partialArgs: [{ jsonPath: '$.days', numberValue: 2 }], willContinue: true },
+      { partialArgs: [{ jsonPath: '$.tags[0]', stringValue: 'a b' }], willContinue: true },
+      { partialArgs: [{ jsonPath: '$.tags[1]', nullValue: 'NULL_VALUE' }], willContinue: true },
+      { partialArgs: [{ jsonPath: '$.ok', boolValue: true }], willContinue: true },
+      {},
+    ]);
+  });
+
   it('Gemini: records requests and answers generateContent and SSE with CRLF frames', async () => {
     server = await startFakeGemini({ script: [{ text: 'Hello world again' }, { text: 'Hi' }] });
     const plain = await post(

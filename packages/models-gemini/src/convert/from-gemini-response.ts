@@ -1,13 +1,16 @@
 import type { LlmResponse, Part, UsageMetadata } from '@adk/core';
 import { newFunctionCallId } from '@adk/model-http';
 
+import { isStreamedCallPiece } from '../stream/function-call-assembler';
 import type { GeminiPart, GeminiResponse, GeminiUsageMetadata } from './gemini-wire';
 
 const NOT_ERRORS = new Set(['STOP', 'FINISH_REASON_UNSPECIFIED']);
 
 /**
  * Converts one Gemini response (or one streamed chunk) into an {@link LlmResponse}. Function calls
- * without an id get a client id (`adk-<uuid>`). A blocked prompt or a non-STOP finish reason sets
+ * without an id get a client id (`adk-<uuid>`); pieces of a call whose arguments are streamed
+ * (`partialArgs`, `willContinue`, an empty end marker) are left out, for the stream reader to
+ * assemble. A blocked prompt or a non-STOP finish reason sets
  * `errorCode`/`errorMessage` (the Gemini ADK convention), keeping any content that arrived.
  */
 export function fromGeminiResponse(response: GeminiResponse): LlmResponse {
@@ -44,6 +47,7 @@ export function fromGeminiResponse(response: GeminiResponse): LlmResponse {
 function toPart(part: GeminiPart): Part | undefined {
   const out: Part = {};
   if (part.functionCall) {
+    if (isStreamedCallPiece(part.functionCall) || !part.functionCall.name) return undefined;
     out.functionCall = {
       id: part.functionCall.id ?? newFunctionCallId(),
       name: part.functionCall.name,

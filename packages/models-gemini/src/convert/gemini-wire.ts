@@ -7,10 +7,40 @@ export interface GeminiPart {
   thoughtSignature?: string;
   inlineData?: { mimeType: string; data: string };
   fileData?: { mimeType?: string; fileUri: string };
-  functionCall?: { id?: string; name: string; args?: Record<string, unknown> };
+  functionCall?: GeminiFunctionCall;
   functionResponse?: { id?: string; name: string; response: Record<string, unknown> };
   executableCode?: { language?: string; code?: string };
   codeExecutionResult?: { outcome?: string; output?: string };
+}
+
+/**
+ * A Gemini `FunctionCall`. With `toolConfig.functionCallingConfig.streamFunctionCallArguments`
+ * (Gemini 3), one call arrives over several streamed chunks: the first has `name` (and `id` on
+ * Vertex AI) with `willContinue: true`, the next ones `partialArgs`, and the last one has no
+ * `willContinue` (often an empty `functionCall: {}`).
+ */
+export interface GeminiFunctionCall {
+  id?: string;
+  name?: string;
+  args?: Record<string, unknown>;
+  partialArgs?: GeminiPartialArg[];
+  /** True when more chunks of this same call follow. */
+  willContinue?: boolean;
+}
+
+/**
+ * One streamed piece of a function call's arguments: the value at `jsonPath` (RFC 9535, e.g.
+ * `$.location` or `$.stops[0].city`). A `stringValue` is appended to the string received so far
+ * for that path; `willContinue` says more pieces of the same path follow.
+ */
+export interface GeminiPartialArg {
+  jsonPath?: string;
+  stringValue?: string;
+  numberValue?: number;
+  boolValue?: boolean;
+  /** `NULL_VALUE` (protobuf enum name) or JSON `null` (protobuf JSON mapping). */
+  nullValue?: 'NULL_VALUE' | null;
+  willContinue?: boolean;
 }
 
 /** A Gemini `Content`. */
@@ -54,7 +84,11 @@ export interface GeminiRequest {
   systemInstruction?: GeminiContent;
   tools?: Array<{ functionDeclarations: Array<Record<string, unknown>> }>;
   toolConfig?: {
-    functionCallingConfig: { mode: 'AUTO' | 'ANY' | 'NONE'; allowedFunctionNames?: string[] };
+    functionCallingConfig: {
+      mode?: 'AUTO' | 'ANY' | 'NONE';
+      allowedFunctionNames?: string[];
+      streamFunctionCallArguments?: boolean;
+    };
   };
   generationConfig?: Record<string, unknown>;
   [key: string]: unknown;

@@ -1,4 +1,9 @@
 export { fromGeminiResponse } from './from-gemini-response';
-export type { GeminiRequest, GeminiResponse } from './gemini-wire';
+export type {
+  GeminiFunctionCall,
+  GeminiPartialArg,
+  GeminiRequest,
+  GeminiResponse,
+} from './gemini-wire';
 export { parseGeminiError } from './parse-gemini-error';
 export { CONTINUE_TEXT, EMPTY_CONTENTS_TEXT, toGeminiRequest } from './to-gemini-request';

@@ -19,11 +19,13 @@ export const CONTINUE_TEXT =
  * - tool declarations are sent with `parametersJsonSchema` (full JSON Schema);
  * - ids that ADK invented for function calls (`adk-...`) are not sent back;
  * - `labels` are sent on Vertex AI only; `displayName` of inline/file data is dropped;
+ * - with `streamFunctionCallArguments` and tools, `toolConfig.functionCallingConfig` asks for
+ *   function-call arguments streamed in pieces (`partialArgs`, Gemini 3);
  * - `providerOptions.gemini` is merged into the body (e.g. `safetySettings`, `cachedContent`).
  */
 export function toGeminiRequest(
   request: LlmRequest,
-  options: { vertex?: boolean } = {},
+  options: { vertex?: boolean; streamFunctionCallArguments?: boolean } = {},
 ): GeminiRequest {
   const contents = request.contents.map(toGeminiContent).filter((c) => (c.parts?.length ?? 0) > 0);
   if (contents.length === 0) {
@@ -51,6 +53,10 @@ export function toGeminiRequest(
   }
   const toolConfig = toToolConfig(config);
   if (toolConfig) body.toolConfig = toolConfig;
+  if (options.streamFunctionCallArguments && body.tools) {
+    body.toolConfig ??= { functionCallingConfig: {} };
+    body.toolConfig.functionCallingConfig.streamFunctionCallArguments = true;
+  }
   const generationConfig = toGenerationConfig(config);
   if (Object.keys(generationConfig).length > 0) body.generationConfig = generationConfig;
   if (options.vertex && config.labels && Object.keys(config.labels).length > 0) {

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { ProviderDialect } from '../fake-server';
 import { textPieces, writeSse, type OutgoingEvent } from '../sse-writer';
 import type { FakeReply, FakeUsage } from '../types';
+import { streamedCallChunks, wantsStreamedArguments } from './streamed-call-chunks';
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'INVALID_ARGUMENT',
@@ -76,8 +77,11 @@ export const geminiDialect: ProviderDialect = {
       chunks.push(...textPieces(reply.thinking).map((t) => [{ text: t, thought: true }]));
     if (reply.text)
       chunks.push(...textPieces(reply.text, reply.textChunks).map((t) => [{ text: t }]));
-    // Gemini sends each function call whole; parallel calls arrive together in one chunk.
-    if (reply.toolCalls?.length) chunks.push(toolCallParts(reply));
+    // Gemini sends each function call whole (parallel calls together in one chunk), or, when the
+    // request sets streamFunctionCallArguments (Gemini 3), each call's arguments in pieces.
+    if (reply.toolCalls?.length && wantsStreamedArguments(request.body))
+      chunks.push(...streamedCallChunks(reply));
+    else if (reply.toolCalls?.length) chunks.push(toolCallParts(reply));
     if (chunks.length === 0) chunks.push([]);
     const responseId = `fake-${Math.random().toString(36).slice(2, 10)}`;
     const events: OutgoingEvent[] = chunks.map((parts, index) => {
