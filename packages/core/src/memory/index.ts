@@ -1,6 +1,9 @@
 export type {
+  DeleteMemoriesRequest,
+  DeleteMemoriesResponse,
   MemoryEntry,
   MemoryService,
   SearchMemoryRequest,
   SearchMemoryResponse,
 } from './memory-service';
+export { validateDeleteMemoriesRequest } from './validate-delete-memories-request';

@@ -1,9 +1,12 @@
-import type {
-  MemoryEntry,
-  MemoryService,
-  SearchMemoryRequest,
-  SearchMemoryResponse,
-  Session,
+import {
+  validateDeleteMemoriesRequest,
+  type DeleteMemoriesRequest,
+  type DeleteMemoriesResponse,
+  type MemoryEntry,
+  type MemoryService,
+  type SearchMemoryRequest,
+  type SearchMemoryResponse,
+  type Session,
 } from '@adk/core';
 
 import { queryWords, searchLimit, sessionToRecords, wordsOf } from '../internal/memory-text';
@@ -17,7 +20,8 @@ interface IndexedEntry {
  * Memory kept in process memory, searched word by word: an entry matches when it shares at least
  * one word with the query (case-insensitive, letters and digits of any script); entries sharing
  * more distinct words come first, then the most recent. Returns at most `limit` entries
- * (default 10). For tests, development and single-process apps.
+ * (default 10). `deleteMemories` forgets a user's or a session's entries. For tests, development
+ * and single-process apps.
  *
  * @example
  * ```ts
@@ -63,6 +67,24 @@ export class InMemoryMemoryService implements MemoryService {
         .slice(0, searchLimit(request.limit))
         .map(({ entry, score }) => ({ ...structuredClone(entry), score })),
     };
+  }
+
+  /** Forget every entry of the user in the app, or only those of `sessionId`. */
+  async deleteMemories(request: DeleteMemoriesRequest): Promise<DeleteMemoriesResponse> {
+    validateDeleteMemoriesRequest(request);
+    const key = userKey(request.appName, request.userId);
+    const sessions = this.#users.get(key);
+    if (!sessions) return { deletedCount: 0 };
+    let deletedCount = 0;
+    if (request.sessionId === undefined) {
+      for (const entries of sessions.values()) deletedCount += entries.length;
+      this.#users.delete(key);
+      return { deletedCount };
+    }
+    deletedCount = sessions.get(request.sessionId)?.length ?? 0;
+    sessions.delete(request.sessionId);
+    if (sessions.size === 0) this.#users.delete(key);
+    return { deletedCount };
   }
 }
 

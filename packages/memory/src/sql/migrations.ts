@@ -1,11 +1,26 @@
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider, type RawBuilder } from 'kysely';
 
 import type { AnyKysely, SqlDialectName } from './dialect';
+import { withSqliteWriteLock } from './sqlite-write-lock';
 
 /** Table of remembered events. */
 export const ENTRIES_TABLE = 'adk_memory_entries';
 /** SQLite FTS5 index over {@link ENTRIES_TABLE} (external content, kept in sync by triggers). */
 export const FTS_TABLE = 'adk_memory_fts';
+const MIGRATION_TABLE = 'adk_memory_migrations';
+const MIGRATION_LOCK_TABLE = 'adk_memory_migrations_lock';
+
+/** Where the memory tables live: a PostgreSQL schema, or the connection's default. */
+export interface MemoryTablesLocation {
+  dialect: SqlDialectName;
+  /** PostgreSQL only; the connection's current schema when omitted. */
+  schema?: string | undefined;
+}
+
+/** A reference to one of the memory tables in raw SQL, qualified by the schema when there is one. */
+export function tableRef(location: MemoryTablesLocation, name: string): RawBuilder<unknown> {
+  return location.schema === undefined ? sql.table(name) : sql.id(location.schema, name);
+}
 
 function createEntries(db: AnyKysely, dialect: SqlDialectName) {
   return db.schema
@@ -30,35 +45,39 @@ function createEntries(db: AnyKysely, dialect: SqlDialectName) {
     ]);
 }
 
-function migrations(dialect: SqlDialectName): Record<string, Migration> {
+async function createSqliteIndex(db: AnyKysely): Promise<void> {
+  const fts = sql.table(FTS_TABLE);
+  const entries = sql.table(ENTRIES_TABLE);
+  await sql`create virtual table if not exists ${fts} using fts5(
+    search_text, content=${sql.lit(ENTRIES_TABLE)}, content_rowid='id',
+    tokenize='porter unicode61 remove_diacritics 2')`.execute(db);
+  await sql`create trigger if not exists adk_memory_fts_insert after insert on ${entries} begin
+    insert into ${fts}(rowid, search_text) values (new.id, new.search_text); end`.execute(db);
+  await sql`create trigger if not exists adk_memory_fts_delete after delete on ${entries} begin
+    insert into ${fts}(${fts}, rowid, search_text) values ('delete', old.id, old.search_text); end`.execute(
+    db,
+  );
+  await sql`create trigger if not exists adk_memory_fts_update after update on ${entries} begin
+    insert into ${fts}(${fts}, rowid, search_text) values ('delete', old.id, old.search_text);
+    insert into ${fts}(rowid, search_text) values (new.id, new.search_text); end`.execute(db);
+}
+
+function migrations(location: MemoryTablesLocation): Record<string, Migration> {
+  const { dialect, schema } = location;
   return {
     '0001_create_memory': {
-      async up(db) {
+      async up(root) {
+        const db = schema === undefined ? root : root.withSchema(schema);
         if (dialect === 'postgres') {
           await createEntries(db, dialect)
             .addColumn('search_vector', sql`tsvector`, (c) => c.notNull())
             .execute();
-          await sql`create index if not exists adk_memory_entries_search_idx on ${sql.table(ENTRIES_TABLE)} using gin (search_vector)`.execute(
-            db,
+          await sql`create index if not exists adk_memory_entries_search_idx on ${tableRef(location, ENTRIES_TABLE)} using gin (search_vector)`.execute(
+            root,
           );
         } else {
           await createEntries(db, dialect).execute();
-          await sql`create virtual table if not exists ${sql.table(FTS_TABLE)} using fts5(
-            search_text, content=${sql.lit(ENTRIES_TABLE)}, content_rowid='id',
-            tokenize='porter unicode61 remove_diacritics 2')`.execute(db);
-          await sql`create trigger if not exists adk_memory_fts_insert after insert on ${sql.table(ENTRIES_TABLE)} begin
-            insert into ${sql.table(FTS_TABLE)}(rowid, search_text) values (new.id, new.search_text); end`.execute(
-            db,
-          );
-          await sql`create trigger if not exists adk_memory_fts_delete after delete on ${sql.table(ENTRIES_TABLE)} begin
-            insert into ${sql.table(FTS_TABLE)}(${sql.table(FTS_TABLE)}, rowid, search_text) values ('delete', old.id, old.search_text); end`.execute(
-            db,
-          );
-          await sql`create trigger if not exists adk_memory_fts_update after update on ${sql.table(ENTRIES_TABLE)} begin
-            insert into ${sql.table(FTS_TABLE)}(${sql.table(FTS_TABLE)}, rowid, search_text) values ('delete', old.id, old.search_text);
-            insert into ${sql.table(FTS_TABLE)}(rowid, search_text) values (new.id, new.search_text); end`.execute(
-            db,
-          );
+          await createSqliteIndex(root);
         }
         await db.schema
           .createIndex('adk_memory_entries_user_idx')
@@ -67,9 +86,10 @@ function migrations(dialect: SqlDialectName): Record<string, Migration> {
           .columns(['app_name', 'user_id'])
           .execute();
       },
-      async down(db) {
+      async down(root) {
+        const db = schema === undefined ? root : root.withSchema(schema);
         if (dialect === 'sqlite')
-          await sql`drop table if exists ${sql.table(FTS_TABLE)}`.execute(db);
+          await sql`drop table if exists ${sql.table(FTS_TABLE)}`.execute(root);
         await db.schema.dropTable(ENTRIES_TABLE).ifExists().execute();
       },
     },
@@ -77,17 +97,54 @@ function migrations(dialect: SqlDialectName): Record<string, Migration> {
 }
 
 /**
- * Bring the memory tables up to date. Safe to call from several processes at once (Kysely's
- * migrator takes a lock) and cheap when nothing is pending.
+ * Bring the memory tables up to date. Safe to call from several processes at once and cheap when
+ * nothing is pending: on PostgreSQL Kysely's migrator takes an advisory lock; on SQLite, where it
+ * takes none, the whole migration runs under the file's write lock (`BEGIN IMMEDIATE`), so two
+ * processes migrating a new file never both run the first migration.
  */
-export async function migrateMemoryTables(db: AnyKysely, dialect: SqlDialectName): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
+export async function migrateMemoryTables(
+  db: AnyKysely,
+  location: MemoryTablesLocation,
+): Promise<void> {
+  if (location.dialect === 'sqlite') {
+    await withSqliteWriteLock(db, (locked) => migrateNow(locked, location));
+  } else {
+    await migrateNow(db, location);
+  }
+}
+
+async function migrateNow(db: AnyKysely, location: MemoryTablesLocation): Promise<void> {
+  let migrationTableSchema: string | undefined;
+  if (location.dialect === 'postgres') {
+    if (location.schema !== undefined) await createSchemaIfMissing(db, location.schema);
+    // Pin the bookkeeping tables to one schema: Kysely would otherwise take a migration table of
+    // any schema on the search path for this one's.
+    migrationTableSchema =
+      location.schema ??
+      (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+        ?.schema;
+  }
+  const provider: MigrationProvider = { getMigrations: async () => migrations(location) };
   const migrator = new Migrator({
     db,
     provider,
-    migrationTableName: 'adk_memory_migrations',
-    migrationLockTableName: 'adk_memory_migrations_lock',
+    migrationTableName: MIGRATION_TABLE,
+    migrationLockTableName: MIGRATION_LOCK_TABLE,
+    ...(migrationTableSchema === undefined ? {} : { migrationTableSchema }),
   });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
+}
+
+/**
+ * `create schema if not exists`, tolerating a concurrent creator (PostgreSQL can still fail on its
+ * catalog's unique index, 23505, or with 42P06 when two sessions create one new schema at once).
+ */
+async function createSchemaIfMissing(db: AnyKysely, schema: string): Promise<void> {
+  try {
+    await db.schema.createSchema(schema).ifNotExists().execute();
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code !== '23505' && code !== '42P06') throw error;
+  }
 }

@@ -1,6 +1,13 @@
-import { createEvent, type Session } from '@adk/core';
+import { createEvent, InvalidArgumentError, type Session } from '@adk/core';
 import { memoryServiceConformance } from '@adk/core/testing';
-import { openTestDatabases, sqliteDatabase } from '@adk/test-databases';
+import {
+  dropPostgresSchema,
+  openTestDatabases,
+  postgresKysely,
+  postgresSchemaName,
+  sqliteDatabase,
+} from '@adk/test-databases';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { SqlMemoryService } from './sql-memory-service';
@@ -85,6 +92,112 @@ behaviour('SqlMemoryService (SQLite)', () => new SqlMemoryService({ db: sqlite.d
 
 describe.skipIf(skipPostgres !== undefined)('PostgreSQL', () => {
   behaviour('SqlMemoryService (PostgreSQL)', () => new SqlMemoryService({ db: postgres!.db }));
+});
+
+describe('SqlMemoryService (SQLite): deleting keeps the FTS5 index consistent', () => {
+  it('leaves no forgotten word in the index, and the index matches the entries', async () => {
+    const service = new SqlMemoryService({ db: sqlite.db });
+    await service.addSessionToMemory(
+      session('fts-delete', 's1', ['the zeppelin lands', 'zeppelin hangar']),
+    );
+    await service.addSessionToMemory(session('fts-delete', 's2', ['a zeppelin ticket']));
+    /** Index rows matching `word` (read from the FTS5 index itself, not through the entries). */
+    const indexed = async (word: string) =>
+      (
+        await sql<{
+          n: number;
+        }>`select count(*) as n from adk_memory_fts where adk_memory_fts match ${word}`.execute(
+          sqlite.db,
+        )
+      ).rows[0]?.n;
+    const before = await indexed('zeppelin');
+    expect(
+      await service.deleteMemories({ appName: 'fts-delete', userId: 'u', sessionId: 's1' }),
+    ).toEqual({ deletedCount: 2 });
+    expect(await indexed('hangar')).toBe(0);
+    expect(await indexed('zeppelin')).toBe(before! - 2);
+    await service.deleteMemories({ appName: 'fts-delete', userId: 'u' });
+    expect(await indexed('ticket')).toBe(0);
+    // FTS5 compares the whole index with the entries table (rank 1: external content too).
+    await sql`insert into adk_memory_fts(adk_memory_fts, rank) values ('integrity-check', 1)`.execute(
+      sqlite.db,
+    );
+  });
+});
+
+describe.skipIf(skipPostgres !== undefined)('SqlMemoryService schema option (PostgreSQL)', () => {
+  // The connection's search_path names one schema; the tables must go to another one.
+  const searchPathSchema = postgresSchemaName('memory_path');
+  const tablesSchema = postgresSchemaName('memory_own');
+  const otherSchema = postgresSchemaName('memory_other');
+  const db = postgresKysely(searchPathSchema, { max: 4 });
+  afterAll(async () => {
+    await db.destroy();
+    for (const schema of [searchPathSchema, tablesSchema, otherSchema])
+      await dropPostgresSchema(schema);
+  });
+  const tablesIn = async (schema: string) =>
+    (
+      await sql<{
+        table_name: string;
+      }>`select table_name from information_schema.tables where table_schema = ${schema} order by table_name`.execute(
+        db,
+      )
+    ).rows.map((r) => r.table_name);
+
+  memoryServiceConformance(
+    'SqlMemoryService (PostgreSQL, schema option)',
+    () => new SqlMemoryService({ db, schema: tablesSchema }),
+  );
+
+  it('creates the schema and puts every memory table there, none on the search path', async () => {
+    const service = new SqlMemoryService({ db, schema: tablesSchema });
+    await service.migrate();
+    expect(await tablesIn(tablesSchema)).toEqual([
+      'adk_memory_entries',
+      'adk_memory_migrations',
+      'adk_memory_migrations_lock',
+    ]);
+    expect(await tablesIn(searchPathSchema)).toEqual([]);
+    const indexes = await sql<{
+      indexname: string;
+    }>`select indexname from pg_indexes where schemaname = ${tablesSchema} order by indexname`.execute(
+      db,
+    );
+    expect(indexes.rows.map((r) => r.indexname)).toEqual(
+      expect.arrayContaining(['adk_memory_entries_search_idx', 'adk_memory_entries_user_idx']),
+    );
+  });
+
+  it('keeps the memories of two schemas apart on one connection', async () => {
+    const own = new SqlMemoryService({ db, schema: tablesSchema });
+    const other = new SqlMemoryService({ db, schema: otherSchema });
+    await own.addSessionToMemory(session('schema-app', 's1', ['kept in the own schema']));
+    await other.addSessionToMemory(session('schema-app', 's1', ['kept in the other schema']));
+    const search = async (service: SqlMemoryService) =>
+      (
+        await service.searchMemory({ appName: 'schema-app', userId: 'u', query: 'kept' })
+      ).memories.map((m) => m.content.parts[0]?.text);
+    expect(await search(own)).toEqual(['kept in the own schema']);
+    expect(await search(other)).toEqual(['kept in the other schema']);
+    expect(await other.deleteMemories({ appName: 'schema-app', userId: 'u' })).toEqual({
+      deletedCount: 1,
+    });
+    expect(await search(own)).toEqual(['kept in the own schema']);
+  });
+});
+
+describe('SqlMemoryService schema option on SQLite', () => {
+  it('is refused with InvalidArgumentError', () => {
+    let error: unknown;
+    try {
+      new SqlMemoryService({ db: sqlite.db, schema: 'main' });
+    } catch (e) {
+      error = e;
+    }
+    expect(InvalidArgumentError.isInstance(error)).toBe(true);
+    expect((error as InvalidArgumentError).argument).toBe('schema');
+  });
 });
 
 describe('SqlMemoryService migrations', () => {

@@ -1,10 +1,14 @@
-import type {
-  Content,
-  MemoryEntry,
-  MemoryService,
-  SearchMemoryRequest,
-  SearchMemoryResponse,
-  Session,
+import {
+  InvalidArgumentError,
+  validateDeleteMemoriesRequest,
+  type Content,
+  type DeleteMemoriesRequest,
+  type DeleteMemoriesResponse,
+  type MemoryEntry,
+  type MemoryService,
+  type SearchMemoryRequest,
+  type SearchMemoryResponse,
+  type Session,
 } from '@adk/core';
 import { sql, type Generated, type Kysely, type Transaction } from 'kysely';
 
@@ -15,7 +19,13 @@ import {
   type MemoryRecord,
 } from '../internal/memory-text';
 import { detectDialect, isUniqueViolation, type AnyKysely, type SqlDialectName } from './dialect';
-import { ENTRIES_TABLE, FTS_TABLE, migrateMemoryTables } from './migrations';
+import {
+  ENTRIES_TABLE,
+  FTS_TABLE,
+  migrateMemoryTables,
+  tableRef,
+  type MemoryTablesLocation,
+} from './migrations';
 
 interface EntryRow {
   id: Generated<number>;
@@ -42,6 +52,12 @@ export interface SqlMemoryServiceOptions {
   /** Force the SQL flavour when a custom dialect's adapter is not recognised. */
   dialect?: SqlDialectName;
   /**
+   * PostgreSQL schema holding the memory tables (created by `migrate()` when missing), as the
+   * `schema` option of `@adk/session-sql`; the connection's `search_path` decides when omitted.
+   * Not supported on SQLite (`InvalidArgumentError`).
+   */
+  schema?: string;
+  /**
    * PostgreSQL text-search configuration used to index and to query (default `english`: stemming
    * and stop words). Use `simple` for language-neutral matching. Changing it later affects only
    * sessions added afterwards.
@@ -63,7 +79,9 @@ const MAX_ATTEMPTS = 5;
  *
  * Any query word may match (the words are OR-ed, so entries sharing more words rank higher); the
  * query is reduced to plain words first, so its punctuation or operators are never syntax.
- * Searches return at most `limit` entries (default 10) with their `score`.
+ * Searches return at most `limit` entries (default 10) with their `score`. `deleteMemories`
+ * forgets a user's or a session's entries in one statement (on SQLite the FTS5 index follows
+ * through its triggers, so a forgotten word is gone from the index too).
  *
  * @example
  * ```ts
@@ -73,22 +91,37 @@ const MAX_ATTEMPTS = 5;
  * ```
  */
 export class SqlMemoryService implements MemoryService {
+  /** The caller's instance, for raw SQL (which names the schema itself) and migrations. */
+  readonly #root: Kysely<MemoryDatabase>;
+  /** The same, with the schema applied to query-builder statements. */
   readonly #db: Kysely<MemoryDatabase>;
   readonly #dialect: SqlDialectName;
+  readonly #location: MemoryTablesLocation;
   readonly #textSearchConfig: string;
   readonly #autoMigrate: boolean;
   #ready: Promise<void> | undefined;
 
   constructor(options: SqlMemoryServiceOptions) {
-    this.#db = options.db as Kysely<MemoryDatabase>;
     this.#dialect = detectDialect(options.db, options.dialect);
+    if (options.schema !== undefined && (this.#dialect !== 'postgres' || options.schema === '')) {
+      throw new InvalidArgumentError({
+        message:
+          options.schema === ''
+            ? 'schema must be a non-empty PostgreSQL schema name.'
+            : 'schema is supported on PostgreSQL only.',
+        argument: 'schema',
+      });
+    }
+    this.#root = options.db as Kysely<MemoryDatabase>;
+    this.#db = options.schema === undefined ? this.#root : this.#root.withSchema(options.schema);
+    this.#location = { dialect: this.#dialect, schema: options.schema };
     this.#textSearchConfig = options.textSearchConfig ?? 'english';
     this.#autoMigrate = options.autoMigrate ?? true;
   }
 
   /** Create or upgrade the tables now. Idempotent; concurrent callers share one run. */
   migrate(): Promise<void> {
-    this.#ready ??= migrateMemoryTables(this.#db, this.#dialect).catch((error: unknown) => {
+    this.#ready ??= migrateMemoryTables(this.#root, this.#location).catch((error: unknown) => {
       this.#ready = undefined;
       throw error;
     });
@@ -133,6 +166,22 @@ export class SqlMemoryService implements MemoryService {
     return { memories: rows.map(toEntry) };
   }
 
+  /**
+   * Forget every entry of the user in the app, or only those of `sessionId`, in one statement.
+   * Refuses a request without an app or a user (`InvalidArgumentError`) before touching anything.
+   */
+  async deleteMemories(request: DeleteMemoriesRequest): Promise<DeleteMemoriesResponse> {
+    validateDeleteMemoriesRequest(request);
+    if (this.#autoMigrate) await this.migrate();
+    let query = this.#db
+      .deleteFrom(ENTRIES_TABLE)
+      .where('app_name', '=', request.appName)
+      .where('user_id', '=', request.userId);
+    if (request.sessionId !== undefined) query = query.where('session_id', '=', request.sessionId);
+    const result = await query.executeTakeFirst();
+    return { deletedCount: Number(result.numDeletedRows) };
+  }
+
   async #insert(
     trx: Transaction<MemoryDatabase>,
     session: Session,
@@ -172,12 +221,13 @@ export class SqlMemoryService implements MemoryService {
   ): Promise<ScoredRow[]> {
     // Each word is quoted: FTS5 reads it as a plain string, never as an operator.
     const match = words.map((w) => `"${w}"`).join(' OR ');
+    const fts = sql.table(FTS_TABLE);
     const result = await sql<ScoredRow>`
-      select e.session_id, e.author, e.timestamp, e.content, -bm25(${sql.table(FTS_TABLE)}) as score
-      from ${sql.table(FTS_TABLE)} join ${sql.table(ENTRIES_TABLE)} e on e.id = ${sql.table(FTS_TABLE)}.rowid
-      where ${sql.table(FTS_TABLE)} match ${match} and e.app_name = ${request.appName} and e.user_id = ${request.userId}
-      order by bm25(${sql.table(FTS_TABLE)}), e.timestamp desc
-      limit ${limit}`.execute(this.#db);
+      select e.session_id, e.author, e.timestamp, e.content, -bm25(${fts}) as score
+      from ${fts} join ${sql.table(ENTRIES_TABLE)} e on e.id = ${fts}.rowid
+      where ${fts} match ${match} and e.app_name = ${request.appName} and e.user_id = ${request.userId}
+      order by bm25(${fts}), e.timestamp desc
+      limit ${limit}`.execute(this.#root);
     return result.rows;
   }
 
@@ -190,10 +240,10 @@ export class SqlMemoryService implements MemoryService {
     const query = words.join(' | ');
     const result = await sql<ScoredRow>`
       select e.session_id, e.author, e.timestamp, e.content, ts_rank(e.search_vector, q) as score
-      from ${sql.table(ENTRIES_TABLE)} e, to_tsquery(cast(${this.#textSearchConfig} as regconfig), ${query}) q
+      from ${tableRef(this.#location, ENTRIES_TABLE)} e, to_tsquery(cast(${this.#textSearchConfig} as regconfig), ${query}) q
       where e.app_name = ${request.appName} and e.user_id = ${request.userId} and e.search_vector @@ q
       order by score desc, e.timestamp desc
-      limit ${limit}`.execute(this.#db);
+      limit ${limit}`.execute(this.#root);
     return result.rows;
   }
 }
