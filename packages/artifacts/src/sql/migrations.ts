@@ -1,6 +1,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 
 import type { AnyKysely, SqlDialectName } from './dialect';
+import { withSqliteWriteLock } from './sqlite-write-lock';
 
 /** Name of the table holding every artifact version. */
 export const ARTIFACTS_TABLE = 'adk_artifacts';
@@ -44,10 +45,20 @@ function migrations(dialect: SqlDialectName): Record<string, Migration> {
 }
 
 /**
- * Bring the artifact tables up to date. Safe to call from several processes at once (Kysely's
- * migrator takes a lock) and cheap when nothing is pending.
+ * Bring the artifact tables up to date. Safe to call from several processes at once and cheap when
+ * nothing is pending: on PostgreSQL Kysely's migrator takes an advisory lock; on SQLite, where it
+ * takes none, the whole migration runs under the file's write lock (`BEGIN IMMEDIATE`), so two
+ * processes migrating a new file never both run the first migration.
  */
 export async function migrateArtifactTables(db: AnyKysely, dialect: SqlDialectName): Promise<void> {
+  if (dialect === 'sqlite') {
+    await withSqliteWriteLock(db, (locked) => migrateNow(locked, dialect));
+  } else {
+    await migrateNow(db, dialect);
+  }
+}
+
+async function migrateNow(db: AnyKysely, dialect: SqlDialectName): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
   const migrator = new Migrator({
     db,

@@ -1,0 +1,28 @@
+import { sql } from 'kysely';
+
+import type { AnyKysely } from './dialect';
+
+/**
+ * Run `action` on one connection inside `BEGIN IMMEDIATE … COMMIT`: SQLite's write lock is taken
+ * first (waiting up to the connection's busy timeout while another process holds it), so every
+ * read `action` makes is still true when it writes. Rolled back when `action` throws.
+ *
+ * `action` must use the connection it is given (the caller's Kysely is busy until it returns).
+ */
+export async function withSqliteWriteLock<T>(
+  db: AnyKysely,
+  action: (locked: AnyKysely) => Promise<T>,
+): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    let result: T;
+    try {
+      result = await action(connection);
+    } catch (error) {
+      await sql`rollback`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+    await sql`commit`.execute(connection);
+    return result;
+  });
+}
