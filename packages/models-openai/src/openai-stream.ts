@@ -4,25 +4,19 @@ import { jsonSseEvents, ModelStreamError } from '@adk/model-http';
 
 import {
   applyFinish,
-  argumentsText,
   markMalformedCall,
   parseToolCall,
   toUsage,
 } from './convert/from-openai-response';
 import type { OpenAIChunk, OpenAIUsage } from './convert/openai-wire';
-
-interface PendingCall {
-  id?: string;
-  name: string;
-  arguments: string;
-}
+import { PendingCalls } from './pending-tool-calls';
 
 /**
  * Turns a Chat Completions chunk stream into partial text/thought deltas followed by one final
- * aggregated response. Tool call fragments are assembled **by their `index`** (ids and names come
- * in the first fragment only; arguments are split anywhere, and fragments of several calls may
- * interleave). Usage is taken from whichever chunk carries it, usually a last chunk with empty
- * `choices` (`stream_options.include_usage`).
+ * aggregated response. Tool call fragments are assembled by {@link PendingCalls} (by `index`, ids
+ * and names in the first fragment only, arguments split anywhere, fragments of several calls
+ * interleaved; every call is kept). Usage is taken from whichever chunk carries it, usually a last
+ * chunk with empty `choices` (`stream_options.include_usage`).
  */
 export async function* readOpenAIStream(
   body: AsyncIterable<Uint8Array>,
@@ -31,7 +25,7 @@ export async function* readOpenAIStream(
 ): AsyncGenerator<LlmResponse, void> {
   const context = { provider, model };
   const aggregator = new StreamAggregator();
-  const calls = new Map<number, PendingCall>();
+  const calls = new PendingCalls();
   let finishReason: string | null | undefined;
   let usage: OpenAIUsage | undefined;
   let modelVersion: string | undefined;
@@ -55,18 +49,7 @@ export async function* readOpenAIStream(
     if (reasoning) yield emit(aggregator, reasoning, true);
     if (delta.content) yield emit(aggregator, delta.content, false);
     if (delta.refusal) refusal += delta.refusal;
-    for (const fragment of delta.tool_calls ?? []) {
-      const index = fragment.index ?? calls.size;
-      let call = calls.get(index);
-      if (!call) {
-        call = { name: '', arguments: '' };
-        calls.set(index, call);
-      }
-      if (fragment.id) call.id = fragment.id;
-      if (fragment.function?.name && !call.name) call.name = fragment.function.name;
-      if (fragment.function?.arguments)
-        call.arguments += argumentsText(fragment.function.arguments);
-    }
+    for (const fragment of delta.tool_calls ?? []) calls.add(fragment);
     if (choice.finish_reason) finishReason = choice.finish_reason;
   }
   if (!finishReason) {
@@ -77,8 +60,7 @@ export async function* readOpenAIStream(
     });
   }
   const parsed: LlmResponse = {};
-  for (const index of [...calls.keys()].sort((a, b) => a - b)) {
-    const call = calls.get(index)!;
+  for (const call of calls.inOrder()) {
     const functionCall = parseToolCall(call);
     if (functionCall) aggregator.add({ content: { role: 'model', parts: [{ functionCall }] } });
     else markMalformedCall(parsed, call.name, call.arguments);

@@ -70,6 +70,12 @@ export interface FakeReply {
    * characters. Default 7.
    */
   argsChunkSize?: number;
+  /**
+   * OpenAI-compatible, streamed: send the argument fragments of parallel tool calls round-robin
+   * (each tagged with its call's `index`, as some compatible servers do) instead of one call after
+   * the other.
+   */
+  interleaveToolCalls?: boolean;
   usage?: FakeUsage;
   /** Why the model stopped; default `stop`, or `tool_calls` when there are tool calls. */
   finishReason?: 'stop' | 'length' | 'tool_calls' | 'safety';

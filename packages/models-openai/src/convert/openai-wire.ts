@@ -62,6 +62,15 @@ export interface OpenAIResponse {
   usage?: OpenAIUsage | null;
 }
 
+/** One streamed `tool_calls[]` fragment: the first of a call has `id` and name. */
+export interface OpenAIToolCallFragment {
+  /** Position of the call in the answer; a few compatible servers send none (or null). */
+  index?: number | null;
+  id?: string;
+  type?: string;
+  function?: { name?: string; arguments?: unknown };
+}
+
 /** One streamed `chat.completion.chunk` (or an error object some servers send mid-stream). */
 export interface OpenAIChunk {
   id?: string;
@@ -74,12 +83,7 @@ export interface OpenAIChunk {
       refusal?: string | null;
       reasoning_content?: string | null;
       reasoning?: string | null;
-      tool_calls?: Array<{
-        index?: number;
-        id?: string;
-        type?: string;
-        function?: { name?: string; arguments?: unknown };
-      }> | null;
+      tool_calls?: OpenAIToolCallFragment[] | null;
     };
     finish_reason?: string | null;
   }>;

@@ -10,3 +10,4 @@ export {
   type WeatherAgentAcceptanceOptions,
 } from './weather-agent-acceptance';
 export { ask, collect, collectUntilError } from './model-calls';
+export { PARALLEL_TOOL_CALLS, parallelToolCallsAcceptance } from './parallel-tool-calls-acceptance';

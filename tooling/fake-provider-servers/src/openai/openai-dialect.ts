@@ -110,23 +110,28 @@ export const openaiDialect: ProviderDialect = {
       for (const piece of textPieces(reply.text, reply.textChunks))
         events.push({ ...chunk({ content: piece }), delta: true });
     }
-    calls.forEach((call, index) => {
-      events.push(
-        chunk({
-          tool_calls: [
-            {
-              index,
-              id: call.id,
-              type: 'function',
-              function: { name: call.function.name, arguments: '' },
-            },
-          ],
-        }),
-      );
-      for (const piece of chunkString(call.function.arguments, reply.argsChunkSize ?? 7)) {
-        events.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
-      }
-    });
+    const fragments = calls.map((call, index) => [
+      chunk({
+        tool_calls: [
+          {
+            index,
+            id: call.id,
+            type: 'function',
+            function: { name: call.function.name, arguments: '' },
+          },
+        ],
+      }),
+      ...chunkString(call.function.arguments, reply.argsChunkSize ?? 7).map((piece) =>
+        chunk({ tool_calls: [{ index, function: { arguments: piece } }] }),
+      ),
+    ]);
+    if (reply.interleaveToolCalls) {
+      const longest = Math.max(0, ...fragments.map((list) => list.length));
+      for (let step = 0; step < longest; step++)
+        for (const list of fragments) if (list[step]) events.push(list[step]!);
+    } else {
+      for (const list of fragments) events.push(...list);
+    }
     events.push(chunk({}, finish));
     if (includeUsage) events.push({ data: { ...envelope, choices: [], usage } });
     events.push({ data: '[DONE]' });
