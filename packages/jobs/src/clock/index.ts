@@ -1,0 +1,1 @@
+export { systemClock, type JobClock, type TimerHandle } from './job-clock';

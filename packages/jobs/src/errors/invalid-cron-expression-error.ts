@@ -1,0 +1,21 @@
+import { AdkError } from '@adk/core';
+
+const MARKER = Symbol.for('adk.error.InvalidCronExpressionError');
+
+/** A cron expression is not a valid standard 5-field expression; says which field and why. */
+export class InvalidCronExpressionError extends AdkError {
+  private readonly [MARKER] = true;
+  /** The expression as given. */
+  readonly expression: string;
+
+  constructor(options: { expression: string; reason: string }) {
+    super('InvalidCronExpressionError', 'INVALID_CRON_EXPRESSION', {
+      message: `Invalid cron expression "${options.expression}": ${options.reason}`,
+    });
+    this.expression = options.expression;
+  }
+
+  static override isInstance(error: unknown): error is InvalidCronExpressionError {
+    return AdkError.hasMarker(error, MARKER);
+  }
+}

@@ -1,0 +1,117 @@
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+
+import { JobSchemaVersionError } from '../errors/job-schema-version-error';
+import type { AnyKysely, JobDialect } from './dialect';
+import { withSqliteWriteLock } from './sqlite-write-lock';
+import { JOB_SCHEMA_VERSION, JOBS_TABLE, METADATA_TABLE } from './tables';
+
+/** 001: the jobs table, its claim and unique-key indexes, and `schema_version = '1'`. */
+function schemaV1(dialect: JobDialect): Migration {
+  const big = dialect === 'postgres' ? 'bigint' : 'integer';
+  return {
+    async up(db: AnyKysely): Promise<void> {
+      await db.schema
+        .createTable(METADATA_TABLE)
+        .ifNotExists()
+        .addColumn('key', 'varchar(255)', (c) => c.primaryKey().notNull())
+        .addColumn('value', 'varchar(255)', (c) => c.notNull())
+        .execute();
+      let table = db.schema
+        .createTable(JOBS_TABLE)
+        .ifNotExists()
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey().notNull());
+      if (dialect === 'postgres') table = table.addColumn('seq', 'bigserial', (c) => c.notNull());
+      await table
+        .addColumn('queue', 'varchar(255)', (c) => c.notNull())
+        .addColumn('priority', 'integer', (c) => c.notNull())
+        .addColumn('app_name', 'varchar(255)', (c) => c.notNull())
+        .addColumn('user_id', 'varchar(255)', (c) => c.notNull())
+        .addColumn('session_id', 'varchar(255)')
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('state_delta', 'text')
+        .addColumn('state', 'varchar(16)', (c) => c.notNull())
+        .addColumn('run_at', big, (c) => c.notNull())
+        .addColumn('attempt', 'integer', (c) => c.notNull())
+        .addColumn('max_attempts', 'integer', (c) => c.notNull())
+        .addColumn('last_error', 'text')
+        .addColumn('result', 'text')
+        .addColumn('unique_key', 'varchar(255)', (c) => c.unique())
+        .addColumn('lease_owner', 'varchar(255)')
+        .addColumn('lease_expires_at', big)
+        .addColumn('created_at', big, (c) => c.notNull())
+        .addColumn('updated_at', big, (c) => c.notNull())
+        .addColumn('started_at', big)
+        .addColumn('finished_at', big)
+        .execute();
+      // Serves claim: due jobs of one queue by priority, then runAt.
+      await db.schema
+        .createIndex('adk_jobs_claim_idx')
+        .ifNotExists()
+        .on(JOBS_TABLE)
+        .columns(['queue', 'state', 'priority', 'run_at'])
+        .execute();
+      await sql`insert into ${sql.table(METADATA_TABLE)} (key, value) values ('schema_version', ${JOB_SCHEMA_VERSION}) on conflict do nothing`.execute(
+        db,
+      );
+    },
+  };
+}
+
+/** The stored `schema_version`, or `undefined` when the tables are missing. */
+export async function readJobSchemaVersion(db: AnyKysely): Promise<string | undefined> {
+  try {
+    const result = await sql<{
+      value: string;
+    }>`select value from ${sql.table(METADATA_TABLE)} where key = 'schema_version'`.execute(db);
+    return result.rows[0]?.value;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/no such table|does not exist/i.test(message)) return undefined;
+    throw error;
+  }
+}
+
+function assertSupported(found: string | undefined): void {
+  if (found !== undefined && Number(found) > Number(JOB_SCHEMA_VERSION))
+    throw new JobSchemaVersionError({ found, supported: JOB_SCHEMA_VERSION });
+}
+
+/** Check that the job tables are installed and not newer than this package. */
+export async function checkJobSchema(db: AnyKysely): Promise<void> {
+  const found = await readJobSchemaVersion(db);
+  if (found === undefined)
+    throw new JobSchemaVersionError({ found: undefined, supported: JOB_SCHEMA_VERSION });
+  assertSupported(found);
+}
+
+async function migrateNow(db: AnyKysely, dialect: JobDialect): Promise<void> {
+  assertSupported(await readJobSchemaVersion(db));
+  const provider: MigrationProvider = {
+    getMigrations: async () => ({ '001_adk_jobs_v1': schemaV1(dialect) }),
+  };
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: 'adk_jobs_migration',
+    migrationLockTableName: 'adk_jobs_migration_lock',
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    if (error instanceof Error && error.message.includes('corrupted migrations'))
+      throw new JobSchemaVersionError({
+        found: (await readJobSchemaVersion(db)) ?? 'unknown',
+        supported: JOB_SCHEMA_VERSION,
+      });
+    throw error;
+  }
+}
+
+/**
+ * Create or upgrade the job tables (idempotent). A database whose schema version is newer than
+ * this package's is refused with `JobSchemaVersionError` before anything changes. Concurrent
+ * callers wait for each other: Kysely's advisory lock on PostgreSQL, `BEGIN IMMEDIATE` on SQLite.
+ */
+export async function migrateJobTables(db: AnyKysely, dialect: JobDialect): Promise<void> {
+  if (dialect === 'sqlite') await withSqliteWriteLock(db, (locked) => migrateNow(locked, dialect));
+  else await migrateNow(db, dialect);
+}

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+
+import { sql, type Kysely, type UpdateObject } from 'kysely';
+
+import { systemClock, type JobClock } from '../clock/job-clock';
+import { publishJobEvent } from '../diagnostics/job-channels';
+import type { Job } from '../store/job';
+import type {
+  ClaimJobsRequest,
+  CompleteJobRequest,
+  EnqueueJobRequest,
+  EnqueueJobResult,
+  ExtendLeaseRequest,
+  FailJobRequest,
+  JobStore,
+  LeasedJobRequest,
+  ListJobsRequest,
+} from '../store/job-store';
+import { expiredLeaseError } from '../store/lease-expired';
+import { checkClaim, normalizeEnqueue } from '../store/normalize-enqueue';
+import { claimPostgres, claimSqlite } from './claim';
+import { detectJobDialect, type AnyKysely, type JobDialect } from './dialect';
+import { rowToJob } from './job-rows';
+import { checkJobSchema, migrateJobTables } from './migrations';
+import { withSqliteWriteLock } from './sqlite-write-lock';
+import { JOBS_TABLE, type JobDatabase, type JobRow } from './tables';
+
+/** Options of {@link SqlJobStore}. */
+export interface SqlJobStoreOptions {
+  /** Your Kysely instance over SQLite (better-sqlite3) or PostgreSQL (pg). */
+  db: AnyKysely;
+  /** Force the SQL flavour when a wrapper hides Kysely's adapter. */
+  dialect?: JobDialect;
+  /**
+   * Create or upgrade the tables on first use (default `true`). When false, the first call checks
+   * the schema version and throws `JobSchemaVersionError` if the tables are missing or newer.
+   */
+  autoMigrate?: boolean;
+  /** Destroy `db` on `close()` (default false: the Kysely instance is yours). */
+  ownsDatabase?: boolean;
+  /** Time source (default: the system clock). */
+  clock?: JobClock;
+}
+
+/**
+ * Jobs in SQL through Kysely, safe for many workers in many processes:
+ * - PostgreSQL: `claim` is one `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)`, so
+ *   concurrent workers take different jobs without waiting for each other;
+ * - SQLite: `claim` runs inside `BEGIN IMMEDIATE`, so one claimer at a time holds the write lock
+ *   from the read of due jobs to their update.
+ *
+ * Lease-guarded updates (`complete`, `fail`, `release`, `extendLease`) are single statements that
+ * match the job only while it is `running` under the caller's lease.
+ *
+ * @example
+ * ```ts
+ * const store = new SqlJobStore({ db }); // db: your Kysely instance
+ * await store.enqueue({ appName: 'reports', userId: 'u1', message: userContent('Analyze Q3'), runIn: 3_600_000 });
+ * ```
+ */
+export class SqlJobStore implements JobStore {
+  readonly #db: Kysely<JobDatabase>;
+  readonly #dialect: JobDialect;
+  readonly #autoMigrate: boolean;
+  readonly #ownsDatabase: boolean;
+  readonly #clock: JobClock;
+  #ready: Promise<void> | undefined;
+
+  /** @throws UnsupportedJobDialectError when `db` is neither SQLite nor PostgreSQL. */
+  constructor(options: SqlJobStoreOptions) {
+    this.#db = options.db as Kysely<JobDatabase>;
+    this.#dialect = detectJobDialect(options.db, options.dialect);
+    this.#autoMigrate = options.autoMigrate ?? true;
+    this.#ownsDatabase = options.ownsDatabase ?? false;
+    this.#clock = options.clock ?? systemClock;
+  }
+
+  /** Create or upgrade the tables now. Idempotent; concurrent callers share one run. */
+  migrate(): Promise<void> {
+    this.#ready ??= migrateJobTables(this.#db, this.#dialect).catch((error: unknown) => {
+      this.#ready = undefined;
+      throw error;
+    });
+    return this.#ready;
+  }
+
+  async enqueue(request: EnqueueJobRequest): Promise<EnqueueJobResult> {
+    const now = this.#clock.now();
+    const input = normalizeEnqueue(request, now);
+    await this.#prepare();
+    const row = {
+      id: randomUUID(),
+      queue: input.queue,
+      priority: input.priority,
+      app_name: input.appName,
+      user_id: input.userId,
+      session_id: input.sessionId ?? null,
+      message: JSON.stringify(input.message),
+      state_delta: input.stateDelta === undefined ? null : JSON.stringify(input.stateDelta),
+      state: 'pending',
+      run_at: input.runAt,
+      attempt: 0,
+      max_attempts: input.maxAttempts,
+      last_error: null,
+      result: null,
+      unique_key: input.uniqueKey ?? null,
+      lease_owner: null,
+      lease_expires_at: null,
+      created_at: now,
+      updated_at: now,
+      started_at: null,
+      finished_at: null,
+    };
+    const inserted = await this.#db
+      .insertInto(JOBS_TABLE)
+      .values(row)
+      .onConflict((conflict) => conflict.column('unique_key').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted === undefined) {
+      const existing = await this.#db
+        .selectFrom(JOBS_TABLE)
+        .selectAll()
+        .where('unique_key', '=', input.uniqueKey!)
+        .executeTakeFirstOrThrow();
+      return { job: rowToJob(existing), created: false };
+    }
+    const job = rowToJob(inserted);
+    publishJobEvent('enqueued', () => ({ job }));
+    return { job, created: true };
+  }
+
+  async claim(request: ClaimJobsRequest): Promise<Job[]> {
+    checkClaim(request);
+    await this.#prepare();
+    const now = this.#clock.now();
+    const args = { ...request, now, expiredError: JSON.stringify(expiredLeaseError(undefined)) };
+    const rows =
+      this.#dialect === 'postgres'
+        ? await claimPostgres(this.#db, args)
+        : await withSqliteWriteLock(this.#db, (locked) =>
+            claimSqlite(locked as Kysely<JobDatabase>, args),
+          );
+    return rows.map(rowToJob);
+  }
+
+  async extendLease(request: ExtendLeaseRequest): Promise<boolean> {
+    const now = this.#clock.now();
+    const job = await this.#updateLeased(request, {
+      lease_expires_at: now + Math.round(request.leaseMs),
+      updated_at: now,
+    });
+    return job !== undefined;
+  }
+
+  async complete(request: CompleteJobRequest): Promise<Job | undefined> {
+    const now = this.#clock.now();
+    return this.#updateLeased(request, {
+      state: 'completed',
+      result: JSON.stringify(request.result),
+      finished_at: now,
+      ...released(now),
+    });
+  }
+
+  async fail(request: FailJobRequest): Promise<Job | undefined> {
+    const now = this.#clock.now();
+    const dead = sql<boolean>`attempt >= max_attempts`;
+    return this.#updateLeased(request, {
+      state: sql<string>`case when ${dead} then 'dead' else 'pending' end`,
+      run_at: sql<number>`case when ${dead} then run_at else cast(${Math.round(request.retryAt)} as bigint) end`,
+      finished_at: sql<number | null>`case when ${dead} then cast(${now} as bigint) else null end`,
+      last_error: JSON.stringify(request.error),
+      ...released(now),
+    });
+  }
+
+  async release(request: LeasedJobRequest): Promise<Job | undefined> {
+    const now = this.#clock.now();
+    return this.#updateLeased(request, {
+      state: 'pending',
+      attempt: sql<number>`case when attempt > 0 then attempt - 1 else 0 end`,
+      run_at: now,
+      ...released(now),
+    });
+  }
+
+  async cancel(id: string): Promise<Job | undefined> {
+    await this.#prepare();
+    const now = this.#clock.now();
+    const row = await this.#db
+      .updateTable(JOBS_TABLE)
+      .set({ state: 'cancelled', finished_at: now, ...released(now) })
+      .where('id', '=', id)
+      .where('state', 'in', ['pending', 'running'])
+      .returningAll()
+      .executeTakeFirst();
+    return row && rowToJob(row);
+  }
+
+  async get(id: string): Promise<Job | undefined> {
+    await this.#prepare();
+    const row = await this.#db
+      .selectFrom(JOBS_TABLE)
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && rowToJob(row);
+  }
+
+  async list(request: ListJobsRequest = {}): Promise<Job[]> {
+    await this.#prepare();
+    let query = this.#db.selectFrom(JOBS_TABLE).selectAll();
+    if (request.state !== undefined) query = query.where('state', '=', request.state);
+    if (request.queue !== undefined) query = query.where('queue', '=', request.queue);
+    if (request.appName !== undefined) query = query.where('app_name', '=', request.appName);
+    const order = this.#dialect === 'postgres' ? sql.ref('seq') : sql.ref('rowid');
+    const rows = await query
+      .orderBy(order)
+      .limit(request.limit ?? 100)
+      .execute();
+    return rows.map(rowToJob);
+  }
+
+  async close(): Promise<void> {
+    if (this.#ownsDatabase) await this.#db.destroy();
+  }
+
+  async #updateLeased(
+    request: LeasedJobRequest,
+    changes: UpdateObject<JobDatabase, typeof JOBS_TABLE>,
+  ): Promise<Job | undefined> {
+    await this.#prepare();
+    const row: JobRow | undefined = await this.#db
+      .updateTable(JOBS_TABLE)
+      .set(changes)
+      .where('id', '=', request.id)
+      .where('state', '=', 'running')
+      .where('lease_owner', '=', request.workerId)
+      .returningAll()
+      .executeTakeFirst();
+    return row && rowToJob(row);
+  }
+
+  #prepare(): Promise<void> {
+    if (this.#autoMigrate) return this.migrate();
+    this.#ready ??= checkJobSchema(this.#db).catch((error: unknown) => {
+      this.#ready = undefined;
+      throw error;
+    });
+    return this.#ready;
+  }
+}
+
+function released(now: number) {
+  return { lease_owner: null, lease_expires_at: null, updated_at: now };
+}

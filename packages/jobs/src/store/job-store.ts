@@ -1,0 +1,122 @@
+import type { Content } from '@adk/core';
+
+import type { Job, JobError, JobResult, JobState } from './job';
+
+/** Arguments of {@link JobStore.enqueue}. */
+export interface EnqueueJobRequest {
+  appName: string;
+  userId: string;
+  /** Run in this session (created when missing); default: a new session `job-<id>`. */
+  sessionId?: string;
+  /** The user's message the agent answers; at least one part. */
+  message: Content;
+  /** State changes stored with the user's message. */
+  stateDelta?: Record<string, unknown>;
+  /** Queue name (default `default`). */
+  queue?: string;
+  /** Integer; lower runs first (default 0, the most urgent). */
+  priority?: number;
+  /** Earliest start, ms since the epoch. Default: now. Exclusive with `runIn`. */
+  runAt?: number;
+  /** Earliest start, in ms from now. Exclusive with `runAt`. */
+  runIn?: number;
+  /** Attempts allowed, at least 1 (default 5). */
+  maxAttempts?: number;
+  /** Dedupe key: when a job with this key exists (in any state), it is returned instead. */
+  uniqueKey?: string;
+}
+
+/** What {@link JobStore.enqueue} did. */
+export interface EnqueueJobResult {
+  job: Job;
+  /** False when an existing job with the same `uniqueKey` was returned. */
+  created: boolean;
+}
+
+/** Arguments of {@link JobStore.claim}. */
+export interface ClaimJobsRequest {
+  queue: string;
+  /** Id of the claiming worker; it owns the leases it gets. */
+  workerId: string;
+  /** Lease length in ms. */
+  leaseMs: number;
+  /** Claim at most this many jobs (at least 1). */
+  limit: number;
+}
+
+/** Identifies a running job and the worker that holds its lease. */
+export interface LeasedJobRequest {
+  id: string;
+  workerId: string;
+}
+
+/** Arguments of {@link JobStore.extendLease}. */
+export interface ExtendLeaseRequest extends LeasedJobRequest {
+  leaseMs: number;
+}
+
+/** Arguments of {@link JobStore.complete}. */
+export interface CompleteJobRequest extends LeasedJobRequest {
+  result: JobResult;
+}
+
+/** Arguments of {@link JobStore.fail}. */
+export interface FailJobRequest extends LeasedJobRequest {
+  error: JobError;
+  /** When to try again, if attempts are left. */
+  retryAt: number;
+}
+
+/** Arguments of {@link JobStore.list}. */
+export interface ListJobsRequest {
+  state?: JobState;
+  queue?: string;
+  appName?: string;
+  /** At most this many (default 100). */
+  limit?: number;
+}
+
+/**
+ * Durable storage of jobs with leases: the contract every job store fulfils (in memory, SQLite,
+ * PostgreSQL), checked by `jobStoreConformance` from `@adk/jobs/testing`.
+ *
+ * A job is handed out by `claim` to one worker at a time, with a lease. The worker reports the
+ * outcome with `complete`, `fail` or `release`; these succeed only while it still holds the lease
+ * (they return `undefined` otherwise, and change nothing). A lease that expires makes the job
+ * claimable again: a crashed worker's job runs again (at-least-once delivery).
+ */
+export interface JobStore {
+  /**
+   * Store a new `pending` job, or return the existing one with the same `uniqueKey`.
+   * @throws InvalidArgumentError for a malformed request.
+   */
+  enqueue(request: EnqueueJobRequest): Promise<EnqueueJobResult>;
+  /**
+   * Lease up to `limit` jobs of `queue` that are due: `pending` with `runAt <= now`, or `running`
+   * with an expired lease. Lowest `priority` first, then earliest `runAt`, then enqueue order.
+   * Each claimed job is `running`, its `attempt` incremented. An expired job whose attempts are
+   * exhausted becomes `dead` instead. Concurrent claims never hand out the same job.
+   */
+  claim(request: ClaimJobsRequest): Promise<Job[]>;
+  /** Push the lease to now + `leaseMs`; false when the worker no longer holds it. */
+  extendLease(request: ExtendLeaseRequest): Promise<boolean>;
+  /** Mark the job `completed` with its result. */
+  complete(request: CompleteJobRequest): Promise<Job | undefined>;
+  /**
+   * Record a failed attempt: `pending` again at `retryAt`, or `dead` when `attempt` has reached
+   * `maxAttempts`.
+   */
+  fail(request: FailJobRequest): Promise<Job | undefined>;
+  /** Give the job back unrun (worker stopping): `pending`, due now, the attempt not counted. */
+  release(request: LeasedJobRequest): Promise<Job | undefined>;
+  /**
+   * Cancel a `pending` or `running` job (a running one's worker learns it when its lease is
+   * refused). Returns `undefined` when the job does not exist or has already finished.
+   */
+  cancel(id: string): Promise<Job | undefined>;
+  get(id: string): Promise<Job | undefined>;
+  /** Jobs matching every given filter, oldest first. */
+  list(request?: ListJobsRequest): Promise<Job[]>;
+  /** Release resources the store owns. */
+  close(): Promise<void>;
+}
