@@ -31,7 +31,12 @@ export const Attr = {
   BRANCH: 'adk.branch',
   STREAM: 'adk.model.stream',
   EVENT_COUNT: 'adk.run.event_count',
+  /** On `execute_tool (merged)`: the function call ids of the merged response, in call order. */
+  MERGED_CALL_IDS: 'adk.tool.merged_call_ids',
 } as const;
+
+/** `gen_ai.tool.name` and `gen_ai.tool.description` of the merged span, as in the Python ADK. */
+export const MERGED_TOOLS = '(merged tools)';
 
 /** Value of `gen_ai.system` on model-call spans, as in the official ADKs. */
 export const GEN_AI_SYSTEM = 'gcp.vertex.agent';
@@ -42,6 +47,8 @@ export const SpanName = {
   agent: (name: string) => `invoke_agent ${name}`,
   model: 'call_llm',
   tool: (name: string) => `execute_tool ${name}`,
+  /** The merged function-response event of a model response with several function calls. */
+  mergedTools: 'execute_tool (merged)',
 } as const;
 
 /** Metric instrument names. */

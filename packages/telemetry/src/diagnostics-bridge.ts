@@ -22,6 +22,7 @@ import {
 import { Attr, GEN_AI_SYSTEM, SpanName } from './attributes';
 import { requestForSpan, safeJson } from './content-capture';
 import type { Instruments } from './instruments';
+import { MergedToolCallSpans } from './merged-tool-calls';
 
 type Kind = 'run' | 'agent' | 'model' | 'tool';
 
@@ -63,10 +64,12 @@ export class DiagnosticsBridge {
   readonly #open = new Map<string, OpenSpan>();
   readonly #ended = new Map<string, EndedSpan>();
   readonly #options: DiagnosticsBridgeOptions;
+  readonly #merged: MergedToolCallSpans;
   #unsubscribers: (() => void)[] = [];
 
   constructor(options: DiagnosticsBridgeOptions) {
     this.#options = options;
+    this.#merged = new MergedToolCallSpans(options.tracer, options.captureContent);
   }
 
   /** Number of spans started and not yet ended (useful to check nothing leaks). */
@@ -81,17 +84,44 @@ export class DiagnosticsBridge {
       this.#unsubscribers.push(subscribe(key, (message) => this.#guard(() => handler(message))));
     };
     on('runStart', (m) => this.#startRun(m));
-    on('runEnd', (m) => this.#end(m.spanId, m.durationMs, { [Attr.EVENT_COUNT]: m.eventCount }));
-    on('runError', (m) => this.#fail(m.spanId, m.durationMs, m.error));
+    on('runEnd', (m) => {
+      this.#merged.runEnded(m.invocationId);
+      this.#end(m.spanId, m.durationMs, { [Attr.EVENT_COUNT]: m.eventCount });
+    });
+    on('runError', (m) => {
+      this.#merged.runEnded(m.invocationId);
+      this.#fail(m.spanId, m.durationMs, m.error);
+    });
     on('agentStart', (m) => this.#startAgent(m));
-    on('agentEnd', (m) => this.#end(m.spanId, m.durationMs));
-    on('agentError', (m) => this.#fail(m.spanId, m.durationMs, m.error));
-    on('modelCallStart', (m) => this.#startModel(m));
+    on('agentEnd', (m) => {
+      this.#merged.agentEnded(m.spanId);
+      this.#end(m.spanId, m.durationMs);
+    });
+    on('agentError', (m) => {
+      this.#merged.agentEnded(m.spanId);
+      this.#fail(m.spanId, m.durationMs, m.error);
+    });
+    on('modelCallStart', (m) => {
+      this.#merged.modelStarted(m);
+      this.#startModel(m);
+    });
     on('modelCallEnd', (m) => this.#endModel(m));
-    on('modelCallError', (m) => this.#fail(m.spanId, m.durationMs, m.error));
-    on('toolCallStart', (m) => this.#startTool(m));
-    on('toolCallEnd', (m) => this.#endTool(m));
-    on('toolCallError', (m) => this.#fail(m.spanId, m.durationMs, m.error));
+    on('modelCallError', (m) => {
+      this.#merged.modelFailed(m.spanId);
+      this.#fail(m.spanId, m.durationMs, m.error);
+    });
+    on('toolCallStart', (m) => {
+      this.#startTool(m);
+      this.#merged.toolStarted(m);
+    });
+    on('toolCallEnd', (m) => {
+      this.#endTool(m);
+      this.#merged.toolEnded(m.spanId, m.durationMs, m.result);
+    });
+    on('toolCallError', (m) => {
+      this.#fail(m.spanId, m.durationMs, m.error);
+      this.#merged.toolEnded(m.spanId, m.durationMs, { error: errorResponse(m.error) });
+    });
   }
 
   /** Unsubscribe. Spans still open are ended, marked as interrupted. */
@@ -104,6 +134,7 @@ export class DiagnosticsBridge {
       this.#open.delete(spanId);
     }
     this.#ended.clear();
+    this.#merged.clear();
   }
 
   #startRun(m: RunStartMessage): void {
@@ -187,6 +218,7 @@ export class DiagnosticsBridge {
         message: m.response.errorMessage ?? m.response.errorCode,
       });
     }
+    this.#merged.modelEnded(m, open.span.spanContext());
     this.#options.instruments?.tokens('input', usage?.promptTokenCount, open.metricAttributes);
     this.#options.instruments?.tokens('output', usage?.candidatesTokenCount, open.metricAttributes);
     this.#end(m.spanId, m.durationMs, attributes);
@@ -322,6 +354,11 @@ export class DiagnosticsBridge {
 function errorTypeOf(error: unknown): string {
   if (error instanceof Error) return error.name || error.constructor.name;
   return typeof error;
+}
+
+/** What the merged span records for a failed call: its error type and message. */
+function errorResponse(error: unknown): { type: string; message: string } {
+  return { type: errorTypeOf(error), message: messageOf(error) };
 }
 
 function messageOf(error: unknown): string {
