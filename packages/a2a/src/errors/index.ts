@@ -1,0 +1,3 @@
+export { A2aRpcError } from './a2a-rpc-error';
+export { A2aTransportError } from './a2a-transport-error';
+export { AgentCardError } from './agent-card-error';
