@@ -84,6 +84,11 @@ export async function checkJobSchema(db: AnyKysely): Promise<void> {
   assertSupported(found);
 }
 
+async function currentSchema(db: AnyKysely): Promise<string | undefined> {
+  const result = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return result.rows[0]?.schema;
+}
+
 async function migrateNow(db: AnyKysely, dialect: JobDialect): Promise<void> {
   assertSupported(await readJobSchemaVersion(db));
   const provider: MigrationProvider = {
@@ -94,6 +99,9 @@ async function migrateNow(db: AnyKysely, dialect: JobDialect): Promise<void> {
     provider,
     migrationTableName: 'adk_jobs_migration',
     migrationLockTableName: 'adk_jobs_migration_lock',
+    // Kysely looks for its bookkeeping tables in every schema: pin them to the connection's own,
+    // so another schema's job tables (another app, another test run) are never taken for these.
+    ...(dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
   });
   const { error } = await migrator.migrateToLatest();
   if (error !== undefined) {
