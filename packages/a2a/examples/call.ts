@@ -1,0 +1,53 @@
+// Call the agent served by examples/serve.ts from another process: once with the client, once as
+// the sub-agent of a local agent.
+import { getText, LlmAgent, Runner, userContent } from '@adk/core';
+import { FakeModel, fakeFunctionCall } from '@adk/core/testing';
+
+import { A2aClient, RemoteA2aAgent } from '@adk/a2a';
+
+const url = process.env.A2A_URL ?? 'http://127.0.0.1:9000';
+
+// 1. The client: stream one message.
+const client = await A2aClient.fromUrl(url);
+console.log(`card: ${client.card.name} — ${client.card.description}`);
+for await (const event of client.streamMessage({
+  message: {
+    kind: 'message',
+    messageId: crypto.randomUUID(),
+    role: 'user',
+    parts: [{ kind: 'text', text: 'How many CAD for 1 USD?' }],
+  },
+})) {
+  if (event.kind === 'status-update') console.log(`  status: ${event.status.state}`);
+  if (event.kind === 'artifact-update') {
+    console.log(
+      `  answer: ${event.artifact.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('')}`,
+    );
+  }
+}
+
+// 2. The remote agent as a sub-agent: the local model transfers to it.
+const currency = new RemoteA2aAgent({
+  name: 'currency',
+  description: 'Converts currencies.',
+  agentCard: url,
+});
+const root = new LlmAgent({
+  name: 'assistant',
+  model: new FakeModel({
+    responses: () => fakeFunctionCall('transfer_to_agent', { agent_name: 'currency' }),
+  }),
+  subAgents: [currency],
+});
+const runner = new Runner({ appName: 'caller', agent: root, autoCreateSession: true });
+for (const text of ['How many CAD for 1 USD?', 'And in USD again?']) {
+  for await (const event of runner.run({
+    userId: 'u1',
+    sessionId: 's1',
+    newMessage: userContent(text),
+  })) {
+    if (!event.partial && event.author === 'currency') {
+      console.log(`${event.author}: ${getText(event.content) || event.errorMessage}`);
+    }
+  }
+}
