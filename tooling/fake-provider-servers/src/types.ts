@@ -55,6 +55,11 @@ export interface FakeReply {
   text?: string;
   /** How to split `text` across stream chunks; default: about two words per chunk. */
   textChunks?: string[];
+  /**
+   * A structured-output answer (for agents with `outputSchema`): sent as JSON answer text, or, when
+   * the request forces one tool (Anthropic's structured output), as that tool's input.
+   */
+  json?: Record<string, unknown>;
   /** Reasoning text (Gemini thought part, Anthropic thinking block, OpenAI-compatible reasoning_content). */
   thinking?: string;
   /** Signature of the thinking (Gemini thoughtSignature, Anthropic signature). */

@@ -10,4 +10,9 @@ export {
   type WeatherAgentAcceptanceOptions,
 } from './weather-agent-acceptance';
 export { ask, collect, collectUntilError } from './model-calls';
+export {
+  outputSchemaAcceptance,
+  WEATHER_REPORT_SCHEMA,
+  type OutputSchemaAcceptanceOptions,
+} from './output-schema-acceptance';
 export { PARALLEL_TOOL_CALLS, parallelToolCallsAcceptance } from './parallel-tool-calls-acceptance';

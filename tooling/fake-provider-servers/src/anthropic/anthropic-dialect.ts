@@ -1,5 +1,6 @@
 import type { ProviderDialect } from '../fake-server';
 import { chunkString, textPieces, writeSse, type OutgoingEvent } from '../sse-writer';
+import { withStructuredAnswer } from '../structured-answer';
 import type { FakeReply } from '../types';
 
 const ERROR_TYPES: Record<number, string> = {
@@ -33,7 +34,9 @@ export const anthropicDialect: ProviderDialect = {
       model: typeof record.model === 'string' ? record.model : undefined,
     };
   },
-  async respond(reply, request, res, sequence) {
+  async respond(scripted, request, res, sequence) {
+    const choice = (request.body as { tool_choice?: { type?: string; name?: string } }).tool_choice;
+    const reply = withStructuredAnswer(scripted, choice?.type === 'tool' ? choice.name : undefined);
     const model = request.model ?? 'claude-sonnet-4-5';
     const usage = reply.usage ?? { inputTokens: 12, outputTokens: 8 };
     const stopReason =

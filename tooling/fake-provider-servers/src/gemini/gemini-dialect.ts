@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 
 import type { ProviderDialect } from '../fake-server';
 import { textPieces, writeSse, type OutgoingEvent } from '../sse-writer';
+import { withStructuredAnswer } from '../structured-answer';
 import type { FakeReply, FakeUsage } from '../types';
 import { streamedCallChunks, wantsStreamedArguments } from './streamed-call-chunks';
 
@@ -42,7 +43,8 @@ export const geminiDialect: ProviderDialect = {
     if (stream && query.alt !== 'sse') return undefined;
     return { stream, model: decodeURIComponent(match[1]!) };
   },
-  async respond(reply, request, res) {
+  async respond(scripted, request, res) {
+    const reply = withStructuredAnswer(scripted);
     const model = request.model ?? 'gemini-2.5-flash';
     const usage = reply.usage ?? { inputTokens: 12, outputTokens: 8 };
     if (reply.promptBlockReason) {

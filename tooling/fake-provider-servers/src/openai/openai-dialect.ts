@@ -1,5 +1,6 @@
 import type { ProviderDialect } from '../fake-server';
 import { chunkString, textPieces, writeSse, type OutgoingEvent } from '../sse-writer';
+import { withStructuredAnswer } from '../structured-answer';
 import type { FakeReply } from '../types';
 
 const ERROR_TYPES: Record<number, [type: string, code: string | null]> = {
@@ -39,7 +40,8 @@ export const openaiDialect: ProviderDialect = {
       model: typeof record.model === 'string' ? record.model : match[1],
     };
   },
-  async respond(reply, request, res, sequence) {
+  async respond(scripted, request, res, sequence) {
+    const reply = withStructuredAnswer(scripted);
     const model = request.model ?? 'gpt-4o';
     const u = reply.usage ?? { inputTokens: 12, outputTokens: 8 };
     const usage = {
