@@ -43,8 +43,11 @@ export interface EventActions {
   compaction?: EventCompaction;
 }
 
-/** A fresh, empty actions object. */
-export function createEventActions(init: Partial<EventActions> = {}): EventActions {
+/** A fresh actions object: empty, or with the members of `init` (its maps copied). */
+export function createEventActions(init?: Partial<EventActions>): EventActions {
+  // Nothing given (most events): the three empty maps, with nothing to spread.
+  if (init === undefined)
+    return { stateDelta: {}, artifactDelta: {}, requestedToolConfirmations: {} };
   return {
     ...init,
     stateDelta: { ...init.stateDelta },
