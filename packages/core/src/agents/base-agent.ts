@@ -94,8 +94,45 @@ export abstract class BaseAgent {
    * Given a context of another agent (a parent), it runs in `context.createChild({ agent: this })`.
    */
   async *run(context: InvocationContext): AsyncGenerator<Event, void> {
-    const ctx = context.agent === this ? context : context.createChild({ agent: this });
+    // The steps below are shared with agents that run their body inline (`LlmAgent`).
+    const ctx = this.runContext(context);
     if (ctx.endInvocation || ctx.signal.aborted) return;
+    const startTime = this.startRunSpan(ctx);
+    let failed = false;
+    try {
+      const before = this.beforeRun(ctx);
+      if (before) {
+        const event = await before;
+        if (event) yield event;
+      }
+      if (ctx.endInvocation || ctx.signal.aborted) return;
+      yield* this.runImpl(ctx);
+      if (ctx.endInvocation || ctx.signal.aborted) return;
+      const after = this.afterRun(ctx);
+      if (after) {
+        const event = await after;
+        if (event) yield event;
+      }
+    } catch (error) {
+      failed = true;
+      const recovered = await this.recoverRun(ctx, error, startTime);
+      if (recovered) yield recovered;
+    } finally {
+      // Also when the consumer stops early: every published start gets its end.
+      if (!failed) this.endRunSpan(ctx, startTime);
+    }
+  }
+
+  /**
+   * @internal The steps of {@link run}, for agents that run their body inline instead of through
+   * `runImpl` (one generator layer less per event). The context the agent runs in.
+   */
+  runContext(context: InvocationContext): InvocationContext {
+    return context.agent === this ? context : context.createChild({ agent: this });
+  }
+
+  /** @internal A step of {@link run}: publishes `agentStart`, returns the start time. */
+  startRunSpan(ctx: InvocationContext): number {
     const startTime = performance.now();
     publish('agentStart', () => ({
       spanId: ctx.spanId,
@@ -109,48 +146,63 @@ export abstract class BaseAgent {
       agentDescription: this.description,
       branch: ctx.branch,
     }));
-    let failed = false;
-    try {
-      // Hooks nobody set are skipped without an await.
-      if (ctx.plugins.has('beforeAgent') || this.beforeAgentCallbacks.length > 0) {
-        const before = await this.handleBeforeAgent(ctx);
-        if (before) yield before;
-      }
-      if (ctx.endInvocation || ctx.signal.aborted) return;
-      yield* this.runImpl(ctx);
-      if (ctx.endInvocation || ctx.signal.aborted) return;
-      if (ctx.plugins.has('afterAgent') || this.afterAgentCallbacks.length > 0) {
-        const after = await this.handleAfterAgent(ctx);
-        if (after) yield after;
-      }
-    } catch (error) {
-      failed = true;
-      publish('agentError', () => ({
-        spanId: ctx.spanId,
-        invocationId: ctx.invocationId,
-        durationMs: performance.now() - startTime,
-        error,
-      }));
-      if (ctx.signal.aborted) return;
-      const actions = createEventActions();
-      const recovered = await ctx.plugins.onAgentError(ctx, {
-        invocationContext: ctx,
-        agent: this,
-        callbackContext: new InvocationCallbackContext(ctx, actions),
-        error,
-      });
-      if (recovered === undefined) throw error;
-      yield this.createEvent(ctx, recovered, actions);
-    } finally {
-      // Also when the consumer stops early: every published start gets its end.
-      if (!failed) {
-        publish('agentEnd', () => ({
-          spanId: ctx.spanId,
-          invocationId: ctx.invocationId,
-          durationMs: performance.now() - startTime,
-        }));
-      }
-    }
+    return startTime;
+  }
+
+  /**
+   * @internal A step of {@link run}: the `beforeAgent` plugins then callbacks, whose event (if
+   * any) is yielded. `undefined` when there are none: nothing to await.
+   */
+  beforeRun(ctx: InvocationContext): Promise<Event | undefined> | undefined {
+    // Hooks nobody set are skipped without an await.
+    if (!ctx.plugins.has('beforeAgent') && this.beforeAgentCallbacks.length === 0) return undefined;
+    return this.handleBeforeAgent(ctx);
+  }
+
+  /**
+   * @internal A step of {@link run}: the `afterAgent` plugins then callbacks, whose event (if any)
+   * is yielded. `undefined` when there are none: nothing to await.
+   */
+  afterRun(ctx: InvocationContext): Promise<Event | undefined> | undefined {
+    if (!ctx.plugins.has('afterAgent') && this.afterAgentCallbacks.length === 0) return undefined;
+    return this.handleAfterAgent(ctx);
+  }
+
+  /**
+   * @internal A step of {@link run}, when the agent threw: publishes `agentError`, then asks the
+   * `onAgentError` plugins. Resolves to their recovery event, to `undefined` when the run was
+   * aborted, and rejects with `error` when no plugin recovers.
+   */
+  async recoverRun(
+    ctx: InvocationContext,
+    error: unknown,
+    startTime: number,
+  ): Promise<Event | undefined> {
+    publish('agentError', () => ({
+      spanId: ctx.spanId,
+      invocationId: ctx.invocationId,
+      durationMs: performance.now() - startTime,
+      error,
+    }));
+    if (ctx.signal.aborted) return undefined;
+    const actions = createEventActions();
+    const recovered = await ctx.plugins.onAgentError(ctx, {
+      invocationContext: ctx,
+      agent: this,
+      callbackContext: new InvocationCallbackContext(ctx, actions),
+      error,
+    });
+    if (recovered === undefined) throw error;
+    return this.createEvent(ctx, recovered, actions);
+  }
+
+  /** @internal A step of {@link run}: publishes `agentEnd` (unless the run failed). */
+  endRunSpan(ctx: InvocationContext, startTime: number): void {
+    publish('agentEnd', () => ({
+      spanId: ctx.spanId,
+      invocationId: ctx.invocationId,
+      durationMs: performance.now() - startTime,
+    }));
   }
 
   /** The agent's own behaviour: yield its events. Called by {@link run}. */

@@ -15,7 +15,7 @@ import type { ReadonlyContext } from '../context';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { ModelNotFoundError } from '../errors/model-not-found-error';
 import type { Event } from '../events';
-import { runLlmFlow } from '../flow/llm-flow';
+import { runLlmAgent, runLlmFlow } from '../flow/llm-flow';
 import { defaultRequestProcessors } from '../flow/request-processors/default-processors';
 import type { RequestProcessor } from '../flow/request-processors/types';
 import type { GenerateContentConfig, JsonSchema, Model } from '../models';
@@ -200,6 +200,16 @@ export class LlmAgent extends BaseAgent {
     const model = typeof source === 'string' ? registry.resolve(source) : source;
     this.resolvedModel = { registry, model };
     return model;
+  }
+
+  /**
+   * Runs the agent like `BaseAgent.run` (span, hooks, error recovery, then {@link runImpl}), with
+   * the flow in the same generator as those steps: one generator layer less per event. A subclass
+   * that overrides `runImpl` gets `BaseAgent.run` around its own `runImpl`.
+   */
+  override run(context: InvocationContext): AsyncGenerator<Event, void> {
+    if (this.runImpl !== LlmAgent.prototype.runImpl) return super.run(context);
+    return runLlmAgent(this, context);
   }
 
   protected runImpl(ctx: InvocationContext): AsyncGenerator<Event, void> {

@@ -41,136 +41,197 @@ import { withTransferTool } from '../tools/transfer-to-agent-flow';
  * limit, invalid structured output. Plugin errors and errors thrown by the agent's own callbacks
  * propagate.
  */
-export async function* runLlmFlow(
+export function runLlmFlow(agent: LlmAgent, ctx: InvocationContext): AsyncGenerator<Event, void> {
+  return runLlm(agent, ctx, false);
+}
+
+/**
+ * The whole `run` of an {@link LlmAgent}: the steps of `BaseAgent.run` (the agent's context and
+ * diagnostics span, `beforeAgent` / `afterAgent` hooks, `onAgentError` recovery) around
+ * {@link runLlmFlow}, in one generator: every event of a turn passes through one generator layer
+ * less than with `BaseAgent.run` delegating to `runImpl`. Same events, hooks and diagnostics.
+ */
+export function runLlmAgent(
   agent: LlmAgent,
-  ctx: InvocationContext,
+  context: InvocationContext,
 ): AsyncGenerator<Event, void> {
-  // Checked synchronously: a turn that answers no confirmation creates no generator for it.
-  const answered = confirmationsToResume(agent, ctx);
-  if (answered.length > 0) yield* resumeConfirmedCalls(agent, ctx, answered);
-  // The steps run inline (not in a generator of their own): every event of a turn passes through
-  // one generator layer less.
-  while (!ctx.signal.aborted) {
-    // The last complete event of the step: the loop ends when there is none or it is final.
-    let last: Event | undefined;
-    step: {
-      const readonlyContext = new InvocationReadonlyContext(ctx);
-      // Agents without toolsets resolve synchronously (no await).
-      const resolving = resolveTools(agent, readonlyContext);
-      const resolved = withTransferTool(
-        agent,
-        resolving instanceof Promise ? await resolving : resolving,
-      );
-      for (const failure of resolved.failures) {
-        last = createEvent({
-          invocationId: ctx.invocationId,
-          author: agent.name,
-          branch: ctx.branch,
-          errorCode: 'TOOLSET_ERROR',
-          errorMessage: `Toolset "${failure.toolset}" failed: ${failureMessage(failure.error)}`,
-        });
-        yield last;
+  return runLlm(agent, context, true);
+}
+
+/** The flow, and with `asAgentRun` the steps of `BaseAgent.run` around it. */
+async function* runLlm(
+  agent: LlmAgent,
+  context: InvocationContext,
+  asAgentRun: boolean,
+): AsyncGenerator<Event, void> {
+  let ctx = context;
+  let startTime = 0;
+  let failed = false;
+  if (asAgentRun) {
+    ctx = agent.runContext(context);
+    if (ctx.endInvocation || ctx.signal.aborted) return;
+    startTime = agent.startRunSpan(ctx);
+  }
+  try {
+    if (asAgentRun) {
+      const before = agent.beforeRun(ctx);
+      if (before) {
+        const event = await before;
+        if (event) yield event;
       }
-      // Agents without a compressor (most) skip the compaction generator altogether.
-      if (agent.contextCompressor) {
-        for await (const event of compactContext(agent, ctx)) {
-          yield event;
-          if (!event.partial) last = event;
-        }
-      }
-      let model: Model;
-      let request: LlmRequest;
-      try {
-        model = agent.resolveModel(ctx.models);
-        const building = buildRequestNow(model.name, agent.requestProcessors, {
-          agent,
-          invocationContext: ctx,
-          context: readonlyContext,
-          tools: resolved.tools,
-        });
-        request = building instanceof Promise ? await building : building;
-        ctx.incrementLlmCallCount();
-      } catch (error) {
-        if (PluginError.isInstance(error)) throw error;
-        last = errorEvent(ctx, agent.name, error, 'REQUEST_ERROR');
-        yield last;
-        ctx.endInvocation ||= isCallLimit(error);
-        break step;
-      }
-      // The model callbacks' context, created only when a callback or plugin runs.
-      let callbackActions: EventActions | undefined;
-      const span: ModelSpan = { spanId: undefined };
-      let actionsUsed = false;
-      // Output filters exist only with policies: without any, model events are not awaited on.
-      const filtering = policiesFor(ctx, agent).length > 0;
-      let responses: AsyncIterable<LlmResponse> | readonly LlmResponse[];
-      if (canCallModelDirectly(agent, ctx)) {
-        // Non-streaming calls without model hooks take the plain async path (no generator, and no
-        // callback context to offer: nothing would ask for it).
-        responses = await callModelDirect({ agent, ctx, model, request, span });
-      } else {
-        let callbackContext: InvocationCallbackContext | undefined;
-        responses = callModel({
-          agent,
-          ctx,
-          model,
-          request,
-          callbackContext: () =>
-            (callbackContext ??= new InvocationCallbackContext(
+      if (ctx.endInvocation || ctx.signal.aborted) return;
+    }
+    flow: {
+      // Checked synchronously: a turn that answers no confirmation creates no generator for it.
+      const answered = confirmationsToResume(agent, ctx);
+      if (answered.length > 0) yield* resumeConfirmedCalls(agent, ctx, answered);
+      // The steps run inline (not in a generator of their own): every event of a turn passes through
+      // one generator layer less.
+      while (!ctx.signal.aborted) {
+        // The last complete event of the step: the loop ends when there is none or it is final.
+        let last: Event | undefined;
+        step: {
+          const readonlyContext = new InvocationReadonlyContext(ctx);
+          // Agents without toolsets resolve synchronously (no await).
+          const resolving = resolveTools(agent, readonlyContext);
+          const resolved = withTransferTool(
+            agent,
+            resolving instanceof Promise ? await resolving : resolving,
+          );
+          for (const failure of resolved.failures) {
+            last = createEvent({
+              invocationId: ctx.invocationId,
+              author: agent.name,
+              branch: ctx.branch,
+              errorCode: 'TOOLSET_ERROR',
+              errorMessage: `Toolset "${failure.toolset}" failed: ${failureMessage(failure.error)}`,
+            });
+            yield last;
+          }
+          // Agents without a compressor (most) skip the compaction generator altogether.
+          if (agent.contextCompressor) {
+            for await (const event of compactContext(agent, ctx)) {
+              yield event;
+              if (!event.partial) last = event;
+            }
+          }
+          let model: Model;
+          let request: LlmRequest;
+          try {
+            model = agent.resolveModel(ctx.models);
+            const building = buildRequestNow(model.name, agent.requestProcessors, {
+              agent,
+              invocationContext: ctx,
+              context: readonlyContext,
+              tools: resolved.tools,
+            });
+            request = building instanceof Promise ? await building : building;
+            ctx.incrementLlmCallCount();
+          } catch (error) {
+            if (PluginError.isInstance(error)) throw error;
+            last = errorEvent(ctx, agent.name, error, 'REQUEST_ERROR');
+            yield last;
+            ctx.endInvocation ||= isCallLimit(error);
+            break step;
+          }
+          // The model callbacks' context, created only when a callback or plugin runs.
+          let callbackActions: EventActions | undefined;
+          const span: ModelSpan = { spanId: undefined };
+          let actionsUsed = false;
+          // Output filters exist only with policies: without any, model events are not awaited on.
+          const filtering = policiesFor(ctx, agent).length > 0;
+          let responses: AsyncIterable<LlmResponse> | readonly LlmResponse[];
+          if (canCallModelDirectly(agent, ctx)) {
+            // Non-streaming calls without model hooks take the plain async path (no generator, and no
+            // callback context to offer: nothing would ask for it).
+            responses = await callModelDirect({ agent, ctx, model, request, span });
+          } else {
+            let callbackContext: InvocationCallbackContext | undefined;
+            responses = callModel({
+              agent,
               ctx,
-              (callbackActions = createEventActions()),
-            )),
-          span,
-        });
-      }
-      for await (const response of responses) {
-        if (response.partial) {
-          const chunk = modelResponseEvent(ctx, agent.name, response, undefined, resolved.byName);
-          yield filtering ? await filterModelEvent(ctx, agent, chunk) : chunk;
-          continue;
-        }
-        // The callbacks' state changes belong to the first complete event of the step only.
-        const modelEvent = modelResponseEvent(
-          ctx,
-          agent.name,
-          response,
-          actionsUsed ? undefined : callbackActions,
-          resolved.byName,
-        );
-        const event = filtering ? await filterModelEvent(ctx, agent, modelEvent) : modelEvent;
-        actionsUsed = true;
-        const invalidOutput = applyOutput(agent, event);
-        if (!event.partial) last = event;
-        yield event;
-        if (invalidOutput) {
-          last = errorEvent(ctx, agent.name, invalidOutput);
-          yield last;
-          break step;
-        }
-        if (ctx.signal.aborted) break step;
-        const calls = getFunctionCalls(event.content);
-        if (calls.length === 0) continue;
-        const responseEvent = await executeFunctionCalls({
-          agent,
-          ctx,
-          calls,
-          tools: resolved.byName,
-          parentSpanId: span.spanId,
-        });
-        if (!responseEvent) continue;
-        last = responseEvent;
-        yield responseEvent;
-        for (const postprocessor of postprocessors) {
-          const events = postprocessor({ agent, ctx, event: responseEvent });
-          if (events === undefined) continue;
-          for await (const event of events) {
-            yield event;
+              model,
+              request,
+              callbackContext: () =>
+                (callbackContext ??= new InvocationCallbackContext(
+                  ctx,
+                  (callbackActions = createEventActions()),
+                )),
+              span,
+            });
+          }
+          for await (const response of responses) {
+            if (response.partial) {
+              const chunk = modelResponseEvent(
+                ctx,
+                agent.name,
+                response,
+                undefined,
+                resolved.byName,
+              );
+              yield filtering ? await filterModelEvent(ctx, agent, chunk) : chunk;
+              continue;
+            }
+            // The callbacks' state changes belong to the first complete event of the step only.
+            const modelEvent = modelResponseEvent(
+              ctx,
+              agent.name,
+              response,
+              actionsUsed ? undefined : callbackActions,
+              resolved.byName,
+            );
+            const event = filtering ? await filterModelEvent(ctx, agent, modelEvent) : modelEvent;
+            actionsUsed = true;
+            const invalidOutput = applyOutput(agent, event);
             if (!event.partial) last = event;
+            yield event;
+            if (invalidOutput) {
+              last = errorEvent(ctx, agent.name, invalidOutput);
+              yield last;
+              break step;
+            }
+            if (ctx.signal.aborted) break step;
+            const calls = getFunctionCalls(event.content);
+            if (calls.length === 0) continue;
+            const responseEvent = await executeFunctionCalls({
+              agent,
+              ctx,
+              calls,
+              tools: resolved.byName,
+              parentSpanId: span.spanId,
+            });
+            if (!responseEvent) continue;
+            last = responseEvent;
+            yield responseEvent;
+            for (const postprocessor of postprocessors) {
+              const events = postprocessor({ agent, ctx, event: responseEvent });
+              if (events === undefined) continue;
+              for await (const event of events) {
+                yield event;
+                if (!event.partial) last = event;
+              }
+            }
           }
         }
+        if (!last || ctx.endInvocation || ctx.signal.aborted || isFinalResponse(last)) break flow;
       }
     }
-    if (!last || ctx.endInvocation || ctx.signal.aborted || isFinalResponse(last)) return;
+    if (asAgentRun) {
+      if (ctx.endInvocation || ctx.signal.aborted) return;
+      const after = agent.afterRun(ctx);
+      if (after) {
+        const event = await after;
+        if (event) yield event;
+      }
+    }
+  } catch (error) {
+    if (!asAgentRun) throw error;
+    failed = true;
+    const recovered = await agent.recoverRun(ctx, error, startTime);
+    if (recovered) yield recovered;
+  } finally {
+    // Also when the consumer stops early: every published start gets its end.
+    if (asAgentRun && !failed) agent.endRunSpan(ctx, startTime);
   }
 }
 
