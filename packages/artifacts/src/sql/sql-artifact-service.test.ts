@@ -1,5 +1,13 @@
+import { InvalidArgumentError } from '@adk/core';
 import { artifactServiceConformance } from '@adk/core/testing';
-import { openTestDatabases, sqliteDatabase } from '@adk/test-databases';
+import {
+  dropPostgresSchema,
+  openTestDatabases,
+  postgresKysely,
+  postgresSchemaName,
+  sqliteDatabase,
+} from '@adk/test-databases';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { SqlArtifactService } from './sql-artifact-service';
@@ -69,5 +77,64 @@ describe('SqlArtifactService migrations', () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe.skipIf(skipPostgres !== undefined)('SqlArtifactService schema option (PostgreSQL)', () => {
+  // The connection's search_path names one schema; the table must go to another one.
+  const searchPathSchema = postgresSchemaName('artifacts_path');
+  const tablesSchema = postgresSchemaName('artifacts_own');
+  const db = postgresKysely(searchPathSchema, { max: 4 });
+  afterAll(async () => {
+    await db.destroy();
+    for (const schema of [searchPathSchema, tablesSchema]) await dropPostgresSchema(schema);
+  });
+  const tablesIn = async (schema: string) =>
+    (
+      await sql<{
+        table_name: string;
+      }>`select table_name from information_schema.tables where table_schema = ${schema} order by table_name`.execute(
+        db,
+      )
+    ).rows.map((r) => r.table_name);
+
+  artifactServiceConformance(
+    'SqlArtifactService (PostgreSQL, schema option)',
+    () => new SqlArtifactService({ db, schema: tablesSchema }),
+  );
+
+  it('creates the schema and puts the artifact tables there, none on the search path', async () => {
+    const service = new SqlArtifactService({ db, schema: tablesSchema });
+    await service.migrate();
+    await service.saveArtifact({
+      appName: 'a',
+      userId: 'u',
+      sessionId: 's',
+      filename: 'in-schema.txt',
+      artifact: { text: 'x' },
+    });
+    expect(await tablesIn(tablesSchema)).toEqual([
+      'adk_artifacts',
+      'adk_artifacts_migrations',
+      'adk_artifacts_migrations_lock',
+    ]);
+    expect(await tablesIn(searchPathSchema)).toEqual([]);
+    const stored = await sql<{
+      filename: string;
+    }>`select filename from ${sql.id(tablesSchema, 'adk_artifacts')}`.execute(db);
+    expect(stored.rows.map((r) => r.filename)).toContain('in-schema.txt');
+  });
+});
+
+describe('SqlArtifactService schema option on SQLite', () => {
+  it('is refused with InvalidArgumentError', () => {
+    let error: unknown;
+    try {
+      new SqlArtifactService({ db: sqlite.db, schema: 'main' });
+    } catch (e) {
+      error = e;
+    }
+    expect(InvalidArgumentError.isInstance(error)).toBe(true);
+    expect((error as InvalidArgumentError).argument).toBe('schema');
   });
 });

@@ -1,11 +1,12 @@
-import type {
-  ArtifactFileRequest,
-  ArtifactScope,
-  ArtifactService,
-  ArtifactVersion,
-  LoadArtifactRequest,
-  Part,
-  SaveArtifactRequest,
+import {
+  InvalidArgumentError,
+  type ArtifactFileRequest,
+  type ArtifactScope,
+  type ArtifactService,
+  type ArtifactVersion,
+  type LoadArtifactRequest,
+  type Part,
+  type SaveArtifactRequest,
 } from '@adk/core';
 import { sql, type Kysely } from 'kysely';
 
@@ -18,7 +19,7 @@ import {
   type ResolvedLocation,
 } from '../internal/request-checks';
 import { detectDialect, isUniqueViolation, type AnyKysely, type SqlDialectName } from './dialect';
-import { ARTIFACTS_TABLE, migrateArtifactTables } from './migrations';
+import { ARTIFACTS_TABLE, migrateArtifactTables, type ArtifactTablesLocation } from './migrations';
 
 interface ArtifactRow {
   app_name: string;
@@ -46,6 +47,12 @@ export interface SqlArtifactServiceOptions {
   /** Force the SQL flavour when a custom dialect's adapter is not recognised. */
   dialect?: SqlDialectName;
   /**
+   * PostgreSQL schema holding the artifact table (created by `migrate()` when missing), as the
+   * `schema` option of `@adk/session-sql` and `SqlMemoryService`; the connection's `search_path`
+   * decides when omitted. Not supported on SQLite (`InvalidArgumentError`).
+   */
+  schema?: string;
+  /**
    * Run the in-code migrations on first use (default `true`). With `false`, call
    * {@link SqlArtifactService.migrate} yourself (for example in a deploy step).
    */
@@ -58,7 +65,7 @@ const MAX_SAVE_ATTEMPTS = 20;
 /**
  * Artifacts stored in SQL through Kysely: one row per version in the `adk_artifacts` table
  * (created by in-code migrations, tracked in `adk_artifacts_migrations`). Works on SQLite and
- * PostgreSQL; tables go to the connection's default schema.
+ * PostgreSQL; tables go to the connection's default schema, or to `schema` on PostgreSQL.
  *
  * A new version is inserted with one `INSERT … SELECT max(version) + 1` statement; two writers
  * racing for the same number are settled by the primary key and the loser retries.
@@ -72,20 +79,34 @@ const MAX_SAVE_ATTEMPTS = 20;
  * ```
  */
 export class SqlArtifactService implements ArtifactService {
+  /** The caller's instance, for migrations. */
+  readonly #root: Kysely<ArtifactDatabase>;
+  /** The same, with the schema applied. */
   readonly #db: Kysely<ArtifactDatabase>;
-  readonly #dialect: SqlDialectName;
+  readonly #location: ArtifactTablesLocation;
   readonly #autoMigrate: boolean;
   #ready: Promise<void> | undefined;
 
   constructor(options: SqlArtifactServiceOptions) {
-    this.#db = options.db as Kysely<ArtifactDatabase>;
-    this.#dialect = detectDialect(options.db, options.dialect);
+    const dialect = detectDialect(options.db, options.dialect);
+    if (options.schema !== undefined && (dialect !== 'postgres' || options.schema === '')) {
+      throw new InvalidArgumentError({
+        message:
+          options.schema === ''
+            ? 'schema must be a non-empty PostgreSQL schema name.'
+            : 'schema is supported on PostgreSQL only.',
+        argument: 'schema',
+      });
+    }
+    this.#root = options.db as Kysely<ArtifactDatabase>;
+    this.#db = options.schema === undefined ? this.#root : this.#root.withSchema(options.schema);
+    this.#location = { dialect, schema: options.schema };
     this.#autoMigrate = options.autoMigrate ?? true;
   }
 
   /** Create or upgrade the tables now. Idempotent; concurrent callers share one run. */
   migrate(): Promise<void> {
-    this.#ready ??= migrateArtifactTables(this.#db, this.#dialect).catch((error: unknown) => {
+    this.#ready ??= migrateArtifactTables(this.#root, this.#location).catch((error: unknown) => {
       this.#ready = undefined;
       throw error;
     });
