@@ -77,14 +77,10 @@ export class A2aRequestHandler {
           message: `Invalid params: task ${record.task.id} belongs to context ${record.task.contextId}, not ${message.contextId}.`,
         });
       }
-      if (isTerminalTaskState(record.state)) {
-        throw new A2aRpcError({
-          rpcCode: A2aErrorCode.invalidRequest,
-          message: `Task ${record.task.id} is ${record.state}; send a message without taskId to start a new task.`,
-        });
-      }
     }
     const contextId = record?.task.contextId ?? message.contextId ?? randomUUID();
+    const userId = await this.#options.userId({ contextId, request });
+    // Checked after the last await: from here to `runTask` nothing else runs.
     const running = store.runningInContext(contextId);
     if (running) {
       throw new A2aRpcError({
@@ -92,7 +88,12 @@ export class A2aRequestHandler {
         message: `Context ${contextId} has a running task (${running.task.id}); wait for it to end or cancel it.`,
       });
     }
-    const userId = await this.#options.userId({ contextId, request });
+    if (record && isTerminalTaskState(record.state)) {
+      throw new A2aRpcError({
+        rpcCode: A2aErrorCode.invalidRequest,
+        message: `Task ${record.task.id} is ${record.state}; send a message without taskId to start a new task.`,
+      });
+    }
     if (!record) {
       record = new TaskRecord({
         kind: 'task',
