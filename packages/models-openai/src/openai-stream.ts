@@ -1,4 +1,4 @@
-import type { LlmResponse } from '@adk/core';
+import type { FunctionCall, LlmResponse } from '@adk/core';
 import { StreamAggregator } from '@adk/core';
 import { jsonSseEvents, ModelStreamError } from '@adk/model-http';
 
@@ -59,11 +59,18 @@ export async function* readOpenAIStream(
       message: 'the stream ended before a finish_reason',
     });
   }
+  // One call with arguments that are not a JSON object spoils the batch: none of its calls is
+  // returned (running the others would leave the model's turn half done).
   const parsed: LlmResponse = {};
+  const functionCalls: FunctionCall[] = [];
   for (const call of calls.inOrder()) {
     const functionCall = parseToolCall(call);
-    if (functionCall) aggregator.add({ content: { role: 'model', parts: [{ functionCall }] } });
-    else markMalformedCall(parsed, call.name, call.arguments);
+    if (functionCall) functionCalls.push(functionCall);
+    else if (!parsed.errorCode) markMalformedCall(parsed, call.name, call.arguments);
+  }
+  if (!parsed.errorCode) {
+    for (const functionCall of functionCalls)
+      aggregator.add({ content: { role: 'model', parts: [{ functionCall }] } });
   }
   if (refusal) aggregator.add({ content: { role: 'model', parts: [{ text: refusal }] } });
   const final = aggregator.final();

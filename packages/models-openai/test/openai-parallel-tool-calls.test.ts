@@ -1,4 +1,11 @@
-import { getFunctionCalls } from '@adk/core';
+import {
+  FunctionTool,
+  getFunctionCalls,
+  LlmAgent,
+  Runner,
+  userContent,
+  type Event,
+} from '@adk/core';
 import {
   startFakeOpenAI,
   type FakeProviderServer,
@@ -96,5 +103,89 @@ describe('OpenAI-compatible streamed parallel tool calls', () => {
       { id: 'call_a', name: 'f', args: { a: 'x' } },
       { id: 'call_b', name: 'g', args: { b: true } },
     ]);
+  });
+});
+
+describe('OpenAI-compatible parallel tool calls with one malformed', () => {
+  const calls = (second: string) => [
+    chunk([
+      { index: 0, id: 'call_a', type: 'function', function: { name: 'f', arguments: '{"n":1}' } },
+    ]),
+    chunk([
+      { index: 1, id: 'call_b', type: 'function', function: { name: 'f', arguments: second } },
+    ]),
+    chunk(
+      [{ index: 2, id: 'call_c', type: 'function', function: { name: 'f', arguments: '{"n":3}' } }],
+      'tool_calls',
+    ),
+    '[DONE]',
+  ];
+
+  it('returns none of the calls: the response is MALFORMED_FUNCTION_CALL', async () => {
+    const final = await streamed([sse(calls('{"n":'))]);
+    expect(final).toMatchObject({
+      finishReason: 'MALFORMED_FUNCTION_CALL',
+      errorCode: 'MALFORMED_FUNCTION_CALL',
+    });
+    expect(final.errorMessage).toContain('{"n":');
+    expect(getFunctionCalls(final.content)).toEqual([]);
+  });
+
+  it('the same without streaming', async () => {
+    const toolCall = (id: string, args: string) => ({
+      id,
+      type: 'function',
+      function: { name: 'f', arguments: args },
+    });
+    const body = JSON.stringify({
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: 'Three calls.',
+            tool_calls: [toolCall('a', '{"n":1}'), toolCall('b', 'not json'), toolCall('c', '{}')],
+          },
+          finish_reason: 'tool_calls',
+        },
+      ],
+    });
+    server = await startFakeOpenAI({
+      script: [{ raw: { body, headers: { 'content-type': 'application/json' } } }],
+    });
+    const model = createOpenAI({ apiKey: 'k', baseURL: server.baseURL })('gpt-4o');
+    const [final] = await collect(model.generate(ask('x'), { stream: false }));
+    expect(final).toMatchObject({ errorCode: 'MALFORMED_FUNCTION_CALL' });
+    expect(final!.content!.parts).toEqual([{ text: 'Three calls.' }]);
+  });
+
+  it('through a Runner: an error event, and no tool runs', async () => {
+    server = await startFakeOpenAI({ script: [sse(calls('[1, 2]'))] });
+    const ran: unknown[] = [];
+    const agent = new LlmAgent({
+      name: 'a',
+      model: createOpenAI({ apiKey: 'k', baseURL: server.baseURL })('gpt-4o'),
+      tools: [
+        new FunctionTool({
+          name: 'f',
+          description: 'f',
+          parameters: { type: 'object' },
+          execute: (args) => void ran.push(args),
+        }),
+      ],
+    });
+    const runner = new Runner({ appName: 'm', agent, autoCreateSession: true });
+    const events: Event[] = [];
+    for await (const event of runner.run({
+      userId: 'u',
+      sessionId: 's',
+      newMessage: userContent('x'),
+      runConfig: { streamingMode: 'sse' },
+    }))
+      events.push(event);
+    await runner.close();
+    expect(ran).toEqual([]);
+    expect(events.at(-1)).toMatchObject({ errorCode: 'MALFORMED_FUNCTION_CALL' });
+    expect(server.requests).toHaveLength(1);
   });
 });

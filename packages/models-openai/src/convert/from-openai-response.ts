@@ -111,12 +111,16 @@ export function fromOpenAIResponse(data: OpenAIResponse): LlmResponse {
     response.errorCode = 'SAFETY';
     response.errorMessage = message.refusal;
   }
+  // One call with arguments that are not a JSON object spoils the batch: none is returned.
+  const calls: Part[] = [];
   for (const call of message.tool_calls ?? []) {
     const args = argumentsText(call.function.arguments);
     const parsed = parseToolCall({ id: call.id, name: call.function.name, arguments: args });
-    if (parsed) parts.push({ functionCall: parsed });
-    else markMalformedCall(response, call.function.name, args);
+    if (parsed) calls.push({ functionCall: parsed });
+    else if (response.errorCode !== 'MALFORMED_FUNCTION_CALL')
+      markMalformedCall(response, call.function.name, args);
   }
+  if (response.errorCode !== 'MALFORMED_FUNCTION_CALL') parts.push(...calls);
   if (parts.length > 0) response.content = { role: 'model', parts };
   if (data.usage) response.usageMetadata = toUsage(data.usage);
   if (data.model) response.modelVersion = data.model;
