@@ -14,3 +14,21 @@ modelProviderConformance('gemini', {
     };
   },
 });
+
+// The same contract with function-call arguments streamed in pieces (Gemini 3).
+modelProviderConformance('gemini (streamFunctionCallArguments)', {
+  async createBackend(script) {
+    const server = await startFakeGemini({ script: script.map(toFakeReply) });
+    const gemini = createGemini({
+      apiKey: 'test-key',
+      baseURL: server.baseURL,
+      maxRetries: 0,
+      streamFunctionCallArguments: true,
+    });
+    return {
+      model: gemini('gemini-3-pro-preview'),
+      requests: () => server.requests.map(describeGeminiRequest),
+      close: () => server.close(),
+    };
+  },
+});
