@@ -238,6 +238,37 @@ describe('Gemini streamed function-call arguments (streamFunctionCallArguments)'
   });
 });
 
+describe('Gemini streamed function-call arguments: ids', () => {
+  it('a continuation may bring an id its call started without; the call takes it', async () => {
+    const body =
+      frame([{ functionCall: { name: 'get_weather', willContinue: true } }]) +
+      frame([
+        {
+          functionCall: {
+            id: 'late-id',
+            partialArgs: [{ jsonPath: '$.city', stringValue: 'Oslo' }],
+          },
+        },
+      ]) +
+      frame([{ functionCall: {} }], true);
+    const { model } = await setup([sse(body)]);
+    const responses = await collect(model.generate(withTools('x'), { stream: true }));
+    expect(getFunctionCalls(responses.at(-1)!.content)).toEqual([
+      { id: 'late-id', name: 'get_weather', args: { city: 'Oslo' } },
+    ]);
+  });
+
+  it('pieces for an id that never started, without a name, are malformed', async () => {
+    const body =
+      frame([{ functionCall: { id: 'a', name: 'get_weather', willContinue: true } }]) +
+      frame([{ functionCall: { id: 'zzz', partialArgs: [{ jsonPath: '$.x', numberValue: 1 }] } }]) +
+      frame([{ functionCall: { id: 'a' } }], true);
+    const { model } = await setup([sse(body)]);
+    const { error } = await collectUntilError(model.generate(withTools('x'), { stream: true }));
+    expect(error).toMatchObject({ name: 'ModelStreamError', kind: 'malformed' });
+  });
+});
+
 describe('Gemini streamed function-call arguments that go wrong', () => {
   const start = frame([{ functionCall: { name: 'get_weather', willContinue: true } }]);
   const piece = (arg: Record<string, unknown>, willContinue = true) =>

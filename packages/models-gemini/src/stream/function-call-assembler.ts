@@ -20,7 +20,10 @@ export interface StreamedArgumentDelta {
  * only in the final response, with the same `id`, once all its arguments arrived.
  */
 export interface StreamingFunctionCall {
-  /** The call's id (the provider's, or an `adk-` client id), the same as in the final response. */
+  /**
+   * The call's id: the provider's, or an `adk-` client id (replaced by the provider's if one comes
+   * later); the final response has the last one.
+   */
   id: string;
   name: string;
   /** Argument values received in this chunk. */
@@ -101,8 +104,17 @@ export class FunctionCallAssembler {
 
   private route(call: GeminiFunctionCall, signature: string | undefined): PendingCall | undefined {
     let pending: PendingCall | undefined;
-    if (call.id) pending = this.open.find((candidate) => candidate.providerId === call.id);
-    else pending = this.open[this.open.length - 1];
+    if (call.id) {
+      pending = this.open.find((candidate) => candidate.providerId === call.id);
+      // A continuation that brings an id its call started without: the latest call without one,
+      // which takes the provider's id (the function response must be sent back with it).
+      if (!pending && !call.name) {
+        pending = this.open.findLast((candidate) => candidate.providerId === undefined);
+        if (pending) pending.id = pending.providerId = call.id;
+      }
+    } else {
+      pending = this.open[this.open.length - 1];
+    }
     if (pending && call.name && call.name !== pending.name) {
       if (!call.id) {
         throw this.malformed(
