@@ -9,19 +9,20 @@ const RETRY_PAUSE_MS = 10;
  * Changing the journal mode needs the file to itself, and SQLite answers `SQLITE_BUSY` at once,
  * without calling the busy handler, while another process is opening or switching the same new
  * file: two processes starting on one new database would otherwise see "database is locked". The
- * switch is retried until it took (it is a no-op once the file is in WAL mode, which persists).
+ * switch is retried on `SQLITE_BUSY` until `timeoutMs` has passed (it is a no-op once the file is
+ * in WAL mode, which persists).
  */
 export async function enableWal(database: Database, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      const mode: unknown = database.pragma('journal_mode = WAL', { simple: true });
-      if (String(mode).toLowerCase() === 'wal') return;
+      // SQLite answers the mode in force: 'wal', or the old mode where WAL is impossible (a file
+      // system without shared memory), which is kept as it is.
+      database.pragma('journal_mode = WAL');
+      return;
     } catch (error) {
       if (!isBusy(error) || Date.now() >= deadline) throw error;
     }
-    // Not switched (yet): another connection holds the file. In-memory files never switch.
-    if (Date.now() >= deadline) return;
     await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
   }
 }
