@@ -1,4 +1,9 @@
-import { InMemorySessionService, userContent } from '@adk/core';
+import {
+  InMemorySessionService,
+  userContent,
+  type AppendEventRequest,
+  type Event,
+} from '@adk/core';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { InMemoryJobStore, JobWorker, jobSessionId } from '../src';
@@ -117,6 +122,50 @@ describe('JobWorker runs jobs', () => {
     ]);
   });
 
+  it('retries a run that throws', async () => {
+    const { clock, store } = setup(() => 'Stored this time.');
+    let failures = 1;
+    class FlakySessions extends InMemorySessionService {
+      override async appendEvent(request: AppendEventRequest): Promise<Event> {
+        if (failures-- > 0) throw new TypeError('disk full');
+        return super.appendEvent(request);
+      }
+    }
+    const { runner } = reportRunner(() => 'Stored this time.', {
+      sessionService: new FlakySessions(),
+    });
+    const worker = new JobWorker({ store, runners: [runner], clock, backoff: () => 500 });
+    const { job } = await store.enqueue({ appName: 'reports', userId: 'u1', message });
+    await worker.drain();
+    expect(await store.get(job.id)).toMatchObject({
+      state: 'pending',
+      lastError: { name: 'TypeError', message: 'disk full' },
+    });
+    clock.advance(500);
+    await worker.drain();
+    expect(await store.get(job.id)).toMatchObject({
+      state: 'completed',
+      attempt: 2,
+      result: { finalText: 'Stored this time.' },
+    });
+  });
+
+  it('publishes enqueued once per stored job, with the worker id on started', async () => {
+    const { store, worker } = setup(() => 'ok');
+    const recorder = recordJobEvents(['enqueued', 'started']);
+    stopRecording = recorder.stop;
+    const first = await store.enqueue({
+      appName: 'reports',
+      userId: 'u1',
+      message,
+      uniqueKey: 'k',
+    });
+    await store.enqueue({ appName: 'reports', userId: 'u1', message, uniqueKey: 'k' });
+    await worker.drain();
+    expect(recorder.log).toEqual([`enqueued:${first.job.id}`, `started:${first.job.id}`]);
+    expect(recorder.messages[1]?.message).toMatchObject({ workerId: worker.workerId });
+  });
+
   it('marks a job dead once its attempts are exhausted', async () => {
     const { clock, store, worker } = setup(() => new Error('always down'));
     const recorder = recordJobEvents(['dead', 'retrying']);
@@ -151,6 +200,25 @@ describe('JobWorker runs jobs', () => {
     expect(await store.get(job.id)).toMatchObject({
       state: 'dead',
       lastError: { name: 'JobRunnerNotFoundError', code: 'JOB_RUNNER_NOT_FOUND' },
+    });
+  });
+
+  it('fails the attempt when the runners lookup throws', async () => {
+    const { clock, store } = setup(() => 'never');
+    const runners = () => {
+      throw new RangeError('registry offline');
+    };
+    const worker = new JobWorker({ store, runners, clock });
+    const { job } = await store.enqueue({
+      appName: 'reports',
+      userId: 'u1',
+      message,
+      maxAttempts: 1,
+    });
+    await worker.drain();
+    expect(await store.get(job.id)).toMatchObject({
+      state: 'dead',
+      lastError: { name: 'RangeError', message: 'registry offline' },
     });
   });
 

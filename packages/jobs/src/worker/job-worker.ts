@@ -208,15 +208,12 @@ export class JobWorker {
     renew();
     let outcome: AttemptOutcome;
     try {
-      const runner = this.#options.resolveRunner(job.appName);
       outcome = controller.signal.aborted
         ? { kind: 'aborted' }
-        : runner
-          ? await runJobAttempt(runner, job, controller.signal)
-          : {
-              kind: 'failed',
-              error: toJobError(new JobRunnerNotFoundError({ appName: job.appName })),
-            };
+        : await this.#attempt(job, controller.signal);
+    } catch (error) {
+      // Only a throwing `runners` lookup gets here: runJobAttempt reports failures as outcomes.
+      outcome = { kind: 'failed', error: toJobError(error) };
     } finally {
       if (renewal !== undefined) this.#clock.clearTimeout(renewal);
       controller.abort();
@@ -226,6 +223,13 @@ export class JobWorker {
     } catch (error) {
       this.#onError(error, job);
     }
+  }
+
+  #attempt(job: Job, signal: AbortSignal): Promise<AttemptOutcome> {
+    const runner = this.#options.resolveRunner(job.appName);
+    if (runner) return runJobAttempt(runner, job, signal);
+    const error = toJobError(new JobRunnerNotFoundError({ appName: job.appName }));
+    return Promise.resolve({ kind: 'failed', error });
   }
 
   async #record(entry: InFlight, outcome: AttemptOutcome, durationMs: number): Promise<void> {
