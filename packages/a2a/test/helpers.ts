@@ -76,8 +76,9 @@ export function gate(): {
 /**
  * The remote side of the tests: an `echo` agent whose fake model answers
  * `echo #<turn>: <text>` (turn = user messages in its history), calls `slow` when asked to
- * ("slow"), asks for approval through the long-running `ask_approval` tool ("approve"), and
- * answers with an error response when asked to ("fail").
+ * ("slow"), asks for approval through the long-running `ask_approval` tool ("approve"), calls
+ * `pay`, which requires a human confirmation ("pay"), and answers with an error response when
+ * asked to ("fail").
  */
 export function echoAgent(slowGate = gate()) {
   const model = new FakeModel({
@@ -87,10 +88,13 @@ export function echoAgent(slowGate = gate()) {
       if (response?.name === 'ask_approval')
         return `approval: ${JSON.stringify(response.response)}`;
       if (response?.name === 'slow') return 'slow done';
+      if (response?.name === 'pay') return `paid: ${JSON.stringify(response.response)}`;
       const text = lastUserText(request);
       if (text === 'fail')
         return { errorCode: 'SAFETY', errorMessage: 'blocked by the fake model' };
       if (text === 'slow') return { functionCalls: [{ id: 'slow-1', name: 'slow', args: {} }] };
+      if (text === 'pay')
+        return { functionCalls: [{ id: 'pay-1', name: 'pay', args: { amount: 5 } }] };
       if (text === 'approve') {
         return {
           functionCalls: [{ id: 'approval-1', name: 'ask_approval', args: { amount: 42 } }],
@@ -116,11 +120,18 @@ export function echoAgent(slowGate = gate()) {
     // Returns nothing: the call stays pending and the run ends waiting for its response.
     execute: () => undefined,
   });
+  const pay = new FunctionTool({
+    name: 'pay',
+    description: 'Pays an amount, once a human confirms.',
+    parameters: z.object({ amount: z.number() }),
+    requireConfirmation: true,
+    execute: ({ amount }) => ({ paid: amount }),
+  });
   const agent = new LlmAgent({
     name: 'echo',
     description: 'Echoes what it is told.',
     model,
-    tools: [slow, askApproval],
+    tools: [slow, askApproval, pay],
   });
   return { agent, model, slowGate };
 }

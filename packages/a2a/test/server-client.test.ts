@@ -50,6 +50,7 @@ describe('agent card', () => {
       'echo',
       'echo.slow',
       'echo.ask_approval',
+      'echo.pay',
     ]);
     const legacy = await (await fetch(`${server.url}/.well-known/agent.json`)).json();
     expect(legacy).toEqual(card);
@@ -146,6 +147,41 @@ describe('message/send', () => {
   });
 });
 
+describe('human confirmation over A2A', () => {
+  it('asks for a tool confirmation as input-required; the answer runs the tool', async () => {
+    const { client, server } = await setup();
+    const paused = (await client.sendMessage({ message: userMessage('pay') })) as A2aTask;
+    expect(paused.status.state).toBe('input-required');
+    const request = paused.status.message?.parts[0];
+    expect(request).toMatchObject({
+      kind: 'data',
+      data: {
+        id: expect.any(String),
+        name: 'adk_request_confirmation',
+        args: { originalFunctionCall: { id: 'pay-1', name: 'pay', args: { amount: 5 } } },
+      },
+      metadata: { adk_type: 'function_call', adk_is_long_running: true },
+    });
+    const callId = request?.kind === 'data' ? request.data.id : undefined;
+    const done = (await client.sendMessage({
+      message: {
+        ...userMessage('unused'),
+        taskId: paused.id,
+        parts: [
+          {
+            kind: 'data',
+            data: { id: callId, name: 'adk_request_confirmation', response: { confirmed: true } },
+            metadata: { adk_type: 'function_response' },
+          },
+        ],
+      },
+    })) as A2aTask;
+    expect(done.status.state).toBe('completed');
+    expect(answerText(done)).toBe('paid: {"paid":5}');
+    expect(server.model.requests).toHaveLength(2);
+  });
+});
+
 describe('message/stream', () => {
   it('streams the task, working updates with each event, the answer artifact, then completed', async () => {
     const { client } = await setup();
@@ -230,6 +266,30 @@ describe('errors', () => {
     ).rejects.toMatchObject({ rpcCode: A2aErrorCode.taskNotFound });
     const error = await client.getTask({ id: 'nope' }).catch((caught: unknown) => caught);
     expect(A2aRpcError.isInstance(error)).toBe(true);
+  });
+
+  it('answers a refused stream with a JSON-RPC error the client throws', async () => {
+    const { client } = await setup();
+    const done = (await client.sendMessage({ message: userMessage('hello') })) as A2aTask;
+    const stream = client.streamMessage({ message: userMessage('more', { taskId: done.id }) });
+    await expect(stream.next()).rejects.toMatchObject({
+      name: 'A2aRpcError',
+      rpcCode: A2aErrorCode.invalidRequest,
+    });
+  });
+
+  it('refuses a body over maxBodyBytes with HTTP 413', async () => {
+    const server = await startEchoServer({ maxBodyBytes: 1024 });
+    servers.push(server);
+    const response = await postJson(`${server.url}/`, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'message/send',
+      params: { message: userMessage('x'.repeat(2048)) },
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error: { code: A2aErrorCode.invalidRequest } });
+    expect(server.model.requests).toHaveLength(0);
   });
 
   it('refuses a second message while the context has a running task', async () => {
