@@ -15,9 +15,15 @@ import type {
   JobStore,
   LeasedJobRequest,
   ListJobsRequest,
+  PruneJobsRequest,
 } from '../store/job-store';
 import { expiredLeaseError } from '../store/lease-expired';
-import { checkClaim, normalizeEnqueue } from '../store/normalize-enqueue';
+import {
+  checkClaim,
+  checkListLimit,
+  checkPrune,
+  normalizeEnqueue,
+} from '../store/normalize-enqueue';
 import { claimPostgres, claimSqlite } from './claim';
 import { detectJobDialect, type AnyKysely, type JobDialect } from './dialect';
 import { rowToJob } from './job-rows';
@@ -209,17 +215,27 @@ export class SqlJobStore implements JobStore {
   }
 
   async list(request: ListJobsRequest = {}): Promise<Job[]> {
+    const limit = checkListLimit(request.limit);
     await this.#prepare();
     let query = this.#db.selectFrom(JOBS_TABLE).selectAll();
     if (request.state !== undefined) query = query.where('state', '=', request.state);
     if (request.queue !== undefined) query = query.where('queue', '=', request.queue);
     if (request.appName !== undefined) query = query.where('app_name', '=', request.appName);
     const order = this.#dialect === 'postgres' ? sql.ref('seq') : sql.ref('rowid');
-    const rows = await query
-      .orderBy(order)
-      .limit(request.limit ?? 100)
-      .execute();
+    const rows = await query.orderBy(order).limit(limit).execute();
     return rows.map(rowToJob);
+  }
+
+  async prune(request: PruneJobsRequest): Promise<number> {
+    const states = checkPrune(request);
+    await this.#prepare();
+    let query = this.#db
+      .deleteFrom(JOBS_TABLE)
+      .where('state', 'in', [...states])
+      .where('finished_at', '<', request.finishedBefore);
+    if (request.queue !== undefined) query = query.where('queue', '=', request.queue);
+    const result = await query.executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async close(): Promise<void> {

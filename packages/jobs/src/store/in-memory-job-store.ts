@@ -13,9 +13,10 @@ import type {
   JobStore,
   LeasedJobRequest,
   ListJobsRequest,
+  PruneJobsRequest,
 } from './job-store';
 import { expiredLeaseError } from './lease-expired';
-import { checkClaim, normalizeEnqueue } from './normalize-enqueue';
+import { checkClaim, checkListLimit, checkPrune, normalizeEnqueue } from './normalize-enqueue';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 interface Stored extends Mutable<Job> {
@@ -175,13 +176,27 @@ export class InMemoryJobStore implements JobStore {
   }
 
   async list(request: ListJobsRequest = {}): Promise<Job[]> {
+    const limit = checkListLimit(request.limit);
     const matches = [...this.#jobs.values()].filter(
       (job) =>
         (request.state === undefined || job.state === request.state) &&
         (request.queue === undefined || job.queue === request.queue) &&
         (request.appName === undefined || job.appName === request.appName),
     );
-    return matches.slice(0, request.limit ?? 100).map((job) => this.#copy(job));
+    return matches.slice(0, limit).map((job) => this.#copy(job));
+  }
+
+  async prune(request: PruneJobsRequest): Promise<number> {
+    const states: readonly string[] = checkPrune(request);
+    let deleted = 0;
+    for (const [id, job] of this.#jobs) {
+      if (!states.includes(job.state) || !(job.finishedAt! < request.finishedBefore)) continue;
+      if (request.queue !== undefined && job.queue !== request.queue) continue;
+      this.#jobs.delete(id);
+      if (job.uniqueKey !== undefined) this.#byUniqueKey.delete(job.uniqueKey);
+      deleted++;
+    }
+    return deleted;
   }
 
   async close(): Promise<void> {}

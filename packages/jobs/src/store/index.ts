@@ -10,12 +10,15 @@ export type {
   JobStore,
   LeasedJobRequest,
   ListJobsRequest,
+  PruneJobsRequest,
 } from './job-store';
 export { expiredLeaseError } from './lease-expired';
 export {
   DEFAULT_MAX_ATTEMPTS,
   DEFAULT_QUEUE,
   checkClaim,
+  checkListLimit,
+  checkPrune,
   normalizeEnqueue,
   type NormalizedEnqueue,
 } from './normalize-enqueue';

@@ -76,6 +76,16 @@ export interface ListJobsRequest {
   limit?: number;
 }
 
+/** Arguments of {@link JobStore.prune}. */
+export interface PruneJobsRequest {
+  /** Delete jobs that finished before this time (ms since the epoch). */
+  finishedBefore: number;
+  /** Finished states to delete (default all three: `completed`, `dead`, `cancelled`). */
+  states?: readonly ('completed' | 'dead' | 'cancelled')[];
+  /** Only this queue's jobs (default: every queue). */
+  queue?: string;
+}
+
 /**
  * Durable storage of jobs with leases: the contract every job store fulfils (in memory, SQLite,
  * PostgreSQL), checked by `jobStoreConformance` from `@adk/jobs/testing`.
@@ -117,6 +127,14 @@ export interface JobStore {
   get(id: string): Promise<Job | undefined>;
   /** Jobs matching every given filter, oldest first. */
   list(request?: ListJobsRequest): Promise<Job[]>;
+  /**
+   * Delete finished jobs (`completed`, `dead`, `cancelled`) whose `finishedAt` is before
+   * `finishedBefore`; resolves with how many were deleted. Their unique keys become free again,
+   * so keep jobs of cron schedules longer than the scheduler's `catchUpMs` (prune after days, not
+   * minutes), or a scheduler could enqueue a recent occurrence again.
+   * @throws InvalidArgumentError for another state or a non-finite time.
+   */
+  prune(request: PruneJobsRequest): Promise<number>;
   /** Release resources the store owns. */
   close(): Promise<void>;
 }

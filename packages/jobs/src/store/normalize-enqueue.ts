@@ -92,3 +92,31 @@ export function checkClaim(request: { limit: number; leaseMs: number; workerId: 
     invalid('leaseMs', 'leaseMs must be a positive number of ms.');
   nonEmpty(request.workerId, 'workerId');
 }
+
+const FINISHED = ['completed', 'dead', 'cancelled'] as const;
+
+/** Check a prune request; returns the states to delete. @throws InvalidArgumentError */
+export function checkPrune(request: {
+  finishedBefore: number;
+  states?: readonly string[];
+}): readonly ('completed' | 'dead' | 'cancelled')[] {
+  if (!Number.isFinite(request.finishedBefore))
+    invalid('finishedBefore', 'finishedBefore must be a finite number of ms since the epoch.');
+  const states = request.states ?? FINISHED;
+  for (const state of states) {
+    if (!(FINISHED as readonly string[]).includes(state))
+      invalid(
+        'states',
+        `Only finished jobs can be pruned (completed, dead, cancelled), not "${state}".`,
+      );
+  }
+  return states as readonly ('completed' | 'dead' | 'cancelled')[];
+}
+
+/** Check a list limit; returns it or the default 100. @throws InvalidArgumentError */
+export function checkListLimit(limit: number | undefined): number {
+  if (limit === undefined) return 100;
+  if (!Number.isSafeInteger(limit) || limit < 1)
+    invalid('limit', 'limit must be an integer of at least 1.');
+  return limit;
+}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { newQueue, request, texts, type MakeJobStore } from './conformance-fixtures';
 import { jobStoreLeaseConformance } from './job-store-conformance-leases';
+import { jobStorePruneConformance } from './job-store-conformance-prune';
 import { ManualClock } from './manual-clock';
 
 const HOUR = 3_600_000;
@@ -254,5 +255,6 @@ export function jobStoreConformance(label: string, makeStore: MakeJobStore): voi
     });
 
     jobStoreLeaseConformance(makeStore);
+    jobStorePruneConformance(makeStore);
   });
 }
