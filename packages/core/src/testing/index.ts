@@ -13,7 +13,10 @@ export {
 } from './fake-model';
 export { FakeModelError } from './fake-model-error';
 export { fakeFunctionCall, fakeFunctionCalls, fakeText } from './fake-model-responses';
-export { memoryServiceConformance } from './memory-conformance';
+export {
+  memoryServiceConformance,
+  type MemoryServiceConformanceOptions,
+} from './memory-conformance';
 export { modelProviderConformance } from './provider-conformance';
 export type {
   ConformanceBackend,
