@@ -98,7 +98,8 @@ async function* runLlm(
             agent,
             resolving instanceof Promise ? await resolving : resolving,
           );
-          for (const failure of resolved.failures) {
+          for (let at = 0; at < resolved.failures.length; at++) {
+            const failure = resolved.failures[at]!;
             last = createEvent({
               invocationId: ctx.invocationId,
               author: agent.name,
@@ -140,14 +141,19 @@ async function* runLlm(
           let actionsUsed = false;
           // Output filters exist only with policies: without any, model events are not awaited on.
           const filtering = policiesFor(ctx, agent).length > 0;
-          let responses: AsyncIterable<LlmResponse> | readonly LlmResponse[];
+          // The direct path answers with an array, read by index; the hook path with a generator,
+          // read by hand and closed like `for await` closes it. `for await` over the array would
+          // cost a promise and an await per response, a visible part of a turn while the JIT has
+          // not optimized this function yet.
+          let list: readonly LlmResponse[] | undefined;
+          let generator: AsyncGenerator<LlmResponse, void> | undefined;
           if (canCallModelDirectly(agent, ctx)) {
             // Non-streaming calls without model hooks take the plain async path (no generator, and no
             // callback context to offer: nothing would ask for it).
-            responses = await callModelDirect({ agent, ctx, model, request, span });
+            list = await callModelDirect({ agent, ctx, model, request, span });
           } else {
             let callbackContext: InvocationCallbackContext | undefined;
-            responses = callModel({
+            generator = callModel({
               agent,
               ctx,
               model,
@@ -160,56 +166,92 @@ async function* runLlm(
               span,
             });
           }
-          for await (const response of responses) {
-            if (response.partial) {
-              const chunk = modelResponseEvent(
+          let index = 0;
+          // `for await` semantics for the generator: closed (awaited) when the loop is left early,
+          // not when it ran to the end or its `next` threw; a failure to close is ignored only when
+          // the loop is left by an exception.
+          let exhausted = false;
+          let threw = false;
+          try {
+            for (;;) {
+              let response: LlmResponse;
+              if (list !== undefined) {
+                if (index === list.length) break;
+                response = list[index++] as LlmResponse;
+              } else {
+                let next: IteratorResult<LlmResponse, void>;
+                try {
+                  next = await generator!.next();
+                } catch (error) {
+                  exhausted = true;
+                  throw error;
+                }
+                if (next.done) {
+                  exhausted = true;
+                  break;
+                }
+                response = next.value;
+              }
+              if (response.partial) {
+                const chunk = modelResponseEvent(
+                  ctx,
+                  agent.name,
+                  response,
+                  undefined,
+                  resolved.byName,
+                );
+                yield filtering ? await filterModelEvent(ctx, agent, chunk) : chunk;
+                continue;
+              }
+              // The callbacks' state changes belong to the first complete event of the step only.
+              const modelEvent = modelResponseEvent(
                 ctx,
                 agent.name,
                 response,
-                undefined,
+                actionsUsed ? undefined : callbackActions,
                 resolved.byName,
               );
-              yield filtering ? await filterModelEvent(ctx, agent, chunk) : chunk;
-              continue;
-            }
-            // The callbacks' state changes belong to the first complete event of the step only.
-            const modelEvent = modelResponseEvent(
-              ctx,
-              agent.name,
-              response,
-              actionsUsed ? undefined : callbackActions,
-              resolved.byName,
-            );
-            const event = filtering ? await filterModelEvent(ctx, agent, modelEvent) : modelEvent;
-            actionsUsed = true;
-            const invalidOutput = applyOutput(agent, event);
-            if (!event.partial) last = event;
-            yield event;
-            if (invalidOutput) {
-              last = errorEvent(ctx, agent.name, invalidOutput);
-              yield last;
-              break step;
-            }
-            if (ctx.signal.aborted) break step;
-            const calls = getFunctionCalls(event.content);
-            if (calls.length === 0) continue;
-            const responseEvent = await executeFunctionCalls({
-              agent,
-              ctx,
-              calls,
-              tools: resolved.byName,
-              parentSpanId: span.spanId,
-            });
-            if (!responseEvent) continue;
-            last = responseEvent;
-            yield responseEvent;
-            for (const postprocessor of postprocessors) {
-              const events = postprocessor({ agent, ctx, event: responseEvent });
-              if (events === undefined) continue;
-              for await (const event of events) {
-                yield event;
-                if (!event.partial) last = event;
+              const event = filtering ? await filterModelEvent(ctx, agent, modelEvent) : modelEvent;
+              actionsUsed = true;
+              const invalidOutput = applyOutput(agent, event);
+              if (!event.partial) last = event;
+              yield event;
+              if (invalidOutput) {
+                last = errorEvent(ctx, agent.name, invalidOutput);
+                yield last;
+                break step;
               }
+              if (ctx.signal.aborted) break step;
+              const calls = getFunctionCalls(event.content);
+              if (calls.length === 0) continue;
+              const responseEvent = await executeFunctionCalls({
+                agent,
+                ctx,
+                calls,
+                tools: resolved.byName,
+                parentSpanId: span.spanId,
+              });
+              if (!responseEvent) continue;
+              last = responseEvent;
+              yield responseEvent;
+              // Index loops here and below: `for...of` allocates an iterator per loop until the JIT
+              // has optimized this function.
+              for (let at = 0; at < postprocessors.length; at++) {
+                const events = postprocessors[at]!({ agent, ctx, event: responseEvent });
+                if (events === undefined) continue;
+                for await (const event of events) {
+                  yield event;
+                  if (!event.partial) last = event;
+                }
+              }
+            }
+          } catch (error) {
+            threw = true;
+            throw error;
+          } finally {
+            if (generator !== undefined && !exhausted) {
+              if (threw) await generator.return(undefined).catch(() => undefined);
+              else await generator.return(undefined);
             }
           }
         }
