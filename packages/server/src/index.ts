@@ -2,6 +2,7 @@
  * `@adk/server`: the ADK API server (the routes of the official ADK API server, the ADK web UI's
  * backend) on Hono.
  */
+export * from './a2a';
 export * from './app';
 export * from './errors';
 export * from './graph';

@@ -4,6 +4,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { timingSafeEqual } from 'node:crypto';
 
+import { mountA2aRoutes, type MountedA2a } from '../a2a/a2a-routes';
+import { normalizeA2aBasePath } from '../a2a/a2a-options';
 import { errorResponse, httpError } from '../http/http-error';
 import { originGuard, originMatcher } from '../http/origin-guard';
 import {
@@ -31,8 +33,8 @@ const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
 const PUBLIC_API_PATHS = new Set(['/health']);
 const API_PREFIXES = ['/apps/', '/run', '/list-apps', '/version', '/debug/', '/dev/'];
 
-function isApiPath(path: string): boolean {
-  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));
+function hasPrefix(path: string, prefixes: readonly string[]): boolean {
+  return prefixes.some((prefix) => path === prefix || path.startsWith(prefix));
 }
 
 function tokenMatches(header: string | undefined, token: string): boolean {
@@ -45,7 +47,8 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 
 /**
  * Build the ADK API server: the routes of the official ADK API server (`/list-apps`, sessions,
- * `/run`, `/run_sse`, artifacts, debug traces, graphs) on a Hono app. Listen with
+ * `/run`, `/run_sse`, artifacts, debug traces, graphs) on a Hono app, and with `a2a: true` every
+ * app over the A2A protocol at `/a2a/<app>`. Listen with
  * `@hono/node-server` (or {@link listen}), or mount it into another Hono app.
  *
  * @example
@@ -83,19 +86,25 @@ export function createAdkServer(options: AdkServerOptions): AdkServerApp {
   }
   app.use('*', originGuard(isAllowed));
   const maxSize = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize,
-      onError: () => {
-        throw httpError(413, `The request body is larger than the limit of ${maxSize} bytes.`);
-      },
-    }),
-  );
+  const a2aSettings = options.a2a === true ? {} : options.a2a || undefined;
+  // The A2A routes apply the same limit themselves, answering with a JSON-RPC error body.
+  const a2aPrefix = a2aSettings ? [`${normalizeA2aBasePath(a2aSettings.basePath)}/`] : [];
+  const limit = bodyLimit({
+    maxSize,
+    onError: () => {
+      throw httpError(413, `The request body is larger than the limit of ${maxSize} bytes.`);
+    },
+  });
+  app.use('*', (c, next) => (hasPrefix(c.req.path, a2aPrefix) ? next() : limit(c, next)));
   if (options.token !== undefined) {
     const token = options.token;
+    const protectedPrefixes = [...API_PREFIXES, ...a2aPrefix];
     app.use('*', async (c, next) => {
-      if (c.req.method === 'OPTIONS' || PUBLIC_API_PATHS.has(c.req.path) || !isApiPath(c.req.path))
+      if (
+        c.req.method === 'OPTIONS' ||
+        PUBLIC_API_PATHS.has(c.req.path) ||
+        !hasPrefix(c.req.path, protectedPrefixes)
+      )
         return next();
       if (!tokenMatches(c.req.header('authorization'), token)) {
         return c.json({ detail: 'Missing or invalid bearer token.' }, 401, {
@@ -117,6 +126,19 @@ export function createAdkServer(options: AdkServerOptions): AdkServerApp {
   ]) {
     app.route('/', routes);
   }
+  let a2a: MountedA2a | undefined;
+  if (a2aSettings) {
+    try {
+      a2a = mountA2aRoutes(app, ctx, {
+        settings: a2aSettings,
+        maxBodyBytes: maxSize,
+        bearerAuth: options.token !== undefined,
+      });
+    } catch (error) {
+      traces.stop();
+      throw error;
+    }
+  }
   if (options.webUi) {
     const settings = options.webUi === true ? {} : options.webUi;
     app.get('/web-ui/config', (c) =>
@@ -137,6 +159,7 @@ export function createAdkServer(options: AdkServerOptions): AdkServerApp {
     close(): Promise<void> {
       closed ??= (async () => {
         traces.stop();
+        await a2a?.close();
         await ctx.close();
       })();
       return closed;

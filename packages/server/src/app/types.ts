@@ -1,3 +1,4 @@
+import type { AdkServerA2aOptions } from '../a2a/a2a-options';
 import type { TimestampUnit } from '../http/wire-time';
 import type { WebUiOptions } from '../web-ui';
 import type {
@@ -126,4 +127,12 @@ export interface AdkServerOptions {
   plugins?: readonly BasePlugin[];
   /** Keep debug traces of at most this many sessions (default 200, oldest dropped first). */
   maxTracedSessions?: number;
+  /**
+   * Serve every app over the A2A protocol too (off by default), as `adk api_server --a2a`: app `x`
+   * answers JSON-RPC at `POST /a2a/x` and publishes its card at
+   * `/a2a/x/.well-known/agent-card.json`. The A2A runs use the app's runner and session service,
+   * so each A2A context is a session of the app. `token`, `maxBodyBytes` and `allowOrigins` apply
+   * to these routes too. `true` or settings.
+   */
+  a2a?: boolean | AdkServerA2aOptions;
 }

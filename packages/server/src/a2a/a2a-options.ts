@@ -1,0 +1,30 @@
+import type { A2aAgentCard, A2aUserIdResolver } from '@adk/a2a';
+import type { RunConfig } from '@adk/core';
+
+/** Default path prefix of the A2A routes: app `x` is served at `/a2a/x`, as `adk api_server --a2a`. */
+export const DEFAULT_A2A_BASE_PATH = '/a2a';
+
+/**
+ * Settings of the A2A routes of {@link createAdkServer} (`a2a: true` takes every default).
+ *
+ * Each app is an A2A agent at `<basePath>/<app>`: the JSON-RPC endpoint is `POST <basePath>/<app>`,
+ * its card `GET <basePath>/<app>/.well-known/agent-card.json` (and the older `agent.json`).
+ */
+export interface AdkServerA2aOptions {
+  /** Path prefix of the A2A routes (default `/a2a`). */
+  basePath?: string;
+  /** Card fields to set or override, by app name (`url` defaults to the app's A2A endpoint). */
+  agentCards?: Record<string, Partial<A2aAgentCard>>;
+  /** The ADK user id of a request (default `A2A_USER_<contextId>`, as the Python ADK). */
+  userId?: A2aUserIdResolver;
+  /** Run settings of every A2A run (default: not streamed, core's limits). */
+  runConfig?: Partial<RunConfig>;
+  /** Finished tasks kept per app for `tasks/get` (default 10,000). */
+  maxTasks?: number;
+}
+
+/** `basePath` without a trailing slash, starting with one. */
+export function normalizeA2aBasePath(basePath: string | undefined): string {
+  const trimmed = (basePath ?? DEFAULT_A2A_BASE_PATH).replace(/\/+$/, '');
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}

@@ -1,0 +1,97 @@
+import {
+  AGENT_CARD_PATH,
+  LEGACY_AGENT_CARD_PATH,
+  buildAgentCard,
+  createA2aServer,
+  type A2aAgentCard,
+  type A2aServerApp,
+} from '@adk/a2a';
+import { InvalidArgumentError, Runner } from '@adk/core';
+import type { Context, Hono } from 'hono';
+
+import type { ServerContext } from '../app/server-context';
+import { normalizeA2aBasePath, type AdkServerA2aOptions } from './a2a-options';
+
+/** Options of {@link mountA2aRoutes}. */
+export interface MountA2aOptions {
+  settings: AdkServerA2aOptions;
+  /** Largest request body, the server's limit. */
+  maxBodyBytes: number;
+  /** Whether the server requires a bearer token (the cards then declare it). */
+  bearerAuth: boolean;
+}
+
+/** The mounted A2A servers, to close with the server. */
+export interface MountedA2a {
+  /** The path prefix of the A2A routes. */
+  basePath: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Serve every app of the server over A2A: `POST <basePath>/<app>` (JSON-RPC) and its card at
+ * `<basePath>/<app>/.well-known/agent-card.json`. The A2A server of each app runs on the app's own
+ * runner, so an A2A context is an ordinary session of the app (visible through the session
+ * routes, under the user the `userId` resolver gives).
+ *
+ * @throws InvalidArgumentError when an app's runner is not a `Runner` of `@adk/core`, or the base
+ *   path is `/`.
+ */
+export function mountA2aRoutes(
+  app: Hono,
+  ctx: ServerContext,
+  options: MountA2aOptions,
+): MountedA2a {
+  const basePath = normalizeA2aBasePath(options.settings.basePath);
+  if (basePath === '/') {
+    throw new InvalidArgumentError({
+      message: 'The A2A base path cannot be "/": it would shadow the API routes.',
+      argument: 'a2a.basePath',
+    });
+  }
+  const servers: A2aServerApp[] = [];
+  for (const name of ctx.appNames()) {
+    const { runner } = ctx.app(name);
+    if (!(runner instanceof Runner)) {
+      throw new InvalidArgumentError({
+        message: `App "${name}" cannot be served over A2A: its runner is not a Runner of @adk/core.`,
+        argument: 'apps',
+      });
+    }
+    const appPath = `${basePath}/${encodeURIComponent(name)}`;
+    const overrides = options.settings.agentCards?.[name];
+    const server = createA2aServer({
+      runner,
+      rpcPath: '/',
+      maxBodyBytes: options.maxBodyBytes,
+      ...(overrides ? { agentCard: overrides } : {}),
+      ...(options.settings.userId ? { userId: options.settings.userId } : {}),
+      ...(options.settings.runConfig ? { runConfig: options.settings.runConfig } : {}),
+      ...(options.settings.maxTasks !== undefined ? { maxTasks: options.settings.maxTasks } : {}),
+    });
+    servers.push(server);
+    // The card is served here, before the mounted app, because its `url` must name the endpoint
+    // under the mount path (the A2A server alone would name its own root).
+    const card = (c: Context): A2aAgentCard =>
+      buildAgentCard(runner.agent, {
+        ...(options.bearerAuth ? bearerSecurity : {}),
+        ...overrides,
+        url: overrides?.url ?? new URL(appPath, new URL(c.req.url).origin).href,
+      });
+    app.get(`${appPath}${AGENT_CARD_PATH}`, (c) => c.json(card(c)));
+    app.get(`${appPath}${LEGACY_AGENT_CARD_PATH}`, (c) => c.json(card(c)));
+    app.route(appPath, server);
+  }
+  return {
+    basePath,
+    async close() {
+      await Promise.all(servers.map((server) => server.close()));
+    },
+  };
+}
+
+/** What a card declares when the server requires `Authorization: Bearer <token>`. */
+const bearerSecurity: Partial<A2aAgentCard> = {
+  securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+  security: [{ bearer: [] }],
+};
