@@ -7,6 +7,8 @@ import { chat } from './commands/chat';
 import { serve } from './commands/serve';
 import { UsageError } from './errors';
 
+const AGENT_CARD = '/.well-known/agent-card.json';
+
 export const HELP = `adk ${packageJson.version}: ADK for TypeScript command line
 
 Usage:
@@ -24,6 +26,8 @@ Options of api_server and web:
   --allow_origins O        Origin allowed to call the API from a browser (repeatable; regex:... ok)
   --token T                Require "Authorization: Bearer T" (default: ADK_API_TOKEN if set)
   --timestamp_unit U       milliseconds (default) or seconds (what the ADK web UI expects)
+  --a2a                    Serve every app over A2A too: card at /a2a/<app>/.well-known/agent-card.json,
+                           JSON-RPC at /a2a/<app>
 
 Each sub-folder of agents_dir with an agent.ts / index.ts (or .js), and each agent file in it,
 is one app named after it.
@@ -67,6 +71,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         allow_origins: { type: 'string', multiple: true },
         token: { type: 'string' },
         timestamp_unit: { type: 'string' },
+        a2a: { type: 'boolean' },
       });
       const unit = values.timestamp_unit as string | undefined;
       if (unit !== undefined && unit !== 'seconds' && unit !== 'milliseconds') {
@@ -89,10 +94,16 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
           : {}),
         ...(token ? { token } : {}),
         ...(unit ? { timestampUnit: unit } : {}),
+        ...(values.a2a === true ? { a2a: true } : {}),
       });
       process.stdout.write(
         `ADK ${command === 'web' ? 'web' : 'API server'} serving ${server.apps.join(', ') || 'no apps'} on ${server.url}\n`,
       );
+      if (values.a2a === true) {
+        process.stdout.write(
+          `A2A agents: ${server.url}/a2a/<app> (card at /a2a/<app>${AGENT_CARD})\n`,
+        );
+      }
       const stop = () => {
         void server.close().then(() => process.exit(0));
       };

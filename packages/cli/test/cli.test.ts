@@ -95,6 +95,55 @@ describe('adk api_server / adk web', () => {
     expect((await fetch(`${server.url}/`)).headers.get('content-type')).toMatch(/html/);
   });
 
+  it('serves every app over A2A too with a2a (--a2a), on the same session store', async () => {
+    server = await serve({
+      agentsDir,
+      port: 0,
+      sessionServiceUri: `sqlite:${join(dir, 'a2a.db')}`,
+      a2a: true,
+    });
+    const card = (await (
+      await fetch(`${server.url}/a2a/greeter/.well-known/agent-card.json`)
+    ).json()) as { name: string; url: string };
+    expect(card).toMatchObject({ name: 'greeter', url: `${server.url}/a2a/greeter` });
+    const response = await fetch(card.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'r1',
+        method: 'message/send',
+        params: {
+          message: {
+            kind: 'message',
+            messageId: 'm1',
+            role: 'user',
+            parts: [{ kind: 'text', text: 'hi' }],
+          },
+        },
+      }),
+    });
+    const { result } = (await response.json()) as {
+      result: {
+        contextId: string;
+        status: { state: string };
+        artifacts: { parts: { text: string }[] }[];
+      };
+    };
+    expect(result.status.state).toBe('completed');
+    expect(result.artifacts[0]?.parts[0]?.text).toBe('Hello there!');
+    const user = `A2A_USER_${result.contextId}`;
+    const session = (await (
+      await fetch(`${server.url}/apps/greeter/users/${user}/sessions/${result.contextId}`)
+    ).json()) as { events: unknown[] };
+    expect(session.events).toHaveLength(2);
+  });
+
+  it('does not serve A2A unless asked', async () => {
+    server = await serve({ agentsDir, port: 0 });
+    expect((await fetch(`${server.url}/a2a/greeter/.well-known/agent-card.json`)).status).toBe(404);
+  });
+
   it('does not serve the page for api_server', async () => {
     server = await serve({ agentsDir, port: 0 });
     expect((await fetch(`${server.url}/`)).status).toBe(404);
@@ -174,6 +223,29 @@ describe('adk run', () => {
     expect(chatRun.stderr).toBe('');
     expect(chatRun.stdout).toContain('greeter > Hello there!');
     expect(chatRun.code).toBe(0);
+
+    expect(help.stdout).toContain('--a2a');
+
+    // `adk api_server --a2a`: the flag reaches the server.
+    const child = spawn(process.execPath, [bin, 'api_server', agentsDir, '--port', '0', '--a2a'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const exited = new Promise((resolve) => child.on('close', resolve));
+    while (!out.includes('A2A agents:')) {
+      const ended = await Promise.race([
+        new Promise((resolve) => child.stdout.once('data', resolve)).then(() => false),
+        exited.then(() => true),
+      ]);
+      if (ended) break;
+    }
+    const url = /on (http:\/\/\S+)/.exec(out)?.[1];
+    expect(out).toContain(`A2A agents: ${url}/a2a/<app>`);
+    const card = await fetch(`${url}/a2a/weather_app/.well-known/agent-card.json`);
+    expect(await card.json()).toMatchObject({ name: 'weather_agent' });
+    child.kill('SIGTERM');
+    await exited;
 
     const wrong = await runBin(['serve-everything']);
     expect(wrong.code).toBe(2);

@@ -20,6 +20,11 @@ export interface ServeOptions {
   token?: string;
   /** `seconds` for clients that expect the Python server's timestamps (the ADK web UI). */
   timestampUnit?: TimestampUnit;
+  /**
+   * Serve every app over the A2A protocol too (`--a2a`): the card at
+   * `/a2a/<app>/.well-known/agent-card.json`, JSON-RPC at `POST /a2a/<app>`.
+   */
+  a2a?: boolean;
 }
 
 /** A started `adk api_server` / `adk web`. */
@@ -28,8 +33,8 @@ export interface ServeHandle extends RunningServer {
 }
 
 /**
- * Serve a folder of agents over the ADK API (and the web page with `web: true`). Every agent
- * shares one session store.
+ * Serve a folder of agents over the ADK API (and the web page with `web: true`, every app over A2A
+ * with `a2a: true`). Every agent shares one session store.
  */
 export async function serve(options: ServeOptions): Promise<ServeHandle> {
   const store = await openSessionStore(options.sessionServiceUri);
@@ -53,6 +58,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     ...(options.token ? { token: options.token } : {}),
     ...(options.timestampUnit ? { timestampUnit: options.timestampUnit } : {}),
     ...(options.web ? { webUi: { title: 'ADK Web' } } : {}),
+    ...(options.a2a ? { a2a: true } : {}),
   });
   const server = await listen(app, {
     port: options.port ?? 8000,
