@@ -1,0 +1,8 @@
+export {
+  detectSqlDialect,
+  requireSqlDialect,
+  type DetectSqlDialectOptions,
+  type RequireSqlDialectOptions,
+} from './detect-sql-dialect';
+export { isUniqueViolation } from './is-unique-violation';
+export type { AnyKysely, SqlDialect } from './sql-dialect';

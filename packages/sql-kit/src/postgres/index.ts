@@ -1,0 +1,2 @@
+export { checkSchemaOption } from './check-schema-option';
+export { createSchemaIfMissing } from './create-schema-if-missing';

@@ -1,0 +1,50 @@
+/**
+ * A SQLite connection that runs pragmas, as better-sqlite3's `Database` does (the kit does not
+ * depend on a driver).
+ */
+export interface SqlitePragmaRunner {
+  /** Run `PRAGMA <source>`. */
+  pragma(source: string): unknown;
+}
+
+/** Pause between two attempts to switch a file to WAL while another connection holds it. */
+const RETRY_PAUSE_MS = 10;
+
+/**
+ * Switch a SQLite file to the WAL journal, waiting up to `timeoutMs` for other connections.
+ *
+ * Changing the journal mode needs the file to itself, and SQLite answers `SQLITE_BUSY` at once,
+ * without calling the busy handler, while another process is opening or switching the same new
+ * file: two processes starting on one new database would otherwise see "database is locked". The
+ * switch is retried on `SQLITE_BUSY` until `timeoutMs` has passed (it is a no-op once the file is
+ * in WAL mode, which persists); any other error is thrown at once.
+ *
+ * @example
+ * ```ts
+ * const database = new SQLite('app.db');
+ * database.pragma('busy_timeout = 5000');
+ * await enableSqliteWal(database, 5000);
+ * ```
+ */
+export async function enableSqliteWal(
+  database: SqlitePragmaRunner,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      // SQLite answers the mode in force: 'wal', or the old mode where WAL is impossible (a file
+      // system without shared memory), which is kept as it is.
+      database.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if (!isBusy(error) || Date.now() >= deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+  }
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}

@@ -1,0 +1,2 @@
+export { enableSqliteWal, type SqlitePragmaRunner } from './enable-sqlite-wal';
+export { withSqliteWriteLock } from './with-sqlite-write-lock';
