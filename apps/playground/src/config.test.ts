@@ -13,6 +13,7 @@ describe('playground configuration', () => {
       host: '127.0.0.1',
       token: undefined,
       allowOrigins: [],
+      a2a: true,
     });
   });
 
@@ -22,13 +23,16 @@ describe('playground configuration', () => {
       PORT: '9001',
       ADK_API_TOKEN: 't',
       ADK_ALLOW_ORIGINS: 'http://a.example, http://b.example',
+      ADK_A2A: 'off',
     });
     expect(config).toMatchObject({
       sessionUrl: 'postgres://postgres@127.0.0.1:5432/test',
       port: 9001,
       token: 't',
       allowOrigins: ['http://a.example', 'http://b.example'],
+      a2a: false,
     });
+    expect(loadConfig({ ADK_A2A: '1' }).a2a).toBe(true);
   });
 
   it('uses the first provider that has a key, and ADK_MODEL when set', () => {

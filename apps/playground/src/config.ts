@@ -25,6 +25,11 @@ export interface PlaygroundConfig {
   token: string | undefined;
   /** Origins allowed to call the API from other sites (`ADK_ALLOW_ORIGINS`, comma-separated). */
   allowOrigins: string[];
+  /**
+   * Serve the apps over A2A at `/a2a/<app>` (default on; `ADK_A2A=0`, `false` or `off` turns it
+   * off).
+   */
+  a2a: boolean;
 }
 
 const DEFAULT_MODELS = {
@@ -84,5 +89,6 @@ export function loadConfig(
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
+    a2a: !['0', 'false', 'off', 'no'].includes(env.ADK_A2A?.trim().toLowerCase() ?? ''),
   };
 }

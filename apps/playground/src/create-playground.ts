@@ -33,7 +33,7 @@ function ensureSqliteFolder(url: string): void {
 /**
  * Build the playground: the session store from `config.sessionUrl`, the model, the sample agents
  * (`router` with its weather and news specialists, and `reports` with artifacts and approval), and
- * the ADK API server with its web chat page.
+ * the ADK API server with its web chat page and (unless `config.a2a` is false) the A2A routes.
  */
 export async function createPlayground(
   config: PlaygroundConfig,
@@ -68,6 +68,8 @@ export async function createPlayground(
     memoryService,
     ...(config.token ? { token: config.token } : {}),
     allowOrigins: config.allowOrigins,
+    // Every app is an A2A agent too: card at /a2a/<app>/.well-known/agent-card.json.
+    a2a: config.a2a,
     webUi: {
       title: 'ADK Playground',
       defaultApp: 'router',

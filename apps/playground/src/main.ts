@@ -14,6 +14,11 @@ console.log(
 );
 console.log(`  sessions: ${store}`);
 console.log('  apps:     router (weather + news specialists), reports (artifacts + approval)');
+if (config.a2a) {
+  console.log(
+    `  A2A:      ${server.url}/a2a/<app> (card: ${server.url}/a2a/router/.well-known/agent-card.json)`,
+  );
+}
 
 const stop = () => {
   void server

@@ -141,6 +141,52 @@ describe('the playground on the offline demo model', () => {
     expect(finalText(session.events)).toContain('Rome');
   });
 
+  it('serves its apps over A2A: the router card, and message/send answered by the demo model', async () => {
+    const card = (await (
+      await fetch(`${server.url}/a2a/router/.well-known/agent-card.json`)
+    ).json()) as { name: string; url: string; skills: { id: string }[] };
+    expect(card.name).toBe('router');
+    expect(card.url).toBe(`${server.url}/a2a/router`);
+    expect(card.skills.map((skill) => skill.id)).toEqual(
+      expect.arrayContaining(['router', 'weather', 'weather.get_weather', 'news']),
+    );
+
+    const response = await fetch(card.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'message/send',
+        params: {
+          message: {
+            kind: 'message',
+            messageId: 'm1',
+            role: 'user',
+            parts: [{ kind: 'text', text: "What's the weather in Paris?" }],
+          },
+        },
+      }),
+    });
+    const { result: task } = (await response.json()) as {
+      result: {
+        contextId: string;
+        status: { state: string };
+        artifacts: { parts: { kind: string; text?: string }[] }[];
+      };
+    };
+    expect(task.status.state).toBe('completed');
+    const answer = task.artifacts[0]?.parts.map((part) => part.text ?? '').join('');
+    expect(answer).toMatch(/From get_weather: city: Paris, condition: [a-z ]+/);
+
+    // The conversation is an ordinary session of the app, in the playground's SQLite store.
+    const user = `A2A_USER_${task.contextId}`;
+    const session = (await (
+      await fetch(`${server.url}/apps/router/users/${user}/sessions/${task.contextId}`)
+    ).json()) as { events: Event[] };
+    expect(calls(session.events)).toEqual(['router:transfer_to_agent', 'weather:get_weather']);
+  });
+
   it('serves the web page with the offline notice', async () => {
     expect((await fetch(`${server.url}/`)).status).toBe(200);
     const config = (await (await fetch(`${server.url}/web-ui/config`)).json()) as {
