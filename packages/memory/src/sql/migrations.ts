@@ -1,7 +1,5 @@
-import { Migrator, sql, type Migration, type MigrationProvider, type RawBuilder } from 'kysely';
-
-import type { AnyKysely, SqlDialectName } from './dialect';
-import { withSqliteWriteLock } from './sqlite-write-lock';
+import { runMigrations, type AnyKysely, type SqlDialect } from '@adk/sql-kit';
+import { sql, type Migration, type RawBuilder } from 'kysely';
 
 /** Table of remembered events. */
 export const ENTRIES_TABLE = 'adk_memory_entries';
@@ -12,7 +10,7 @@ const MIGRATION_LOCK_TABLE = 'adk_memory_migrations_lock';
 
 /** Where the memory tables live: a PostgreSQL schema, or the connection's default. */
 export interface MemoryTablesLocation {
-  dialect: SqlDialectName;
+  dialect: SqlDialect;
   /** PostgreSQL only; the connection's current schema when omitted. */
   schema?: string | undefined;
 }
@@ -22,7 +20,7 @@ export function tableRef(location: MemoryTablesLocation, name: string): RawBuild
   return location.schema === undefined ? sql.table(name) : sql.id(location.schema, name);
 }
 
-function createEntries(db: AnyKysely, dialect: SqlDialectName) {
+function createEntries(db: AnyKysely, dialect: SqlDialect) {
   return db.schema
     .createTable(ENTRIES_TABLE)
     .ifNotExists()
@@ -100,51 +98,18 @@ function migrations(location: MemoryTablesLocation): Record<string, Migration> {
  * Bring the memory tables up to date. Safe to call from several processes at once and cheap when
  * nothing is pending: on PostgreSQL Kysely's migrator takes an advisory lock; on SQLite, where it
  * takes none, the whole migration runs under the file's write lock (`BEGIN IMMEDIATE`), so two
- * processes migrating a new file never both run the first migration.
+ * processes migrating a new file never both run the first migration (see `runMigrations` of
+ * `@adk/sql-kit`).
  */
 export async function migrateMemoryTables(
   db: AnyKysely,
   location: MemoryTablesLocation,
 ): Promise<void> {
-  if (location.dialect === 'sqlite') {
-    await withSqliteWriteLock(db, (locked) => migrateNow(locked, location));
-  } else {
-    await migrateNow(db, location);
-  }
-}
-
-async function migrateNow(db: AnyKysely, location: MemoryTablesLocation): Promise<void> {
-  let migrationTableSchema: string | undefined;
-  if (location.dialect === 'postgres') {
-    if (location.schema !== undefined) await createSchemaIfMissing(db, location.schema);
-    // Pin the bookkeeping tables to one schema: Kysely would otherwise take a migration table of
-    // any schema on the search path for this one's.
-    migrationTableSchema =
-      location.schema ??
-      (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
-        ?.schema;
-  }
-  const provider: MigrationProvider = { getMigrations: async () => migrations(location) };
-  const migrator = new Migrator({
-    db,
-    provider,
+  await runMigrations(db, {
+    dialect: location.dialect,
+    schema: location.schema,
+    migrations: migrations(location),
     migrationTableName: MIGRATION_TABLE,
     migrationLockTableName: MIGRATION_LOCK_TABLE,
-    ...(migrationTableSchema === undefined ? {} : { migrationTableSchema }),
   });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
-}
-
-/**
- * `create schema if not exists`, tolerating a concurrent creator (PostgreSQL can still fail on its
- * catalog's unique index, 23505, or with 42P06 when two sessions create one new schema at once).
- */
-async function createSchemaIfMissing(db: AnyKysely, schema: string): Promise<void> {
-  try {
-    await db.schema.createSchema(schema).ifNotExists().execute();
-  } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code !== '23505' && code !== '42P06') throw error;
-  }
 }

@@ -1,5 +1,4 @@
 import {
-  InvalidArgumentError,
   validateDeleteMemoriesRequest,
   type Content,
   type DeleteMemoriesRequest,
@@ -10,15 +9,22 @@ import {
   type SearchMemoryResponse,
   type Session,
 } from '@adk/core';
+import {
+  checkSchemaOption,
+  isUniqueViolation,
+  requireSqlDialect,
+  type AnyKysely,
+  type SqlDialect,
+} from '@adk/sql-kit';
 import { sql, type Generated, type Kysely, type Transaction } from 'kysely';
 
+import { UnsupportedMemoryDialectError } from '../errors/unsupported-dialect-error';
 import {
   queryWords,
   searchLimit,
   sessionToRecords,
   type MemoryRecord,
 } from '../internal/memory-text';
-import { detectDialect, isUniqueViolation, type AnyKysely, type SqlDialectName } from './dialect';
 import {
   ENTRIES_TABLE,
   FTS_TABLE,
@@ -50,7 +56,7 @@ export interface SqlMemoryServiceOptions {
   /** Your Kysely instance: SQLite (FTS5 must be compiled in, as in better-sqlite3) or PostgreSQL. */
   db: AnyKysely;
   /** Force the SQL flavour when a custom dialect's adapter is not recognised. */
-  dialect?: SqlDialectName;
+  dialect?: SqlDialect;
   /**
    * PostgreSQL schema holding the memory tables (created by `migrate()` when missing), as the
    * `schema` option of `@adk/session-sql`; the connection's `search_path` decides when omitted.
@@ -95,23 +101,18 @@ export class SqlMemoryService implements MemoryService {
   readonly #root: Kysely<MemoryDatabase>;
   /** The same, with the schema applied to query-builder statements. */
   readonly #db: Kysely<MemoryDatabase>;
-  readonly #dialect: SqlDialectName;
+  readonly #dialect: SqlDialect;
   readonly #location: MemoryTablesLocation;
   readonly #textSearchConfig: string;
   readonly #autoMigrate: boolean;
   #ready: Promise<void> | undefined;
 
   constructor(options: SqlMemoryServiceOptions) {
-    this.#dialect = detectDialect(options.db, options.dialect);
-    if (options.schema !== undefined && (this.#dialect !== 'postgres' || options.schema === '')) {
-      throw new InvalidArgumentError({
-        message:
-          options.schema === ''
-            ? 'schema must be a non-empty PostgreSQL schema name.'
-            : 'schema is supported on PostgreSQL only.',
-        argument: 'schema',
-      });
-    }
+    this.#dialect = requireSqlDialect(options.db, {
+      override: options.dialect,
+      unsupported: (adapter) => new UnsupportedMemoryDialectError({ adapter }),
+    });
+    checkSchemaOption(this.#dialect, options.schema);
     this.#root = options.db as Kysely<MemoryDatabase>;
     this.#db = options.schema === undefined ? this.#root : this.#root.withSchema(options.schema);
     this.#location = { dialect: this.#dialect, schema: options.schema };
