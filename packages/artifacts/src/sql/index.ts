@@ -1,2 +1,2 @@
-export type { AnyKysely, SqlDialectName } from './dialect';
+export type { AnyKysely, SqlDialect as SqlDialectName } from '@adk/sql-kit';
 export { SqlArtifactService, type SqlArtifactServiceOptions } from './sql-artifact-service';

@@ -1,15 +1,22 @@
-import {
-  InvalidArgumentError,
-  type ArtifactFileRequest,
-  type ArtifactScope,
-  type ArtifactService,
-  type ArtifactVersion,
-  type LoadArtifactRequest,
-  type Part,
-  type SaveArtifactRequest,
+import type {
+  ArtifactFileRequest,
+  ArtifactScope,
+  ArtifactService,
+  ArtifactVersion,
+  LoadArtifactRequest,
+  Part,
+  SaveArtifactRequest,
 } from '@adk/core';
+import {
+  checkSchemaOption,
+  isUniqueViolation,
+  requireSqlDialect,
+  type AnyKysely,
+  type SqlDialect,
+} from '@adk/sql-kit';
 import { sql, type Kysely } from 'kysely';
 
+import { UnsupportedDialectError } from '../errors/unsupported-dialect-error';
 import { decodePart, encodePart, type StoredPartKind } from '../internal/part-codec';
 import {
   checkLoad,
@@ -18,7 +25,6 @@ import {
   locate,
   type ResolvedLocation,
 } from '../internal/request-checks';
-import { detectDialect, isUniqueViolation, type AnyKysely, type SqlDialectName } from './dialect';
 import { ARTIFACTS_TABLE, migrateArtifactTables, type ArtifactTablesLocation } from './migrations';
 
 interface ArtifactRow {
@@ -45,7 +51,7 @@ export interface SqlArtifactServiceOptions {
   /** Your Kysely instance (SQLite through better-sqlite3 or another SQLite dialect, or PostgreSQL). */
   db: AnyKysely;
   /** Force the SQL flavour when a custom dialect's adapter is not recognised. */
-  dialect?: SqlDialectName;
+  dialect?: SqlDialect;
   /**
    * PostgreSQL schema holding the artifact table (created by `migrate()` when missing), as the
    * `schema` option of `@adk/session-sql` and `SqlMemoryService`; the connection's `search_path`
@@ -88,16 +94,11 @@ export class SqlArtifactService implements ArtifactService {
   #ready: Promise<void> | undefined;
 
   constructor(options: SqlArtifactServiceOptions) {
-    const dialect = detectDialect(options.db, options.dialect);
-    if (options.schema !== undefined && (dialect !== 'postgres' || options.schema === '')) {
-      throw new InvalidArgumentError({
-        message:
-          options.schema === ''
-            ? 'schema must be a non-empty PostgreSQL schema name.'
-            : 'schema is supported on PostgreSQL only.',
-        argument: 'schema',
-      });
-    }
+    const dialect = requireSqlDialect(options.db, {
+      override: options.dialect,
+      unsupported: (adapter) => new UnsupportedDialectError({ adapter }),
+    });
+    checkSchemaOption(dialect, options.schema);
     this.#root = options.db as Kysely<ArtifactDatabase>;
     this.#db = options.schema === undefined ? this.#root : this.#root.withSchema(options.schema);
     this.#location = { dialect, schema: options.schema };
