@@ -33,7 +33,24 @@ export const Attr = {
   EVENT_COUNT: 'adk.run.event_count',
   /** On `execute_tool (merged)`: the function call ids of the merged response, in call order. */
   MERGED_CALL_IDS: 'adk.tool.merged_call_ids',
+  /** Job attempts (`@adk/jobs`): the job's id, queue, priority, attempt and attempts allowed. */
+  JOB_ID: 'adk.job.id',
+  JOB_QUEUE: 'adk.job.queue',
+  JOB_PRIORITY: 'adk.job.priority',
+  JOB_ATTEMPT: 'adk.job.attempt',
+  JOB_MAX_ATTEMPTS: 'adk.job.max_attempts',
+  JOB_WORKER_ID: 'adk.job.worker_id',
+  USER_ID: 'adk.user.id',
+  /** How the attempt ended: `completed`, `retrying`, `dead` or `released`. */
+  JOB_OUTCOME: 'adk.job.outcome',
+  /** A retrying job's next start (ISO 8601). */
+  JOB_RETRY_AT: 'adk.job.retry_at',
+  /** Why a job was given back unrun: `stopping` or `lease-lost`. */
+  JOB_RELEASE_REASON: 'adk.job.release_reason',
 } as const;
+
+/** How a job attempt ended, the value of `adk.job.outcome`. */
+export type JobOutcome = 'completed' | 'retrying' | 'dead' | 'released';
 
 /** `gen_ai.tool.name` and `gen_ai.tool.description` of the merged span, as in the Python ADK. */
 export const MERGED_TOOLS = '(merged tools)';
@@ -49,6 +66,18 @@ export const SpanName = {
   tool: (name: string) => `execute_tool ${name}`,
   /** The merged function-response event of a model response with several function calls. */
   mergedTools: 'execute_tool (merged)',
+  /** One attempt of a background job of `@adk/jobs`; its run's `invocation` is its child. */
+  jobAttempt: (appName: string) => `run_job ${appName}`,
+} as const;
+
+/** Events added to a job attempt span. */
+export const JobEventName = {
+  /** The attempt failed and the job will run again (`adk.job.retry_at`). */
+  retrying: 'job.retrying',
+  /** The attempt failed and no attempts are left. */
+  dead: 'job.dead',
+  /** The worker gave the job back unrun (`adk.job.release_reason`). */
+  released: 'job.released',
 } as const;
 
 /** Metric instrument names. */
@@ -61,4 +90,8 @@ export const MetricName = {
   INVOCATION_DURATION: 'adk.invocation.duration',
   /** Running total of tokens, split by `gen_ai.token.type`. */
   TOKEN_COUNT: 'adk.token.count',
+  /** Duration of job attempts (`@adk/jobs`), in seconds, by queue, app and outcome. */
+  JOB_DURATION: 'adk.job.duration',
+  /** Finished job attempts, by queue, app and `adk.job.outcome`. */
+  JOB_OUTCOMES: 'adk.job.outcomes',
 } as const;

@@ -14,6 +14,7 @@ import {
   SpanStatusCode,
   trace,
   type Attributes,
+  type Context,
   type Span,
   type SpanContext,
   type Tracer,
@@ -50,6 +51,11 @@ export interface DiagnosticsBridgeOptions {
   tracer: Tracer;
   instruments: Instruments | undefined;
   captureContent: boolean;
+  /**
+   * The parent of a run's `invocation` span, when something outside core started it (a job
+   * attempt of `@adk/jobs`); default: the active context.
+   */
+  runParent?: (message: RunStartMessage) => Context | undefined;
 }
 
 /**
@@ -138,6 +144,7 @@ export class DiagnosticsBridge {
   }
 
   #startRun(m: RunStartMessage): void {
+    const parent = m.parentSpanId === undefined ? this.#options.runParent?.(m) : undefined;
     this.#startSpan(
       m,
       'run',
@@ -150,6 +157,7 @@ export class DiagnosticsBridge {
         [Attr.SESSION_ID]: m.sessionId,
       },
       { [Attr.AGENT_NAME]: m.agentName, [Attr.APP_NAME]: m.appName },
+      parent,
     );
   }
 
@@ -264,8 +272,9 @@ export class DiagnosticsBridge {
     name: string,
     attributes: Attributes,
     metricAttributes: Attributes,
+    parent?: Context,
   ): void {
-    const parentContext = this.#parentContext(m.parentSpanId);
+    const parentContext = parent ?? this.#parentContext(m.parentSpanId);
     const startEpochMs = performance.timeOrigin + m.startTime;
     const span = this.#options.tracer.startSpan(
       name,

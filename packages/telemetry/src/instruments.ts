@@ -8,6 +8,8 @@ export class Instruments {
   readonly #invocationDuration: Histogram;
   readonly #tokenUsage: Histogram;
   readonly #tokenCount: Counter;
+  readonly #jobDuration: Histogram;
+  readonly #jobOutcomes: Counter;
 
   constructor(meter: Meter) {
     this.#operationDuration = meter.createHistogram(MetricName.OPERATION_DURATION, {
@@ -26,6 +28,20 @@ export class Instruments {
       description: 'Total tokens used by model calls.',
       unit: '{token}',
     });
+    this.#jobDuration = meter.createHistogram(MetricName.JOB_DURATION, {
+      description: 'Duration of background job attempts (@adk/jobs).',
+      unit: 's',
+    });
+    this.#jobOutcomes = meter.createCounter(MetricName.JOB_OUTCOMES, {
+      description: 'Finished background job attempts, by outcome.',
+      unit: '{attempt}',
+    });
+  }
+
+  /** A finished job attempt: its duration (when it ran) and one count of its outcome. */
+  jobAttempt(durationMs: number | undefined, attributes: Attributes): void {
+    if (durationMs !== undefined) this.#jobDuration.record(durationMs / 1000, attributes);
+    this.#jobOutcomes.add(1, attributes);
   }
 
   operation(durationMs: number, attributes: Attributes): void {

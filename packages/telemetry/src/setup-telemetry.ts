@@ -3,6 +3,7 @@ import { metrics, trace, type MeterProvider, type TracerProvider } from '@opente
 import { resolveCaptureContent } from './content-capture';
 import { DiagnosticsBridge } from './diagnostics-bridge';
 import { Instruments } from './instruments';
+import { JobSpans } from './jobs';
 import { TELEMETRY_SCOPE, TELEMETRY_VERSION } from './scope';
 
 /** Options of {@link setupTelemetry}. */
@@ -17,6 +18,12 @@ export interface SetupTelemetryOptions {
    * is `true`.
    */
   captureContent?: boolean;
+  /**
+   * Trace the background jobs of `@adk/jobs` too (default true): one `run_job <app>` span per
+   * attempt, parent of the attempt's `invocation`, and the `adk.job.duration` and
+   * `adk.job.outcomes` metrics. Costs nothing when no job runs.
+   */
+  jobs?: boolean;
 }
 
 /** What {@link setupTelemetry} returns. */
@@ -38,7 +45,8 @@ interface Flushable {
  * change; without this call the channels have no subscriber and cost nothing.
  *
  * Spans: `invocation` > `invoke_agent <name>` > `call_llm` and `execute_tool <name>`, with the
- * GenAI semantic-convention attributes the official ADKs use.
+ * GenAI semantic-convention attributes the official ADKs use; a background job's attempt
+ * (`@adk/jobs`) is a `run_job <app>` span above its run's `invocation`.
  *
  * @example
  * ```ts
@@ -61,11 +69,14 @@ export function setupTelemetry(options: SetupTelemetryOptions = {}): TelemetryHa
   const instruments = meterProvider
     ? new Instruments(meterProvider.getMeter(TELEMETRY_SCOPE, TELEMETRY_VERSION))
     : undefined;
+  const jobs = options.jobs === false ? undefined : new JobSpans({ tracer, instruments });
   const bridge = new DiagnosticsBridge({
     tracer,
     instruments,
     captureContent: resolveCaptureContent(options.captureContent),
+    ...(jobs ? { runParent: (m) => jobs.parentOfRun(m.appName, m.userId, m.sessionId) } : {}),
   });
+  jobs?.start();
   bridge.start();
   let stopped = false;
   return {
@@ -73,6 +84,7 @@ export function setupTelemetry(options: SetupTelemetryOptions = {}): TelemetryHa
       if (stopped) return;
       stopped = true;
       bridge.stop();
+      jobs?.stop();
       await Promise.all(
         [options.tracerProvider, options.meterProvider || undefined].flatMap((provider) => {
           const flushable = provider as Flushable | undefined;

@@ -33,7 +33,9 @@ export interface TelemetryHarness {
 }
 
 /** Set up telemetry with in-memory exporters. */
-export function harness(options: { captureContent?: boolean } = {}): TelemetryHarness {
+export function harness(
+  options: { captureContent?: boolean; jobs?: boolean } = {},
+): TelemetryHarness {
   const exporter = new InMemorySpanExporter();
   const tracerProvider = new BasicTracerProvider({
     spanProcessors: [new SimpleSpanProcessor(exporter)],
@@ -44,6 +46,7 @@ export function harness(options: { captureContent?: boolean } = {}): TelemetryHa
     tracerProvider,
     meterProvider,
     captureContent: options.captureContent ?? false,
+    ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
   });
   const spans = () => exporter.getFinishedSpans();
   return {
