@@ -1,8 +1,13 @@
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import {
+  checkSchemaVersion,
+  readSchemaVersion,
+  runMigrations,
+  type SchemaVersioning,
+} from '@adk/sql-kit';
+import { sql, type Migration } from 'kysely';
 
 import { JobSchemaVersionError } from '../errors/job-schema-version-error';
 import type { AnyKysely, JobDialect } from './dialect';
-import { withSqliteWriteLock } from './sqlite-write-lock';
 import { JOB_SCHEMA_VERSION, JOBS_TABLE, METADATA_TABLE } from './tables';
 
 /** 001: the jobs table, its claim and unique-key indexes, and `schema_version = '1'`. */
@@ -57,69 +62,36 @@ function schemaV1(dialect: JobDialect): Migration {
   };
 }
 
+/** The job tables' version row, and the error for a missing or newer schema. */
+const versioning: SchemaVersioning = {
+  metadataTable: METADATA_TABLE,
+  supported: JOB_SCHEMA_VERSION,
+  error: ({ found, supported }) => new JobSchemaVersionError({ found, supported }),
+};
+
 /** The stored `schema_version`, or `undefined` when the tables are missing. */
 export async function readJobSchemaVersion(db: AnyKysely): Promise<string | undefined> {
-  try {
-    const result = await sql<{
-      value: string;
-    }>`select value from ${sql.table(METADATA_TABLE)} where key = 'schema_version'`.execute(db);
-    return result.rows[0]?.value;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (/no such table|does not exist/i.test(message)) return undefined;
-    throw error;
-  }
-}
-
-function assertSupported(found: string | undefined): void {
-  if (found !== undefined && Number(found) > Number(JOB_SCHEMA_VERSION))
-    throw new JobSchemaVersionError({ found, supported: JOB_SCHEMA_VERSION });
+  return readSchemaVersion(db, versioning);
 }
 
 /** Check that the job tables are installed and not newer than this package. */
 export async function checkJobSchema(db: AnyKysely): Promise<void> {
-  const found = await readJobSchemaVersion(db);
-  if (found === undefined)
-    throw new JobSchemaVersionError({ found: undefined, supported: JOB_SCHEMA_VERSION });
-  assertSupported(found);
-}
-
-async function currentSchema(db: AnyKysely): Promise<string | undefined> {
-  const result = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  return result.rows[0]?.schema;
-}
-
-async function migrateNow(db: AnyKysely, dialect: JobDialect): Promise<void> {
-  assertSupported(await readJobSchemaVersion(db));
-  const provider: MigrationProvider = {
-    getMigrations: async () => ({ '001_adk_jobs_v1': schemaV1(dialect) }),
-  };
-  const migrator = new Migrator({
-    db,
-    provider,
-    migrationTableName: 'adk_jobs_migration',
-    migrationLockTableName: 'adk_jobs_migration_lock',
-    // Kysely looks for its bookkeeping tables in every schema: pin them to the connection's own,
-    // so another schema's job tables (another app, another test run) are never taken for these.
-    ...(dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
-  });
-  const { error } = await migrator.migrateToLatest();
-  if (error !== undefined) {
-    if (error instanceof Error && error.message.includes('corrupted migrations'))
-      throw new JobSchemaVersionError({
-        found: (await readJobSchemaVersion(db)) ?? 'unknown',
-        supported: JOB_SCHEMA_VERSION,
-      });
-    throw error;
-  }
+  await checkSchemaVersion(db, versioning);
 }
 
 /**
  * Create or upgrade the job tables (idempotent). A database whose schema version is newer than
  * this package's is refused with `JobSchemaVersionError` before anything changes. Concurrent
  * callers wait for each other: Kysely's advisory lock on PostgreSQL, `BEGIN IMMEDIATE` on SQLite.
+ * Kysely's bookkeeping tables are pinned to the connection's current schema, so another schema's
+ * job tables (another app, another test run) are never taken for these.
  */
 export async function migrateJobTables(db: AnyKysely, dialect: JobDialect): Promise<void> {
-  if (dialect === 'sqlite') await withSqliteWriteLock(db, (locked) => migrateNow(locked, dialect));
-  else await migrateNow(db, dialect);
+  await runMigrations(db, {
+    dialect,
+    migrations: { '001_adk_jobs_v1': schemaV1(dialect) },
+    migrationTableName: 'adk_jobs_migration',
+    migrationLockTableName: 'adk_jobs_migration_lock',
+    versioning,
+  });
 }

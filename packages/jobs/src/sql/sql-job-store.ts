@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import { withSqliteWriteLock } from '@adk/sql-kit';
 import { sql, type Kysely, type UpdateObject } from 'kysely';
 
 import { systemClock, type JobClock } from '../clock/job-clock';
@@ -28,7 +29,6 @@ import { claimPostgres, claimSqlite } from './claim';
 import { detectJobDialect, type AnyKysely, type JobDialect } from './dialect';
 import { rowToJob } from './job-rows';
 import { checkJobSchema, migrateJobTables } from './migrations';
-import { withSqliteWriteLock } from './sqlite-write-lock';
 import { JOBS_TABLE, type JobDatabase, type JobRow } from './tables';
 
 /** Options of {@link SqlJobStore}. */
