@@ -127,6 +127,10 @@ describe('A2A routes of the API server', () => {
       ['user', 'again'],
       ['beta', 'beta heard: again'],
     ]);
+    // The debug traces of the server cover A2A runs too.
+    const trace = await fetch(`${server.url}/debug/trace/session/${task.contextId}`);
+    const spans = (await trace.json()) as { name: string }[];
+    expect(spans.map((span) => span.name)).toContain('call_llm');
     // Nothing went to the other app.
     const other = await sessionService.listSessions({ appName: 'alpha', userId });
     expect(other.sessions).toEqual([]);
@@ -201,6 +205,33 @@ describe('A2A routes of the API server', () => {
         })
       ).sessions,
     ).toHaveLength(1);
+  });
+
+  it('refuses, with an InvalidArgumentError, an app whose runner is not a core Runner, and a root base path', async () => {
+    const sessionService = new InMemorySessionService();
+    const foreign = {
+      agent: echoAgent('foreign'),
+      // eslint-disable-next-line require-yield
+      async *run() {
+        return;
+      },
+    };
+    const build = (options: Partial<AdkServerOptions>) => () =>
+      createAdkServer({
+        apps: { alpha: { agent: echoAgent('alpha') } },
+        sessionService,
+        ...options,
+      });
+    expect(build({ apps: { foreign: { runner: foreign } }, a2a: true })).toThrow(
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        message: expect.stringMatching(/foreign.*A2A/),
+      }),
+    );
+    await build({ apps: { foreign: { runner: foreign } } })().close(); // fine without A2A
+    expect(build({ a2a: { basePath: '/' } })).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError' }),
+    );
   });
 
   it('takes a base path and card overrides', async () => {
