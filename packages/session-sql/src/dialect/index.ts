@@ -1,4 +1,3 @@
-export { detectDialect } from './detect-dialect';
 export type {
   AppendOutcome,
   AppendPlan,

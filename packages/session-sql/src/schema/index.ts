@@ -1,9 +1,4 @@
-export {
-  checkSchema,
-  migrateSessionSchema,
-  readSchemaVersion,
-  type SchemaLocation,
-} from './migrate';
+export { checkSchema, migrateSessionSchema, type SchemaLocation } from './migrate';
 export { sessionMigrations } from './migrations';
 export {
   SCHEMA_VERSION,

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '@adk/core';
+import { enableSqliteWal } from '@adk/sql-kit';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Pool } from 'pg';
 
@@ -6,7 +7,6 @@ import type { DialectKind } from '../dialect';
 import { SqlDriverMissingError } from '../errors';
 import type { SessionDatabase } from '../schema';
 import type { SqlSessionServiceUrlOptions } from './options';
-import { enableWal } from './sqlite-journal';
 
 /** A parsed database URL. */
 export type DatabaseUrl =
@@ -68,7 +68,7 @@ export async function openDatabase(
     const busyTimeoutMs = Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000));
     const database = new Database(memory ? ':memory:' : parsed.path);
     database.pragma(`busy_timeout = ${busyTimeoutMs}`);
-    if (!memory) await enableWal(database, busyTimeoutMs);
+    if (!memory) await enableSqliteWal(database, busyTimeoutMs);
     return {
       db: new Kysely<SessionDatabase>({ dialect: new SqliteDialect({ database }) }),
       dialect: 'sqlite',

@@ -24,11 +24,11 @@ import {
   type Session,
   type SessionService,
 } from '@adk/core';
+import { requireSqlDialect } from '@adk/sql-kit';
 import { sql, type Kysely } from 'kysely';
 
 import { encodeEventData } from '../codec';
 import {
-  detectDialect,
   selectSessionsWithScopes,
   postgresOps,
   sqliteOps,
@@ -82,13 +82,16 @@ export class SqlSessionService implements SessionService {
 
   constructor(options: SqlSessionServiceOptions) {
     const root = options.db as Kysely<SessionDatabase>;
-    const kind = options.dialect ?? detectDialect(root as Kysely<unknown>);
-    if (kind === undefined) {
-      throw new InvalidArgumentError({
-        message: 'Unsupported Kysely dialect: pass dialect: "sqlite" or "postgres".',
-        argument: 'dialect',
-      });
-    }
+    const kind = requireSqlDialect(root, {
+      override: options.dialect,
+      // A wrapper's or a second Kysely copy's adapter is recognised by its class name.
+      matchAdapterName: true,
+      unsupported: () =>
+        new InvalidArgumentError({
+          message: 'Unsupported Kysely dialect: pass dialect: "sqlite" or "postgres".',
+          argument: 'dialect',
+        }),
+    });
     if (options.schema !== undefined && kind !== 'postgres') {
       throw new InvalidArgumentError({
         message: 'schema is supported on PostgreSQL only.',
