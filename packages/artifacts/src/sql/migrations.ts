@@ -1,10 +1,13 @@
-import { runMigrations, type AnyKysely, type SqlDialect } from '@adk/sql-kit';
+import type { RunMigrationsOptions, SqlDialect } from '@adk/sql-kit';
 import type { Migration } from 'kysely';
 
 /** Name of the table holding every artifact version. */
 export const ARTIFACTS_TABLE = 'adk_artifacts';
-const MIGRATION_TABLE = 'adk_artifacts_migrations';
-const MIGRATION_LOCK_TABLE = 'adk_artifacts_migrations_lock';
+/** Kysely's bookkeeping tables for these migrations. */
+const BOOKKEEPING = {
+  migrationTableName: 'adk_artifacts_migrations',
+  migrationLockTableName: 'adk_artifacts_migrations_lock',
+};
 
 /** Where the artifact table lives: a PostgreSQL schema, or the connection's default. */
 export interface ArtifactTablesLocation {
@@ -52,21 +55,9 @@ function migrations({ dialect, schema }: ArtifactTablesLocation): Record<string,
 }
 
 /**
- * Bring the artifact tables up to date. Safe to call from several processes at once and cheap when
- * nothing is pending: on PostgreSQL Kysely's migrator takes an advisory lock; on SQLite, where it
- * takes none, the whole migration runs under the file's write lock (`BEGIN IMMEDIATE`), so two
- * processes migrating a new file never both run the first migration (see `runMigrations` of
- * `@adk/sql-kit`).
+ * What `runMigrations` of `@adk/sql-kit` needs to create or upgrade the artifact table at
+ * `location`: idempotent, and safe for several processes migrating one new database at once.
  */
-export async function migrateArtifactTables(
-  db: AnyKysely,
-  location: ArtifactTablesLocation,
-): Promise<void> {
-  await runMigrations(db, {
-    dialect: location.dialect,
-    schema: location.schema,
-    migrations: migrations(location),
-    migrationTableName: MIGRATION_TABLE,
-    migrationLockTableName: MIGRATION_LOCK_TABLE,
-  });
+export function artifactTableMigrations(location: ArtifactTablesLocation): RunMigrationsOptions {
+  return { ...location, migrations: migrations(location), ...BOOKKEEPING };
 }

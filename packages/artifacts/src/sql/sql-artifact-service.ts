@@ -11,6 +11,7 @@ import {
   checkSchemaOption,
   isUniqueViolation,
   requireSqlDialect,
+  runMigrations,
   type AnyKysely,
   type SqlDialect,
 } from '@adk/sql-kit';
@@ -25,7 +26,11 @@ import {
   locate,
   type ResolvedLocation,
 } from '../internal/request-checks';
-import { ARTIFACTS_TABLE, migrateArtifactTables, type ArtifactTablesLocation } from './migrations';
+import {
+  ARTIFACTS_TABLE,
+  artifactTableMigrations,
+  type ArtifactTablesLocation,
+} from './migrations';
 
 interface ArtifactRow {
   app_name: string;
@@ -107,10 +112,12 @@ export class SqlArtifactService implements ArtifactService {
 
   /** Create or upgrade the tables now. Idempotent; concurrent callers share one run. */
   migrate(): Promise<void> {
-    this.#ready ??= migrateArtifactTables(this.#root, this.#location).catch((error: unknown) => {
-      this.#ready = undefined;
-      throw error;
-    });
+    this.#ready ??= runMigrations(this.#root, artifactTableMigrations(this.#location)).catch(
+      (error: unknown) => {
+        this.#ready = undefined;
+        throw error;
+      },
+    );
     return this.#ready;
   }
 

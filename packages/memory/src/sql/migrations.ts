@@ -1,12 +1,15 @@
-import { runMigrations, type AnyKysely, type SqlDialect } from '@adk/sql-kit';
+import type { AnyKysely, RunMigrationsOptions, SqlDialect } from '@adk/sql-kit';
 import { sql, type Migration, type RawBuilder } from 'kysely';
 
 /** Table of remembered events. */
 export const ENTRIES_TABLE = 'adk_memory_entries';
 /** SQLite FTS5 index over {@link ENTRIES_TABLE} (external content, kept in sync by triggers). */
 export const FTS_TABLE = 'adk_memory_fts';
-const MIGRATION_TABLE = 'adk_memory_migrations';
-const MIGRATION_LOCK_TABLE = 'adk_memory_migrations_lock';
+/** Kysely's bookkeeping tables for these migrations. */
+const BOOKKEEPING = {
+  migrationTableName: 'adk_memory_migrations',
+  migrationLockTableName: 'adk_memory_migrations_lock',
+};
 
 /** Where the memory tables live: a PostgreSQL schema, or the connection's default. */
 export interface MemoryTablesLocation {
@@ -95,21 +98,9 @@ function migrations(location: MemoryTablesLocation): Record<string, Migration> {
 }
 
 /**
- * Bring the memory tables up to date. Safe to call from several processes at once and cheap when
- * nothing is pending: on PostgreSQL Kysely's migrator takes an advisory lock; on SQLite, where it
- * takes none, the whole migration runs under the file's write lock (`BEGIN IMMEDIATE`), so two
- * processes migrating a new file never both run the first migration (see `runMigrations` of
- * `@adk/sql-kit`).
+ * What `runMigrations` of `@adk/sql-kit` needs to create or upgrade the memory tables (and, on SQLite, the FTS5 index and its triggers) at
+ * `location`: idempotent, and safe for several processes migrating one new database at once.
  */
-export async function migrateMemoryTables(
-  db: AnyKysely,
-  location: MemoryTablesLocation,
-): Promise<void> {
-  await runMigrations(db, {
-    dialect: location.dialect,
-    schema: location.schema,
-    migrations: migrations(location),
-    migrationTableName: MIGRATION_TABLE,
-    migrationLockTableName: MIGRATION_LOCK_TABLE,
-  });
+export function memoryTableMigrations(location: MemoryTablesLocation): RunMigrationsOptions {
+  return { ...location, migrations: migrations(location), ...BOOKKEEPING };
 }

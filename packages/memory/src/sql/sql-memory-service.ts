@@ -13,6 +13,7 @@ import {
   checkSchemaOption,
   isUniqueViolation,
   requireSqlDialect,
+  runMigrations,
   type AnyKysely,
   type SqlDialect,
 } from '@adk/sql-kit';
@@ -28,7 +29,7 @@ import {
 import {
   ENTRIES_TABLE,
   FTS_TABLE,
-  migrateMemoryTables,
+  memoryTableMigrations,
   tableRef,
   type MemoryTablesLocation,
 } from './migrations';
@@ -122,10 +123,12 @@ export class SqlMemoryService implements MemoryService {
 
   /** Create or upgrade the tables now. Idempotent; concurrent callers share one run. */
   migrate(): Promise<void> {
-    this.#ready ??= migrateMemoryTables(this.#root, this.#location).catch((error: unknown) => {
-      this.#ready = undefined;
-      throw error;
-    });
+    this.#ready ??= runMigrations(this.#root, memoryTableMigrations(this.#location)).catch(
+      (error: unknown) => {
+        this.#ready = undefined;
+        throw error;
+      },
+    );
     return this.#ready;
   }
 
