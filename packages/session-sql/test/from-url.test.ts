@@ -105,6 +105,12 @@ describe('SqlSessionService.fromUrl', () => {
       /PostgreSQL only/,
     );
   });
+
+  it('refuses an empty schema name with InvalidArgumentError, as the other SQL stores do', async () => {
+    const refused = SqlSessionService.fromUrl(POSTGRES_URL, { schema: '' });
+    await expect(refused).rejects.toThrow(InvalidArgumentError);
+    await expect(refused).rejects.toThrow(/non-empty/);
+  });
 });
 
 describe('createPostgresPool', () => {

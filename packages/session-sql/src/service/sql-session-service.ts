@@ -24,7 +24,7 @@ import {
   type Session,
   type SessionService,
 } from '@adk/core';
-import { requireSqlDialect } from '@adk/sql-kit';
+import { checkSchemaOption, requireSqlDialect } from '@adk/sql-kit';
 import { sql, type Kysely } from 'kysely';
 
 import { encodeEventData } from '../codec';
@@ -92,12 +92,7 @@ export class SqlSessionService implements SessionService {
           argument: 'dialect',
         }),
     });
-    if (options.schema !== undefined && kind !== 'postgres') {
-      throw new InvalidArgumentError({
-        message: 'schema is supported on PostgreSQL only.',
-        argument: 'schema',
-      });
-    }
+    checkSchemaOption(kind, options.schema);
     this.#root = root;
     this.#db = options.schema === undefined ? root : root.withSchema(options.schema);
     this.#ops = kind === 'postgres' ? postgresOps(options.schema) : sqliteOps;
@@ -117,7 +112,12 @@ export class SqlSessionService implements SessionService {
   ): Promise<SqlSessionService> {
     const { openDatabase } = await import('./open-database');
     const { db, dialect } = await openDatabase(url, options);
-    return new SqlSessionService({ ...options, db, dialect, ownsDatabase: true });
+    try {
+      return new SqlSessionService({ ...options, db, dialect, ownsDatabase: true });
+    } catch (error) {
+      await db.destroy(); // refused options: do not leave the connection open
+      throw error;
+    }
   }
 
   /** The database kind in use. */
