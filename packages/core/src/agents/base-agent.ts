@@ -100,7 +100,7 @@ export abstract class BaseAgent {
     const startTime = this.startRunSpan(ctx);
     let failed = false;
     try {
-      const before = this.beforeRun(ctx);
+      const before = this.runBeforeAgentHooks(ctx);
       if (before) {
         const event = await before;
         if (event) yield event;
@@ -108,14 +108,14 @@ export abstract class BaseAgent {
       if (ctx.endInvocation || ctx.signal.aborted) return;
       yield* this.runImpl(ctx);
       if (ctx.endInvocation || ctx.signal.aborted) return;
-      const after = this.afterRun(ctx);
+      const after = this.runAfterAgentHooks(ctx);
       if (after) {
         const event = await after;
         if (event) yield event;
       }
     } catch (error) {
       failed = true;
-      const recovered = await this.recoverRun(ctx, error, startTime);
+      const recovered = await this.recoverFromAgentError(ctx, error, startTime);
       if (recovered) yield recovered;
     } finally {
       // Also when the consumer stops early: every published start gets its end.
@@ -153,7 +153,7 @@ export abstract class BaseAgent {
    * @internal A step of {@link run}: the `beforeAgent` plugins then callbacks, whose event (if
    * any) is yielded. `undefined` when there are none: nothing to await.
    */
-  beforeRun(ctx: InvocationContext): Promise<Event | undefined> | undefined {
+  runBeforeAgentHooks(ctx: InvocationContext): Promise<Event | undefined> | undefined {
     // Hooks nobody set are skipped without an await.
     if (!ctx.plugins.has('beforeAgent') && this.beforeAgentCallbacks.length === 0) return undefined;
     return this.handleBeforeAgent(ctx);
@@ -163,7 +163,7 @@ export abstract class BaseAgent {
    * @internal A step of {@link run}: the `afterAgent` plugins then callbacks, whose event (if any)
    * is yielded. `undefined` when there are none: nothing to await.
    */
-  afterRun(ctx: InvocationContext): Promise<Event | undefined> | undefined {
+  runAfterAgentHooks(ctx: InvocationContext): Promise<Event | undefined> | undefined {
     if (!ctx.plugins.has('afterAgent') && this.afterAgentCallbacks.length === 0) return undefined;
     return this.handleAfterAgent(ctx);
   }
@@ -173,7 +173,7 @@ export abstract class BaseAgent {
    * `onAgentError` plugins. Resolves to their recovery event, to `undefined` when the run was
    * aborted, and rejects with `error` when no plugin recovers.
    */
-  async recoverRun(
+  async recoverFromAgentError(
     ctx: InvocationContext,
     error: unknown,
     startTime: number,

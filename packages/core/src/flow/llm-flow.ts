@@ -74,7 +74,7 @@ async function* runLlm(
   }
   try {
     if (asAgentRun) {
-      const before = agent.beforeRun(ctx);
+      const before = agent.runBeforeAgentHooks(ctx);
       if (before) {
         const event = await before;
         if (event) yield event;
@@ -260,7 +260,7 @@ async function* runLlm(
     }
     if (asAgentRun) {
       if (ctx.endInvocation || ctx.signal.aborted) return;
-      const after = agent.afterRun(ctx);
+      const after = agent.runAfterAgentHooks(ctx);
       if (after) {
         const event = await after;
         if (event) yield event;
@@ -269,7 +269,7 @@ async function* runLlm(
   } catch (error) {
     if (!asAgentRun) throw error;
     failed = true;
-    const recovered = await agent.recoverRun(ctx, error, startTime);
+    const recovered = await agent.recoverFromAgentError(ctx, error, startTime);
     if (recovered) yield recovered;
   } finally {
     // Also when the consumer stops early: every published start gets its end.
