@@ -1,4 +1,5 @@
 import { userContent } from '@adk/core';
+import type { FakeStep } from '@adk/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { InMemoryJobStore, JobWorker, subscribeJobEvents, type Job } from '../src';
@@ -12,13 +13,28 @@ afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
 /** Let pending promise callbacks (store calls started by timers) run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-function setup(options: { queues?: Record<string, number>; leaseMs?: number } = {}) {
+interface SetupOptions {
+  queues?: Record<string, number>;
+  leaseMs?: number;
+  /** The model's answer once the gate opened (default `done`). */
+  afterGate?: FakeStep;
+  /**
+   * The store keeps its own time: its leases expire when the test advances `storeClock`, while the
+   * worker's renewal timers never fire (a worker stalled past its lease).
+   */
+  stalled?: boolean;
+}
+
+function setup(options: SetupOptions = {}) {
   const clock = new ManualClock();
-  const store = new InMemoryJobStore({ clock });
+  const storeClock = options.stalled ? new ManualClock() : clock;
+  const store = new InMemoryJobStore({ clock: storeClock });
   const gate = gateTool();
   const { runner, model } = reportRunner(
     (request) =>
-      afterToolCall(request) ? 'done' : { functionCalls: [{ name: 'wait', args: {} }] },
+      afterToolCall(request)
+        ? (options.afterGate ?? 'done')
+        : { functionCalls: [{ name: 'wait', args: {} }] },
     { tools: [gate.tool] },
   );
   const worker = new JobWorker({
@@ -30,7 +46,7 @@ function setup(options: { queues?: Record<string, number>; leaseMs?: number } = 
     leaseMs: options.leaseMs ?? 3000,
   });
   cleanups.push(() => gate.release());
-  return { clock, store, gate, runner, model, worker };
+  return { clock, storeClock, store, gate, runner, model, worker };
 }
 
 const count = (jobs: Job[], queue: string) => jobs.filter((job) => job.queue === queue).length;
@@ -141,5 +157,91 @@ describe('JobWorker concurrency, leases and stop', () => {
     expect(completed).toEqual([first.job.id, second.job.id]);
     await worker.stop();
     expect(clock.pendingTimers).toBe(0);
+  });
+});
+
+describe('JobWorker when the store refuses the outcome of an attempt', () => {
+  /** Start one job in worker w1, stall it past its lease, and let `w2` claim the queue. */
+  async function stalledJob(options: SetupOptions & { maxAttempts?: number } = {}) {
+    const setupResult = setup({ ...options, stalled: true });
+    const { storeClock, store, gate, worker } = setupResult;
+    const recorder = recordJobEvents([
+      'started',
+      'completed',
+      'failed',
+      'retrying',
+      'dead',
+      'released',
+    ]);
+    cleanups.push(recorder.stop);
+    const { job } = await store.enqueue({
+      appName: 'reports',
+      userId: 'u1',
+      message,
+      ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
+    });
+    expect(await worker.poll()).toBe(1);
+    await gate.whenActive(1);
+    storeClock.advance(3000);
+    const taken = await store.claim({
+      queue: 'default',
+      workerId: 'w2',
+      leaseMs: 60_000,
+      limit: 1,
+    });
+    return { ...setupResult, job, recorder, taken };
+  }
+
+  it('publishes released (lease-lost) when the result of a run whose lease was taken is refused', async () => {
+    const { store, gate, worker, job, recorder, taken } = await stalledJob();
+    expect(taken).toMatchObject([{ id: job.id, attempt: 2, leaseOwner: 'w2' }]);
+    gate.release();
+    await worker.idle();
+    // The late result changed nothing: the job is w2's.
+    const stored = await store.get(job.id);
+    expect(stored).toMatchObject({ state: 'running', attempt: 2, leaseOwner: 'w2' });
+    expect(stored?.result).toBeUndefined();
+    expect(recorder.log).toEqual([`started:${job.id}`, `released:${job.id}`]);
+    expect(recorder.messages[1]?.message).toMatchObject({
+      workerId: 'w1',
+      reason: 'lease-lost',
+      job: { id: job.id, attempt: 1 },
+    });
+  });
+
+  it('publishes released (lease-lost) when the failure of such a run is refused', async () => {
+    const { store, gate, worker, job, recorder } = await stalledJob({
+      afterGate: new Error('model overloaded'),
+    });
+    gate.release();
+    await worker.idle();
+    const stored = await store.get(job.id);
+    expect(stored).toMatchObject({ state: 'running', attempt: 2, leaseOwner: 'w2' });
+    expect(stored?.lastError).toBeUndefined();
+    expect(recorder.log).toEqual([`started:${job.id}`, `released:${job.id}`]);
+    expect(recorder.messages[1]?.message).toMatchObject({ workerId: 'w1', reason: 'lease-lost' });
+  });
+
+  it('publishes released (lease-lost), not stopping, when stop() cannot give the job back', async () => {
+    const { store, worker, job, recorder } = await stalledJob();
+    await worker.stop();
+    expect(await store.get(job.id)).toMatchObject({ state: 'running', leaseOwner: 'w2' });
+    expect(recorder.log).toEqual([`started:${job.id}`, `released:${job.id}`]);
+    expect(recorder.messages[1]?.message).toMatchObject({ workerId: 'w1', reason: 'lease-lost' });
+  });
+
+  it('a job buried by another claim is published dead for the worker whose lease expired', async () => {
+    const { store, gate, worker, job, recorder, taken } = await stalledJob({ maxAttempts: 1 });
+    expect(taken).toEqual([]);
+    const dead = await store.get(job.id);
+    expect(dead).toMatchObject({ state: 'dead', lastError: { code: 'JOB_LEASE_EXPIRED' } });
+    expect(recorder.log).toEqual([`started:${job.id}`, `dead:${job.id}`]);
+    expect(recorder.messages[1]?.message).toEqual({ job: dead, workerId: 'w1' });
+    // The stalled run ends later: its result is refused, and the attempt ends for w1 too.
+    gate.release();
+    await worker.idle();
+    expect((await store.get(job.id))?.state).toBe('dead');
+    expect(recorder.log).toEqual([`started:${job.id}`, `dead:${job.id}`, `released:${job.id}`]);
+    expect(recorder.messages[2]?.message).toMatchObject({ workerId: 'w1', reason: 'lease-lost' });
   });
 });

@@ -6,7 +6,11 @@ import type { Job, JobError } from '../store/job';
  * Job lifecycle messages published on `node:diagnostics_channel`, in the style of `@adk/core`'s
  * run channels: nothing is built or published while a channel has no subscriber.
  *
- * A failed attempt publishes `failed`, then either `retrying` (attempts left) or `dead`.
+ * The worker ends every attempt it started with `completed`, `failed` then `retrying` or `dead`,
+ * or `released` (unless its process dies or its store call throws). A store's `claim` that buries
+ * a job whose lease expired on its last attempt publishes `dead` for that attempt, with the
+ * `workerId` of the lost lease; if that worker is still running, its own outcome is refused later
+ * and it publishes `released` (`lease-lost`) for the same attempt.
  */
 
 /** A job was stored by `enqueue` (not published for a deduplicated enqueue). */
@@ -36,12 +40,21 @@ export interface JobRetryingMessage {
   job: Job;
   workerId: string;
 }
-/** After a failed attempt (or an expired lease) no attempts are left. */
+/**
+ * No attempts are left: published by the worker after a failed last attempt, or by the store
+ * whose `claim` buried a job whose lease expired on its last attempt (`workerId` is then the
+ * worker that lost the lease, `job.lastError.code` is `JOB_LEASE_EXPIRED`).
+ */
 export interface JobDeadMessage {
   job: Job;
   workerId: string;
 }
-/** The worker gave the job back unrun (stopping, or its lease was lost). */
+/**
+ * The attempt ended without an outcome recorded by this worker: `stopping` (the job was given
+ * back, due now, the attempt not counted), or `lease-lost` (the job was cancelled, or its lease
+ * expired and another worker took or buried it; the worker's result, if any, was not recorded).
+ * `job` is the stored job for `stopping`, the job as claimed for `lease-lost`.
+ */
 export interface JobReleasedMessage {
   job: Job;
   workerId: string;

@@ -18,7 +18,6 @@ import type {
   ListJobsRequest,
   PruneJobsRequest,
 } from '../store/job-store';
-import { expiredLeaseError } from '../store/lease-expired';
 import {
   checkClaim,
   checkListLimit,
@@ -140,14 +139,17 @@ export class SqlJobStore implements JobStore {
     checkClaim(request);
     await this.#prepare();
     const now = this.#clock.now();
-    const args = { ...request, now, expiredError: JSON.stringify(expiredLeaseError(undefined)) };
-    const rows =
+    const args = { ...request, now };
+    const { claimed, buried } =
       this.#dialect === 'postgres'
         ? await claimPostgres(this.#db, args)
         : await withSqliteWriteLock(this.#db, (locked) =>
             claimSqlite(locked as Kysely<JobDatabase>, args),
           );
-    return rows.map(rowToJob);
+    for (const { row, leaseOwner } of buried) {
+      publishJobEvent('dead', () => ({ job: rowToJob(row), workerId: leaseOwner ?? 'unknown' }));
+    }
+    return claimed.map(rowToJob);
   }
 
   async extendLease(request: ExtendLeaseRequest): Promise<boolean> {

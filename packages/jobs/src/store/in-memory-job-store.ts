@@ -88,6 +88,7 @@ export class InMemoryJobStore implements JobStore {
     for (const job of this.#jobs.values()) {
       if (job.queue !== request.queue) continue;
       if (job.state === 'running' && job.leaseExpiresAt! <= now && job.attempt >= job.maxAttempts) {
+        const workerId = job.leaseOwner ?? 'unknown';
         Object.assign(job, {
           state: 'dead',
           lastError: expiredLeaseError(job.leaseOwner),
@@ -96,6 +97,7 @@ export class InMemoryJobStore implements JobStore {
           updatedAt: now,
           finishedAt: now,
         });
+        publishJobEvent('dead', () => ({ job: this.#copy(job), workerId }));
         continue;
       }
       const claimable =

@@ -105,7 +105,9 @@ export interface JobStore {
    * Lease up to `limit` jobs of `queue` that are due: `pending` with `runAt <= now`, or `running`
    * with an expired lease. Lowest `priority` first, then earliest `runAt`, then enqueue order.
    * Each claimed job is `running`, its `attempt` incremented. An expired job whose attempts are
-   * exhausted becomes `dead` instead. Concurrent claims never hand out the same job.
+   * exhausted becomes `dead` instead, and the store publishes `adk:job:dead` for it (with the
+   * `workerId` of the lease that expired, so observers can end that attempt). Concurrent claims
+   * never hand out the same job, nor bury it twice.
    */
   claim(request: ClaimJobsRequest): Promise<Job[]>;
   /** Push the lease to now + `leaseMs`; false when the worker no longer holds it. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { subscribeJobEvents, type JobDeadMessage } from '../diagnostics/job-channels';
 import { newQueue, request, type MakeJobStore } from './conformance-fixtures';
 import { ManualClock } from './manual-clock';
 
@@ -64,15 +65,27 @@ export function jobStoreLeaseConformance(makeStore: MakeJobStore): void {
       const { job } = await store.enqueue(request(queue, 'poison', { maxAttempts: 1 }));
       await store.claim({ queue, workerId: 'crashed', leaseMs: 1000, limit: 1 });
       clock.advance(1000);
-      expect(await store.claim({ queue, workerId: 'w2', leaseMs: 1000, limit: 1 })).toEqual([]);
+      const published: JobDeadMessage[] = [];
+      const unsubscribe = subscribeJobEvents('dead', (message) => {
+        if (message.job.id === job.id) published.push(message);
+      });
+      try {
+        expect(await store.claim({ queue, workerId: 'w2', leaseMs: 1000, limit: 1 })).toEqual([]);
+        // Buried once: a later claim neither revives nor announces it again.
+        expect(await store.claim({ queue, workerId: 'w3', leaseMs: 1000, limit: 1 })).toEqual([]);
+      } finally {
+        unsubscribe();
+      }
       const dead = await store.get(job.id);
       expect(dead).toMatchObject({
         state: 'dead',
         attempt: 1,
         finishedAt: clock.now(),
-        lastError: { code: 'JOB_LEASE_EXPIRED' },
+        lastError: { code: 'JOB_LEASE_EXPIRED', message: expect.stringContaining('"crashed"') },
       });
       expect(dead?.leaseOwner).toBeUndefined();
+      // Published with the worker whose lease expired, so observers end that attempt.
+      expect(published).toEqual([{ job: dead, workerId: 'crashed' }]);
     });
   });
 }

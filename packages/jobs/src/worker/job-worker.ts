@@ -236,27 +236,28 @@ export class JobWorker {
     const { job } = entry;
     const lease = { id: job.id, workerId: this.workerId };
     const workerId = this.workerId;
+    // The store refused the outcome: the job was cancelled, or taken by another worker (or
+    // buried) after this worker's lease expired. The attempt ends without an outcome.
+    const leaseLost = () =>
+      publishJobEvent('released', () => ({ job, workerId, reason: 'lease-lost' }));
     switch (outcome.kind) {
       case 'aborted': {
-        if (entry.leaseLost) {
-          publishJobEvent('released', () => ({ job, workerId, reason: 'lease-lost' }));
-          return;
-        }
+        if (entry.leaseLost) return leaseLost();
         const released = await this.#store.release(lease);
-        if (released)
-          publishJobEvent('released', () => ({ job: released, workerId, reason: 'stopping' }));
+        if (!released) return leaseLost();
+        publishJobEvent('released', () => ({ job: released, workerId, reason: 'stopping' }));
         return;
       }
       case 'completed': {
         const completed = await this.#store.complete({ ...lease, result: outcome.result });
-        if (completed)
-          publishJobEvent('completed', () => ({ job: completed, workerId, durationMs }));
+        if (!completed) return leaseLost();
+        publishJobEvent('completed', () => ({ job: completed, workerId, durationMs }));
         return;
       }
       case 'failed': {
         const retryAt = this.#clock.now() + this.#options.backoff(job.attempt);
         const failed = await this.#store.fail({ ...lease, error: outcome.error, retryAt });
-        if (!failed) return;
+        if (!failed) return leaseLost();
         publishJobEvent('failed', () => ({
           job: failed,
           workerId,
