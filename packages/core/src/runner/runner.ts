@@ -22,6 +22,7 @@ import { StatePrefix, type Session } from '../sessions/session';
 import type { SessionService } from '../sessions/session-service';
 import type { Toolset } from '../tools/tool';
 import { findAgentToRun } from './find-agent-to-run';
+import { SessionTurns } from './session-turns';
 import { createRunConfig, type RunConfig } from './run-config';
 
 /** Options of {@link Runner}. */
@@ -83,6 +84,7 @@ export class Runner {
   readonly models: ModelRegistry;
   readonly policies: readonly Policy[];
   readonly autoCreateSession: boolean;
+  readonly #sessionTurns = new SessionTurns();
 
   /** @throws PluginError when two plugins share a name. */
   constructor(options: RunnerOptions) {
@@ -109,6 +111,12 @@ export class Runner {
    * Aborting `signal` ends the generator promptly without an error; events already yielded stay
    * stored and nothing partial is stored.
    *
+   * Runs on one session (same user and session id) through one Runner take turns: a run started
+   * while another is in flight waits until that one has finished, then reads the session with
+   * everything the first one stored (aborting `signal` while waiting ends it with no event). Runs
+   * on different sessions are concurrent. A run holds its turn until its generator finishes or is
+   * closed: consume it to the end or close it (`for await` does both, `break` included).
+   *
    * @throws SessionNotFoundError when the session does not exist and `autoCreateSession` is off.
    * @throws InvalidArgumentError for a message without parts or an invalid `runConfig`.
    * @throws PluginError when a plugin hook throws.
@@ -127,124 +135,132 @@ export class Runner {
     const runConfig = createRunConfig(request.runConfig);
     const { signal } = request;
     if (signal?.aborted) return;
-    // The session usually exists: read directly, one async frame less than a helper.
-    const session =
-      (await this.sessionService.getSession({
+    // One run at a time per session: a second one waits here, then reads what the first stored.
+    const turnKey = `${request.userId}\u0000${request.sessionId}`;
+    const turn = this.#sessionTurns.enter(turnKey, signal);
+    if (turn !== true && !(await turn)) return;
+    try {
+      // The session usually exists: read directly, one async frame less than a helper.
+      const session =
+        (await this.sessionService.getSession({
+          appName: this.appName,
+          userId: request.userId,
+          sessionId: request.sessionId,
+        })) ?? (await this.createMissingSession(request.userId, request.sessionId));
+      const invocationId = `e-${randomUuid()}`;
+      const ctx = new InvocationContext({
+        invocationId,
+        agent: this.agent,
+        session,
+        sessionService: this.sessionService,
+        artifactService: this.artifactService,
+        memoryService: this.memoryService,
+        runConfig,
+        signal,
+        plugins: this.plugins,
+        models: this.models,
+        policies: this.policies,
+        spanId: newSpanId(),
+      });
+      const startTime = performance.now();
+      publish('runStart', () => ({
+        spanId: ctx.spanId,
+        parentSpanId: undefined,
+        invocationId,
         appName: this.appName,
         userId: request.userId,
         sessionId: request.sessionId,
-      })) ?? (await this.createMissingSession(request.userId, request.sessionId));
-    const invocationId = `e-${randomUuid()}`;
-    const ctx = new InvocationContext({
-      invocationId,
-      agent: this.agent,
-      session,
-      sessionService: this.sessionService,
-      artifactService: this.artifactService,
-      memoryService: this.memoryService,
-      runConfig,
-      signal,
-      plugins: this.plugins,
-      models: this.models,
-      policies: this.policies,
-      spanId: newSpanId(),
-    });
-    const startTime = performance.now();
-    publish('runStart', () => ({
-      spanId: ctx.spanId,
-      parentSpanId: undefined,
-      invocationId,
-      appName: this.appName,
-      userId: request.userId,
-      sessionId: request.sessionId,
-      startTime,
-      agentName: this.agent.name,
-    }));
-    let eventCount = 0;
-    // 'open' until the run completes or fails; still 'open' in `finally` when the consumer stopped
-    // early (break), which is treated like an abort.
-    let state: 'open' | 'completed' | 'failed' = 'open';
-    try {
-      const message: Content = { ...request.newMessage, role: request.newMessage.role ?? 'user' };
-      // Hooks and policies nobody set are skipped without an await.
-      ctx.userContent = this.plugins.has('onUserMessage')
-        ? ((await this.plugins.onUserMessage(ctx, {
-            invocationContext: ctx,
-            userMessage: message,
-          })) ?? message)
-        : message;
-      const policies = policiesFor(ctx, this.agent);
-      const verdict: InputVerdict =
-        policies.length === 0
-          ? { outcome: 'allow', content: ctx.userContent, rewrittenBy: [] }
-          : await filterUserMessage(policies, ctx, ctx.userContent);
-      if (verdict.outcome === 'allow') ctx.userContent = verdict.content;
-      const userEvent = createEvent({
-        invocationId,
-        author: 'user',
-        content: ctx.userContent,
-        actions: request.stateDelta ? { stateDelta: request.stateDelta } : undefined,
-      });
-      await this.sessionService.appendEvent({ session, event: userEvent });
-      const early =
-        verdict.outcome === 'reject' || !this.plugins.has('beforeRun')
-          ? undefined
-          : await this.plugins.beforeRun(ctx, { invocationContext: ctx });
-      if (verdict.outcome === 'reject') {
-        // A policy rejected the message: no agent runs, the reason is the answer.
-        eventCount++;
-        const author = findAgentToRun(session, this.agent).name;
-        const rejection = inputRejectedEvent(ctx, author, verdict.reason, verdict.policy);
-        yield await this.commit(ctx, session, rejection);
-      } else if (early) {
-        const event = createEvent({
-          invocationId,
-          author: this.agent.name,
-          content: { ...early, role: early.role ?? 'model' },
-        });
-        eventCount++;
-        yield await this.commit(ctx, session, event);
-      } else if (!signal?.aborted) {
-        const agent = findAgentToRun(session, this.agent);
-        const branch = resumedBranch(session.events, agent.name);
-        for await (const event of agent.run(ctx.createChild({ agent, branch }))) {
-          eventCount++;
-          // `commit` inlined for the common case (no `onEvent` plugin): one await less per event.
-          if (this.plugins.has('onEvent')) {
-            yield await this.commit(ctx, session, event);
-          } else {
-            if (!event.partial) {
-              await this.sessionService.appendEvent({ session, event });
-              dropTempDelta(event);
-            }
-            yield event;
-          }
-          if (signal?.aborted) break;
-        }
-      }
-      state = 'completed';
-      if (this.plugins.has('afterRun'))
-        await this.plugins.afterRun(ctx, { invocationContext: ctx });
-    } catch (error) {
-      state = 'failed';
-      publish('runError', () => ({
-        spanId: ctx.spanId,
-        invocationId,
-        durationMs: performance.now() - startTime,
-        error,
+        startTime,
+        agentName: this.agent.name,
       }));
-      await this.plugins.onRunError(ctx, { invocationContext: ctx, error });
-      throw error;
-    } finally {
-      if (state === 'open') await this.plugins.afterRun(ctx, { invocationContext: ctx });
-      if (state !== 'failed') {
-        publish('runEnd', () => ({
+      let eventCount = 0;
+      // 'open' until the run completes or fails; still 'open' in `finally` when the consumer stopped
+      // early (break), which is treated like an abort.
+      let state: 'open' | 'completed' | 'failed' = 'open';
+      try {
+        const message: Content = { ...request.newMessage, role: request.newMessage.role ?? 'user' };
+        // Hooks and policies nobody set are skipped without an await.
+        ctx.userContent = this.plugins.has('onUserMessage')
+          ? ((await this.plugins.onUserMessage(ctx, {
+              invocationContext: ctx,
+              userMessage: message,
+            })) ?? message)
+          : message;
+        const policies = policiesFor(ctx, this.agent);
+        const verdict: InputVerdict =
+          policies.length === 0
+            ? { outcome: 'allow', content: ctx.userContent, rewrittenBy: [] }
+            : await filterUserMessage(policies, ctx, ctx.userContent);
+        if (verdict.outcome === 'allow') ctx.userContent = verdict.content;
+        const userEvent = createEvent({
+          invocationId,
+          author: 'user',
+          content: ctx.userContent,
+          actions: request.stateDelta ? { stateDelta: request.stateDelta } : undefined,
+        });
+        await this.sessionService.appendEvent({ session, event: userEvent });
+        const early =
+          verdict.outcome === 'reject' || !this.plugins.has('beforeRun')
+            ? undefined
+            : await this.plugins.beforeRun(ctx, { invocationContext: ctx });
+        if (verdict.outcome === 'reject') {
+          // A policy rejected the message: no agent runs, the reason is the answer.
+          eventCount++;
+          const author = findAgentToRun(session, this.agent).name;
+          const rejection = inputRejectedEvent(ctx, author, verdict.reason, verdict.policy);
+          yield await this.commit(ctx, session, rejection);
+        } else if (early) {
+          const event = createEvent({
+            invocationId,
+            author: this.agent.name,
+            content: { ...early, role: early.role ?? 'model' },
+          });
+          eventCount++;
+          yield await this.commit(ctx, session, event);
+        } else if (!signal?.aborted) {
+          const agent = findAgentToRun(session, this.agent);
+          const branch = resumedBranch(session.events, agent.name);
+          for await (const event of agent.run(ctx.createChild({ agent, branch }))) {
+            eventCount++;
+            // `commit` inlined for the common case (no `onEvent` plugin): one await less per event.
+            if (this.plugins.has('onEvent')) {
+              yield await this.commit(ctx, session, event);
+            } else {
+              if (!event.partial) {
+                await this.sessionService.appendEvent({ session, event });
+                dropTempDelta(event);
+              }
+              yield event;
+            }
+            if (signal?.aborted) break;
+          }
+        }
+        state = 'completed';
+        if (this.plugins.has('afterRun'))
+          await this.plugins.afterRun(ctx, { invocationContext: ctx });
+      } catch (error) {
+        state = 'failed';
+        publish('runError', () => ({
           spanId: ctx.spanId,
           invocationId,
           durationMs: performance.now() - startTime,
-          eventCount,
+          error,
         }));
+        await this.plugins.onRunError(ctx, { invocationContext: ctx, error });
+        throw error;
+      } finally {
+        if (state === 'open') await this.plugins.afterRun(ctx, { invocationContext: ctx });
+        if (state !== 'failed') {
+          publish('runEnd', () => ({
+            spanId: ctx.spanId,
+            invocationId,
+            durationMs: performance.now() - startTime,
+            eventCount,
+          }));
+        }
       }
+    } finally {
+      this.#sessionTurns.leave(turnKey);
     }
   }
 
