@@ -21,6 +21,7 @@ import {
 import { AGENT_CARD_PATH, LEGACY_AGENT_CARD_PATH, type A2aAgentCard } from '../protocol/types';
 import { validateMessageSendParams, validateTaskIdParams } from '../protocol/validate-params';
 import { buildAgentCard } from './agent-card';
+import { endpointResolver } from './endpoint-url';
 import { A2aRequestHandler, defaultA2aUserId, type A2aUserIdResolver } from './request-handler';
 import { taskEventStream } from './sse-stream';
 import { TaskStore } from './task-store';
@@ -37,10 +38,27 @@ export interface A2aServerOptions {
   artifactService?: ArtifactService;
   memoryService?: MemoryService;
   plugins?: readonly BasePlugin[];
-  /** Fields of the agent card to set or override (`url` defaults to this server's endpoint). */
+  /**
+   * Fields of the agent card to set or override. `url` defaults to this server's endpoint: see
+   * `publicUrl` and `basePath`.
+   */
   agentCard?: Partial<A2aAgentCard>;
   /** Path of the JSON-RPC endpoint (default `/`). */
   rpcPath?: string;
+  /**
+   * Path prefix this app is mounted under on the same origin, e.g. `/agents/travel` for
+   * `parent.route('/agents/travel', a2aApp)`: the card's `url` becomes the request's origin +
+   * `basePath` + `rpcPath`. It names where clients reach the app; it does not move its routes
+   * (mounting does). Not with `publicUrl`.
+   */
+  basePath?: string;
+  /**
+   * Absolute URL clients reach this app's root at, when it differs from what the server sees,
+   * e.g. behind a reverse proxy or under a prefix the proxy strips:
+   * `https://agents.example.com/travel`. The card's `url` is then this URL + `rpcPath`, whatever
+   * the request's `Host` and scheme (forwarded headers are not trusted). Not with `basePath`.
+   */
+  publicUrl?: string;
   /** The ADK user id of a request (default `A2A_USER_<contextId>`, as the Python ADK). */
   userId?: A2aUserIdResolver;
   /** Run settings of every run (default: not streamed, core's limits). */
@@ -65,7 +83,8 @@ export type A2aServerApp = Hono & {
  * (`message/send`, `message/stream` as SSE, `tasks/get`, `tasks/cancel`, `tasks/resubscribe`) and
  * publishing the agent card at `/.well-known/agent-card.json` (and the older
  * `/.well-known/agent.json`). Each A2A `contextId` is an ADK session, created on first use; each
- * message runs one turn as a task.
+ * message runs one turn as a task. Mounted under a prefix or behind a proxy, pass `basePath` or
+ * `publicUrl` so the card names the endpoint clients can reach.
  *
  * @example
  * ```ts
@@ -74,9 +93,17 @@ export type A2aServerApp = Hono & {
  * console.log(`${server.url}/.well-known/agent-card.json`);
  * ```
  *
- * @throws InvalidArgumentError when neither `runner` nor `agent` is given.
+ * @throws InvalidArgumentError when neither `runner` nor `agent` is given, when both `basePath`
+ *   and `publicUrl` are, or when either is malformed.
  */
 export function createA2aServer(options: A2aServerOptions): A2aServerApp {
+  // Checked first: a refused option must not leave a runner built.
+  const rpcPath = options.rpcPath ?? '/';
+  const endpointUrl = endpointResolver({
+    rpcPath,
+    ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
+    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+  });
   const ownsRunner = !options.runner;
   const runner = options.runner ?? buildRunner(options);
   const store = new TaskStore(options.maxTasks);
@@ -86,12 +113,11 @@ export function createA2aServer(options: A2aServerOptions): A2aServerApp {
     userId: options.userId ?? defaultA2aUserId,
     runConfig: options.runConfig,
   });
-  const rpcPath = options.rpcPath ?? '/';
   const keepAliveMs = options.sseKeepAliveMs ?? 15_000;
   const app = new Hono();
 
   const card = (c: Context): A2aAgentCard => {
-    const url = options.agentCard?.url ?? new URL(rpcPath, new URL(c.req.url).origin).href;
+    const url = options.agentCard?.url ?? endpointUrl(c.req.url);
     return buildAgentCard(runner.agent, { ...options.agentCard, url });
   };
   app.get(AGENT_CARD_PATH, (c) => c.json(card(c)));
