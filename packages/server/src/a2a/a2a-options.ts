@@ -13,6 +13,13 @@ export const DEFAULT_A2A_BASE_PATH = '/a2a';
 export interface AdkServerA2aOptions {
   /** Path prefix of the A2A routes (default `/a2a`). */
   basePath?: string;
+  /**
+   * Absolute URL clients reach this server's root at, behind a reverse proxy (e.g.
+   * `https://agents.example.com` or `https://example.com/adk` for a proxy that strips `/adk`):
+   * each card then names `<publicUrl><basePath>/<app>`, whatever the request's `Host` says.
+   * Default: the request's origin.
+   */
+  publicUrl?: string;
   /** Card fields to set or override, by app name (`url` defaults to the app's A2A endpoint). */
   agentCards?: Record<string, Partial<A2aAgentCard>>;
   /** The ADK user id of a request (default `A2A_USER_<contextId>`, as the Python ADK). */

@@ -1,13 +1,6 @@
-import {
-  AGENT_CARD_PATH,
-  LEGACY_AGENT_CARD_PATH,
-  buildAgentCard,
-  createA2aServer,
-  type A2aAgentCard,
-  type A2aServerApp,
-} from '@adk/a2a';
+import { createA2aServer, type A2aAgentCard, type A2aServerApp } from '@adk/a2a';
 import { InvalidArgumentError, Runner } from '@adk/core';
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 
 import type { ServerContext } from '../app/server-context';
 import { normalizeA2aBasePath, type AdkServerA2aOptions } from './a2a-options';
@@ -34,8 +27,8 @@ export interface MountedA2a {
  * runner, so an A2A context is an ordinary session of the app (visible through the session
  * routes, under the user the `userId` resolver gives).
  *
- * @throws InvalidArgumentError when an app's runner is not a `Runner` of `@adk/core`, or the base
- *   path is `/`.
+ * @throws InvalidArgumentError when an app's runner is not a `Runner` of `@adk/core`, the base
+ *   path is `/`, or `publicUrl` is not an absolute http(s) URL without query or fragment.
  */
 export function mountA2aRoutes(
   app: Hono,
@@ -49,6 +42,7 @@ export function mountA2aRoutes(
       argument: 'a2a.basePath',
     });
   }
+  const { publicUrl } = options.settings;
   const servers: A2aServerApp[] = [];
   for (const name of ctx.appNames()) {
     const { runner } = ctx.app(name);
@@ -60,26 +54,21 @@ export function mountA2aRoutes(
     }
     const appPath = `${basePath}/${encodeURIComponent(name)}`;
     const overrides = options.settings.agentCards?.[name];
+    const agentCard = { ...(options.bearerAuth ? bearerSecurity : {}), ...overrides };
     const server = createA2aServer({
       runner,
       rpcPath: '/',
+      // The card names the endpoint as clients reach it: `<origin or publicUrl><basePath>/<app>`.
+      ...(publicUrl === undefined
+        ? { basePath: appPath }
+        : { publicUrl: `${publicUrl.replace(/\/+$/, '')}${appPath}` }),
       maxBodyBytes: options.maxBodyBytes,
-      ...(overrides ? { agentCard: overrides } : {}),
+      ...(Object.keys(agentCard).length > 0 ? { agentCard } : {}),
       ...(options.settings.userId ? { userId: options.settings.userId } : {}),
       ...(options.settings.runConfig ? { runConfig: options.settings.runConfig } : {}),
       ...(options.settings.maxTasks !== undefined ? { maxTasks: options.settings.maxTasks } : {}),
     });
     servers.push(server);
-    // The card is served here, before the mounted app, because its `url` must name the endpoint
-    // under the mount path (the A2A server alone would name its own root).
-    const card = (c: Context): A2aAgentCard =>
-      buildAgentCard(runner.agent, {
-        ...(options.bearerAuth ? bearerSecurity : {}),
-        ...overrides,
-        url: overrides?.url ?? new URL(appPath, new URL(c.req.url).origin).href,
-      });
-    app.get(`${appPath}${AGENT_CARD_PATH}`, (c) => c.json(card(c)));
-    app.get(`${appPath}${LEGACY_AGENT_CARD_PATH}`, (c) => c.json(card(c)));
     app.route(appPath, server);
   }
   return {
