@@ -4,6 +4,7 @@
  */
 export * from './agents';
 export * from './artifacts';
+export * from './auth';
 export * from './callbacks';
 export * from './compression';
 export * from './content';

@@ -1,4 +1,5 @@
 import type { ArtifactService } from '../artifacts';
+import type { CredentialService } from '../auth/credential-service';
 import type { Content } from '../content';
 import { MaxLlmCallsExceededError } from '../errors/max-llm-calls-exceeded-error';
 import type { MemoryService } from '../memory';
@@ -20,6 +21,8 @@ export interface InvocationContextInit {
   sessionService: SessionService;
   artifactService?: ArtifactService;
   memoryService?: MemoryService;
+  /** Where tools' credentials are kept (see `ToolContext.getCredential`). */
+  credentialService?: CredentialService;
   runConfig?: RunConfig;
   branch?: string;
   userContent?: Content;
@@ -70,6 +73,7 @@ export class InvocationContext {
   readonly sessionService: SessionService;
   readonly artifactService: ArtifactService | undefined;
   readonly memoryService: MemoryService | undefined;
+  readonly credentialService: CredentialService | undefined;
   readonly runConfig: RunConfig;
   /** Branch of isolated sub-trees (`parallel.child`); unset on the main line. */
   readonly branch: string | undefined;
@@ -95,6 +99,7 @@ export class InvocationContext {
     this.sessionService = init.sessionService;
     this.artifactService = init.artifactService;
     this.memoryService = init.memoryService;
+    this.credentialService = init.credentialService;
     this.runConfig = init.runConfig ?? createRunConfig();
     this.branch = init.branch;
     this.userContent = init.userContent;
@@ -159,6 +164,7 @@ export class InvocationContext {
         sessionService: this.sessionService,
         artifactService: this.artifactService,
         memoryService: this.memoryService,
+        credentialService: this.credentialService,
         runConfig: this.runConfig,
         branch: options.branch ?? this.branch,
         userContent: this.userContent,

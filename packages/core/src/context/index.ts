@@ -4,5 +4,6 @@ export {
   InvocationReadonlyContext,
   InvocationToolContext,
   type ContextSource,
+  type ResumedCredential,
 } from './invocation-contexts';
 export { DeltaState, ReadonlyStateView, type StateSource } from './state-view';

@@ -1,4 +1,7 @@
 import type { ArtifactService } from '../artifacts';
+import { authConfigForRequest, credentialKeyOf, type AuthConfig } from '../auth/auth-config';
+import type { AuthCredential } from '../auth/auth-credential';
+import type { CredentialService } from '../auth/credential-service';
 import type { Content, Part } from '../content';
 import { ServiceNotConfiguredError } from '../errors/service-not-configured-error';
 import type { EventActions, ToolConfirmation } from '../events';
@@ -20,6 +23,13 @@ export interface ContextSource {
   readonly signal: AbortSignal;
   readonly artifactService?: ArtifactService | undefined;
   readonly memoryService?: MemoryService | undefined;
+  readonly credentialService?: CredentialService | undefined;
+}
+
+/** The credential the user gave for a call being run again after a credential request. */
+export interface ResumedCredential {
+  credentialKey: string;
+  credential: AuthCredential;
 }
 
 /**
@@ -136,6 +146,7 @@ export class InvocationToolContext extends InvocationCallbackContext implements 
     actions: EventActions,
     readonly functionCallId: string,
     readonly toolConfirmation: ToolConfirmation | undefined = undefined,
+    private readonly resumedCredential: ResumedCredential | undefined = undefined,
   ) {
     super(source, actions);
   }
@@ -145,5 +156,20 @@ export class InvocationToolContext extends InvocationCallbackContext implements 
     if (options.hint !== undefined) request.hint = options.hint;
     if (options.payload !== undefined) request.payload = options.payload;
     this.actions.requestedToolConfirmations[this.functionCallId] = request;
+  }
+
+  async getCredential(authConfig: AuthConfig): Promise<AuthCredential | undefined> {
+    const credentialKey = credentialKeyOf(authConfig);
+    const resumed = this.resumedCredential;
+    if (resumed?.credentialKey === credentialKey) return structuredClone(resumed.credential);
+    const service = this.source.credentialService;
+    if (!service) return undefined;
+    const { appName, userId } = this;
+    return service.loadCredential({ appName, userId, credentialKey });
+  }
+
+  requestCredential(authConfig: AuthConfig): void {
+    (this.actions.requestedAuthConfigs ??= {})[this.functionCallId] =
+      authConfigForRequest(authConfig);
   }
 }

@@ -1,3 +1,5 @@
+import type { AuthConfig } from '../auth/auth-config';
+import type { AuthCredential } from '../auth/auth-credential';
 import type { Content, Part } from '../content';
 import type { EventActions, ToolConfirmation } from '../events';
 import type { SearchMemoryResponse } from '../memory';
@@ -58,4 +60,16 @@ export interface ToolContext extends CallbackContext {
   readonly toolConfirmation: ToolConfirmation | undefined;
   /** Pause the run and ask a human to approve this call; the tool's result is then ignored. */
   requestConfirmation(options?: { hint?: string; payload?: unknown }): void;
+  /**
+   * The credential for `authConfig`: the one the user just gave (when this call is re-run after
+   * answering a credential request), else the one saved in the Runner's `CredentialService` for
+   * this app, user and credential key, else `undefined` (then call {@link requestCredential}).
+   */
+  getCredential(authConfig: AuthConfig): Promise<AuthCredential | undefined>;
+  /**
+   * Pause the run and ask the user for a credential (`adk_request_credential`, long-running). The
+   * tool's result is kept as the call's provisional response; once the user answers, the credential
+   * is saved and this call runs again, when {@link getCredential} finds it.
+   */
+  requestCredential(authConfig: AuthConfig): void;
 }

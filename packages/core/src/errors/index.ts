@@ -3,6 +3,7 @@ export { AgentTreeError } from './agent-tree-error';
 export { ContextCompressionError } from './context-compression-error';
 export { InvalidArgumentError } from './invalid-argument-error';
 export { InvalidArtifactNameError } from './invalid-artifact-name-error';
+export { InvalidCredentialAnswerError } from './invalid-credential-answer-error';
 export { InvalidEventError } from './invalid-event-error';
 export { MaxLlmCallsExceededError } from './max-llm-calls-exceeded-error';
 export { ModelNotFoundError } from './model-not-found-error';

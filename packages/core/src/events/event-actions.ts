@@ -1,3 +1,4 @@
+import type { AuthConfig } from '../auth/auth-config';
 import type { Content } from '../content';
 
 /** A human decision on a tool call that requires confirmation (human in the loop). */
@@ -39,6 +40,12 @@ export interface EventActions {
   skipSummarization?: boolean;
   /** Confirmations requested from a human, keyed by function call id. */
   requestedToolConfirmations: Record<string, ToolConfirmation>;
+  /**
+   * Credentials requested from the user, keyed by function call id (see
+   * `ToolContext.requestCredential`): each request's `AuthConfig` without secrets. Absent unless a
+   * tool asked, so events of apps without tool authentication carry nothing more.
+   */
+  requestedAuthConfigs?: Record<string, AuthConfig>;
   /** Set on compaction events (context compression). */
   compaction?: EventCompaction;
 }
@@ -48,10 +55,12 @@ export function createEventActions(init?: Partial<EventActions>): EventActions {
   // Nothing given (most events): the three empty maps, with nothing to spread.
   if (init === undefined)
     return { stateDelta: {}, artifactDelta: {}, requestedToolConfirmations: {} };
-  return {
+  const actions: EventActions = {
     ...init,
     stateDelta: { ...init.stateDelta },
     artifactDelta: { ...init.artifactDelta },
     requestedToolConfirmations: { ...init.requestedToolConfirmations },
   };
+  if (init.requestedAuthConfigs) actions.requestedAuthConfigs = { ...init.requestedAuthConfigs };
+  return actions;
 }

@@ -3,7 +3,7 @@ import type { LlmAgent } from '../agents/llm-agent';
 import { newSpanId } from '../agents/span-id';
 import { firstResult, isRetryDecision } from '../callbacks/run-callbacks';
 import type { FunctionCall, Part } from '../content';
-import { InvocationToolContext } from '../context/invocation-contexts';
+import { InvocationToolContext, type ResumedCredential } from '../context/invocation-contexts';
 import { publish } from '../diagnostics/channels';
 import { PluginError } from '../errors/plugin-error';
 import { ToolNotFoundError } from '../errors/tool-not-found-error';
@@ -34,6 +34,11 @@ export interface ExecuteFunctionCallsOptions {
   parentSpanId: string | undefined;
   /** Human decisions for calls being resumed after a confirmation, by function call id. */
   confirmations?: Readonly<Record<string, ToolConfirmation>>;
+  /**
+   * Calls being run again after the user answered a credential request, by function call id: the
+   * credential they gave, or the error (an unusable answer) that answers the call instead.
+   */
+  credentials?: Readonly<Record<string, ResumedCredential | { error: Error }>>;
 }
 
 interface CallOutcome {
@@ -101,8 +106,18 @@ async function runCall(
   const actions = createEventActions();
   const tool = options.tools.get(call.name);
   if (!tool) return answer(id, call, actions, await unknownToolResponse(options, call, actions));
+  // Only calls resumed after a credential request have an entry (a property read otherwise).
+  const resumed = options.credentials?.[id];
+  if (resumed && 'error' in resumed)
+    return answer(id, call, actions, toolErrorResponse(tool.name, resumed.error));
   const args = call.args ? { ...call.args } : {};
-  const toolContext = new InvocationToolContext(ctx, actions, id, options.confirmations?.[id]);
+  const toolContext = new InvocationToolContext(
+    ctx,
+    actions,
+    id,
+    options.confirmations?.[id],
+    resumed,
+  );
   // Policies (deny, ask a human) and rejected confirmations: the tool does not run.
   // Without a confirmation answer or a policy there is nothing to check (and no await).
   const refused =
@@ -204,7 +219,11 @@ async function runCall(
     durationMs: performance.now() - startTime,
     result: response,
   }));
-  if (Object.hasOwn(actions.requestedToolConfirmations, id)) actions.skipSummarization = true;
+  if (
+    Object.hasOwn(actions.requestedToolConfirmations, id) ||
+    (actions.requestedAuthConfigs !== undefined && Object.hasOwn(actions.requestedAuthConfigs, id))
+  )
+    actions.skipSummarization = true;
   return response ? answer(id, call, actions, response) : { part: undefined, actions };
 }
 
@@ -296,6 +315,8 @@ function mergeActions(target: EventActions, source: EventActions): void {
   Object.assign(target.stateDelta, source.stateDelta);
   Object.assign(target.artifactDelta, source.artifactDelta);
   Object.assign(target.requestedToolConfirmations, source.requestedToolConfirmations);
+  if (source.requestedAuthConfigs)
+    Object.assign((target.requestedAuthConfigs ??= {}), source.requestedAuthConfigs);
   if (source.transferToAgent !== undefined) target.transferToAgent = source.transferToAgent;
   if (source.escalate) target.escalate = true;
   if (source.skipSummarization) target.skipSummarization = true;
@@ -306,5 +327,6 @@ function hasEffects(actions: EventActions): boolean {
   for (const _ in actions.stateDelta) return true;
   for (const _ in actions.artifactDelta) return true;
   for (const _ in actions.requestedToolConfirmations) return true;
+  if (actions.requestedAuthConfigs !== undefined) return true;
   return actions.transferToAgent !== undefined || Boolean(actions.escalate);
 }

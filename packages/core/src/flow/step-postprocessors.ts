@@ -1,5 +1,6 @@
 import type { InvocationContext } from '../agents/invocation-context';
 import type { LlmAgent } from '../agents/llm-agent';
+import { requestCredentials } from '../auth/credential-flow';
 import type { Event } from '../events';
 import { requestConfirmations } from '../policies/confirmation-flow';
 import { runTransferTarget } from '../tools/transfer-to-agent-flow';
@@ -28,10 +29,14 @@ export type StepPostprocessor = (
 ) => AsyncIterable<Event> | readonly Event[] | undefined;
 
 /**
- * The postprocessors every `LlmAgent` runs, in order: the human-confirmation request, then the
- * agent transfer. More can be added with {@link registerStepPostprocessor}.
+ * The postprocessors every `LlmAgent` runs, in order: the human-confirmation request, the
+ * credential request, then the agent transfer. More can be added with {@link registerStepPostprocessor}.
  */
-export const postprocessors: StepPostprocessor[] = [requestConfirmations, runTransferTarget];
+export const postprocessors: StepPostprocessor[] = [
+  requestConfirmations,
+  requestCredentials,
+  runTransferTarget,
+];
 
 /** Add a postprocessor run after every step of every `LlmAgent`. Returns a function removing it. */
 export function registerStepPostprocessor(postprocessor: StepPostprocessor): () => void {

@@ -8,8 +8,17 @@ import { resolveTools } from '../flow/resolve-tools';
 import type { StepPostprocessorInput } from '../flow/step-postprocessors';
 import { withTransferTool } from '../tools/transfer-to-agent-flow';
 import {
+  findAnsweredCredentialRequests,
+  REQUEST_CREDENTIAL_FUNCTION_NAME,
+  type AnsweredCredentialRequest,
+} from '../auth/credential-request';
+import type { ResumedCredential } from '../context/invocation-contexts';
+import { InvalidCredentialAnswerError } from '../errors/invalid-credential-answer-error';
+import { answersFunction } from '../flow/answered-requests';
+import {
   createConfirmationRequestEvent,
   findAnsweredConfirmations,
+  REQUEST_CONFIRMATION_FUNCTION_NAME,
   type AnsweredConfirmation,
   type ConfirmationRequest,
 } from './confirmation';
@@ -64,47 +73,78 @@ function currentUserEvent(ctx: InvocationContext): Event | undefined {
   return undefined;
 }
 
-/**
- * Checked before an agent's first step: the confirmation requests this agent made that the user's
- * message answers (none for most turns). Works from any Runner instance: the requests are read
- * from the session's events.
- */
-export function confirmationsToResume(
-  agent: LlmAgent,
-  ctx: InvocationContext,
-): AnsweredConfirmation[] {
-  const answer = currentUserEvent(ctx);
-  if (!answer) return [];
-  return findAnsweredConfirmations(ctx.session.events, answer).filter(
-    (entry) => entry.requestEvent.author === agent.name,
-  );
-}
+/** A paused call the user's message answers: a confirmation, or a credential request. */
+export type AnsweredPause = AnsweredConfirmation | AnsweredCredentialRequest;
 
 /**
- * Resume the calls of {@link confirmationsToResume}: execute the approved ones (with
- * `toolContext.toolConfirmation` set) and answer the rejected ones (a malformed answer counts as a
- * rejection), in one function-response event. The agent's loop then continues and the model sees
- * the results.
+ * Checked before an agent's first step: the confirmation and credential requests this agent made
+ * that the user's message answers (none for most turns, found without allocating). Works from any
+ * Runner instance: the requests are read from the session's events.
+ */
+export function confirmationsToResume(agent: LlmAgent, ctx: InvocationContext): AnsweredPause[] {
+  const answer = currentUserEvent(ctx);
+  if (!answer) return NOTHING_TO_RESUME;
+  const confirming = answersFunction(answer, REQUEST_CONFIRMATION_FUNCTION_NAME);
+  const authorizing = answersFunction(answer, REQUEST_CREDENTIAL_FUNCTION_NAME);
+  if (!confirming && !authorizing) return NOTHING_TO_RESUME;
+  const events = ctx.session.events;
+  const found: AnsweredPause[] = [
+    ...(confirming ? findAnsweredConfirmations(events, answer) : []),
+    ...(authorizing ? findAnsweredCredentialRequests(events, answer) : []),
+  ];
+  return found.filter((entry) => entry.requestEvent.author === agent.name);
+}
+
+const NOTHING_TO_RESUME: AnsweredPause[] = [];
+
+/**
+ * Resume the calls of {@link confirmationsToResume}, in one function-response event: execute the
+ * approved ones (with `toolContext.toolConfirmation` set) and answer the rejected ones (a
+ * malformed answer counts as a rejection); save the credentials the user gave in the
+ * `CredentialService` and run their calls again (`toolContext.getCredential` returns them), or
+ * answer the call with `INVALID_CREDENTIAL_ANSWER` when the answer holds no usable credential.
+ * The agent's loop then continues and the model sees the results.
  */
 export async function* resumeConfirmedCalls(
   agent: LlmAgent,
   ctx: InvocationContext,
-  answered: readonly AnsweredConfirmation[],
+  answered: readonly AnsweredPause[],
 ): AsyncGenerator<Event, void> {
   const resolved = withTransferTool(
     agent,
     await resolveTools(agent, new InvocationReadonlyContext(ctx)),
   );
-  const confirmations: Record<string, ToolConfirmation> = {};
-  for (const entry of answered)
-    confirmations[entry.call.id] = entry.confirmation ?? { confirmed: false };
+  let confirmations: Record<string, ToolConfirmation> | undefined;
+  let credentials: Record<string, ResumedCredential | { error: Error }> | undefined;
+  for (const entry of answered) {
+    if (!('credentialKey' in entry)) {
+      (confirmations ??= {})[entry.call.id] = entry.confirmation ?? { confirmed: false };
+      continue;
+    }
+    const { credentialKey, credential, call } = entry;
+    credentials ??= {};
+    if (!credential) {
+      credentials[call.id] = {
+        error: new InvalidCredentialAnswerError({ toolName: call.name, credentialKey }),
+      };
+      continue;
+    }
+    await ctx.credentialService?.saveCredential({
+      appName: ctx.appName,
+      userId: ctx.userId,
+      credentialKey,
+      credential,
+    });
+    credentials[call.id] = { credentialKey, credential };
+  }
   const event = await executeFunctionCalls({
     agent,
     ctx,
     calls: answered.map((entry) => entry.call),
     tools: resolved.byName,
     parentSpanId: undefined,
-    confirmations,
+    ...(confirmations ? { confirmations } : {}),
+    ...(credentials ? { credentials } : {}),
   });
   if (event) yield event;
 }

@@ -1,5 +1,6 @@
 import type { Content, FunctionCall, FunctionResponse } from '../content';
 import { createEvent, type Event, type ToolConfirmation } from '../events';
+import { findAnsweredRequests } from '../flow/answered-requests';
 
 /**
  * Name of the framework function that asks the client for a human decision (the same wire format
@@ -144,38 +145,16 @@ export function findAnsweredConfirmations(
   events: readonly Event[],
   answer: Event,
 ): AnsweredConfirmation[] {
-  const responses = (answer.content?.parts ?? [])
-    .map((part) => part.functionResponse)
-    .filter(
-      (response): response is FunctionResponse =>
-        response?.name === REQUEST_CONFIRMATION_FUNCTION_NAME,
-    );
-  if (responses.length === 0) return [];
-  const requests = new Map<string, { event: Event; args: ConfirmationRequestArgs }>();
-  const answeredElsewhere = new Set<string>();
-  for (const event of events) {
-    for (const part of event.content?.parts ?? []) {
-      const call = part.functionCall;
-      if (call?.id && call.name === REQUEST_CONFIRMATION_FUNCTION_NAME) {
-        requests.set(call.id, { event, args: call.args as unknown as ConfirmationRequestArgs });
-      }
-      const response = part.functionResponse;
-      if (
-        response?.id &&
-        response.name === REQUEST_CONFIRMATION_FUNCTION_NAME &&
-        event.id !== answer.id
-      ) {
-        answeredElsewhere.add(response.id);
-      }
-    }
-  }
   const found: AnsweredConfirmation[] = [];
-  for (const response of responses) {
-    const request = response.id ? requests.get(response.id) : undefined;
-    const original = request?.args?.originalFunctionCall;
-    if (!request || !original?.id || answeredElsewhere.has(response.id as string)) continue;
+  for (const { requestEvent, args, response } of findAnsweredRequests(
+    events,
+    answer,
+    REQUEST_CONFIRMATION_FUNCTION_NAME,
+  )) {
+    const original = (args as unknown as Partial<ConfirmationRequestArgs>).originalFunctionCall;
+    if (!original?.id) continue;
     found.push({
-      requestEvent: request.event,
+      requestEvent,
       call: { id: original.id, name: original.name, args: { ...original.args } },
       confirmation: parseConfirmationResponse(response),
     });

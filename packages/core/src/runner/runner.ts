@@ -17,6 +17,8 @@ import type { Policy } from '../policies/policy';
 import { resumedBranch } from '../flow/contents/find-caller';
 import type { InputVerdict } from '../policies/evaluate-policies';
 import { filterUserMessage, inputRejectedEvent, policiesFor } from '../policies/policy-hooks';
+import type { CredentialService } from '../auth/credential-service';
+import { InMemoryCredentialService } from '../auth/in-memory-credential-service';
 import { InMemorySessionService } from '../sessions/in-memory-session-service';
 import { StatePrefix, type Session } from '../sessions/session';
 import type { SessionService } from '../sessions/session-service';
@@ -35,6 +37,11 @@ export interface RunnerOptions {
   sessionService?: SessionService;
   artifactService?: ArtifactService;
   memoryService?: MemoryService;
+  /**
+   * Where the credentials users give to tools are kept (see `ToolContext.getCredential`).
+   * Default: a new `InMemoryCredentialService`.
+   */
+  credentialService?: CredentialService;
   /** Global hooks, run in order before the agents' own callbacks. Names must be unique. */
   plugins?: readonly BasePlugin[];
   /** Resolves model names. Default: `defaultModelRegistry`. */
@@ -80,6 +87,7 @@ export class Runner {
   readonly sessionService: SessionService;
   readonly artifactService: ArtifactService | undefined;
   readonly memoryService: MemoryService | undefined;
+  readonly credentialService: CredentialService;
   readonly plugins: PluginManager;
   readonly models: ModelRegistry;
   readonly policies: readonly Policy[];
@@ -93,6 +101,7 @@ export class Runner {
     this.sessionService = options.sessionService ?? new InMemorySessionService();
     this.artifactService = options.artifactService;
     this.memoryService = options.memoryService;
+    this.credentialService = options.credentialService ?? new InMemoryCredentialService();
     this.plugins = new PluginManager(options.plugins);
     this.models = options.models ?? defaultModelRegistry;
     this.policies = [...(options.policies ?? [])];
@@ -155,6 +164,7 @@ export class Runner {
         sessionService: this.sessionService,
         artifactService: this.artifactService,
         memoryService: this.memoryService,
+        credentialService: this.credentialService,
         runConfig,
         signal,
         plugins: this.plugins,

@@ -3,6 +3,7 @@
  * the conformance suites. Import from `@adk/core/testing`.
  */
 export { artifactServiceConformance } from './artifact-conformance';
+export { credentialServiceConformance } from './credential-conformance';
 export {
   FakeModel,
   type FakeChunk,

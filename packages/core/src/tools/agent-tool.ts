@@ -120,6 +120,7 @@ export class AgentTool implements Tool {
           context.actions,
         ),
       memoryService: parent?.memoryService,
+      credentialService: parent?.credentialService,
       runConfig: parent?.runConfig,
       userContent,
       signal: context.signal,

@@ -1,0 +1,36 @@
+export { authConfigForRequest, credentialKeyOf, type AuthConfig } from './auth-config';
+export {
+  parseAuthCredential,
+  publicPartOfCredential,
+  type AuthCredential,
+  type AuthCredentialType,
+  type HttpAuth,
+  type HttpCredentials,
+  type OAuth2Auth,
+} from './auth-credential';
+export type {
+  ApiKeyAuthScheme,
+  AuthScheme,
+  HttpAuthScheme,
+  OAuth2AuthScheme,
+  OAuthFlow,
+  OpenIdConnectAuthScheme,
+  OpenIdConnectWithConfig,
+} from './auth-scheme';
+export { requestCredentials } from './credential-flow';
+export {
+  createCredentialRequestEvent,
+  credentialRequestCallId,
+  credentialResponse,
+  findAnsweredCredentialRequests,
+  parseCredentialResponse,
+  REQUEST_CREDENTIAL_FUNCTION_NAME,
+  type AnsweredCredentialRequest,
+  type CredentialRequestArgs,
+} from './credential-request';
+export type {
+  CredentialAddress,
+  CredentialService,
+  SaveCredentialRequest,
+} from './credential-service';
+export { InMemoryCredentialService } from './in-memory-credential-service';
