@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { FunctionTool, LlmAgent, REQUEST_CREDENTIAL_FUNCTION_NAME } from '@adk/core';
+import type { AuthConfig, Event } from '@adk/core';
+import { FakeModel, fakeFunctionCall } from '@adk/core/testing';
+import { SqlSessionService } from '@adk/session-sql';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { createAdkServer, listen, type RunningServer } from '../src';
+import { parseSse } from './helpers';
+
+const calendarAuth: AuthConfig = {
+  authScheme: {
+    type: 'oauth2',
+    flows: {
+      authorizationCode: {
+        authorizationUrl: 'https://accounts.example.com/auth',
+        tokenUrl: 'https://accounts.example.com/token',
+        scopes: { calendar: 'Read your calendar' },
+      },
+    },
+  },
+  rawAuthCredential: { authType: 'oauth2', oauth2: { clientId: 'app', clientSecret: 's3cret' } },
+};
+
+let dir: string;
+let sessions: SqlSessionService;
+let server: RunningServer;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'adk-server-auth-'));
+  sessions = await SqlSessionService.fromUrl(`sqlite:${join(dir, 'sessions.db')}`, {
+    autoMigrate: true,
+  });
+});
+afterEach(async () => {
+  await server.close();
+  await sessions.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const post = (path: string, body: unknown) =>
+  fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('tool authentication over HTTP (the ADK web UI flow)', () => {
+  it('passes adk_request_credential to the client and its answer back unchanged, over SQLite sessions', async () => {
+    const codes: (string | undefined)[] = [];
+    const calendar = new FunctionTool({
+      name: 'list_events',
+      description: 'List calendar events.',
+      execute: async (_args, ctx) => {
+        const credential = await ctx.getCredential(calendarAuth);
+        codes.push(credential?.oauth2?.authCode);
+        if (!credential) {
+          ctx.requestCredential(calendarAuth);
+          return { status: 'pending sign-in' };
+        }
+        return { events: ['standup'] };
+      },
+    });
+    const model = new FakeModel([fakeFunctionCall('list_events', {}, 'c1'), 'You have a standup.']);
+    const agent = new LlmAgent({ name: 'assistant', model, tools: [calendar] });
+    server = await listen(createAdkServer({ apps: { cal: { agent } }, sessionService: sessions }), {
+      port: 0,
+    });
+    await post('/apps/cal/users/u1/sessions/s1', {});
+    const run = (newMessage: unknown) =>
+      post('/run_sse', {
+        appName: 'cal',
+        userId: 'u1',
+        sessionId: 's1',
+        newMessage,
+        streaming: false,
+      });
+
+    const first = parseSse(
+      await (await run({ role: 'user', parts: [{ text: 'my day?' }] })).text(),
+    ) as Event[];
+    const request = first.at(-1)!;
+    const call = request.content?.parts[0]?.functionCall;
+    expect(call?.name).toBe(REQUEST_CREDENTIAL_FUNCTION_NAME);
+    expect(request.longRunningToolIds).toEqual([call?.id]);
+    // What the web UI reads: args.authConfig.exchangedAuthCredential.oauth2.authUri, camelCase.
+    const { authConfig } = call!.args as { authConfig: AuthConfig };
+    const oauth2 = authConfig.exchangedAuthCredential!.oauth2!;
+    expect(oauth2.authUri).toContain('https://accounts.example.com/auth?');
+    expect(JSON.stringify(first)).not.toContain('s3cret');
+
+    // The web UI's answer: the same authConfig with the callback URL.
+    const answer = {
+      role: 'user',
+      parts: [
+        {
+          functionResponse: {
+            id: call!.id,
+            name: REQUEST_CREDENTIAL_FUNCTION_NAME,
+            response: {
+              ...authConfig,
+              exchangedAuthCredential: {
+                ...authConfig.exchangedAuthCredential,
+                oauth2: {
+                  ...oauth2,
+                  authResponseUri: `http://localhost:8000/oauth2callback?code=c0de&state=${oauth2.state}`,
+                  redirectUri: 'http://localhost:8000/oauth2callback',
+                },
+              },
+            },
+          },
+        },
+      ],
+    };
+    const second = parseSse(await (await run(answer)).text()) as Event[];
+    expect(codes).toEqual([undefined, 'c0de']);
+    expect(second.at(-1)?.content?.parts[0]?.text).toBe('You have a standup.');
+
+    const stored = await sessions.getSession({ appName: 'cal', userId: 'u1', sessionId: 's1' });
+    const storedRequest = stored!.events.find((event) => event.id === request.id)!;
+    expect(storedRequest.content?.parts[0]?.functionCall?.args).toEqual(call!.args);
+    const toolEvent = stored!.events.find(
+      (event) => event.actions.requestedAuthConfigs?.c1 !== undefined,
+    );
+    expect(toolEvent?.actions.requestedAuthConfigs?.c1?.credentialKey).toBe(
+      authConfig.credentialKey,
+    );
+  });
+});
