@@ -270,6 +270,63 @@ describe('tool authentication', () => {
     expect(app.seen.length).toBe(calls + 1); // the model's new call, not a second resume
   });
 
+  it('resumes the sub-agent that asked, even one that cannot transfer back', async () => {
+    const seen: (string | undefined)[] = [];
+    const calendar = new FunctionTool({
+      name: 'list_events',
+      description: 'List calendar events.',
+      execute: async (_args, ctx) => {
+        const credential = await ctx.getCredential(calendarAuth);
+        seen.push(credential?.oauth2?.accessToken);
+        if (!credential) ctx.requestCredential(calendarAuth);
+        return credential ? { events: ['standup'] } : { status: 'pending' };
+      },
+    });
+    const specialist = new LlmAgent({
+      name: 'calendar_agent',
+      description: 'Calendar questions.',
+      disallowTransferToParent: true,
+      model: new FakeModel([fakeFunctionCall('list_events', {}, 'k1'), 'One standup.']),
+      tools: [calendar],
+    });
+    const root = new LlmAgent({
+      name: 'router',
+      model: new FakeModel([
+        fakeFunctionCall('transfer_to_agent', { agent_name: 'calendar_agent' }),
+      ]),
+      subAgents: [specialist],
+    });
+    const sessionService = new InMemorySessionService();
+    const credentialService = new InMemoryCredentialService();
+    const fresh = () =>
+      new Runner({
+        appName: 'cal',
+        agent: root,
+        sessionService,
+        credentialService,
+        autoCreateSession: true,
+      });
+    const first = await collect(
+      fresh().run({ userId: 'u', sessionId: 's', newMessage: userContent('my day?') }),
+    );
+    const request = first.at(-1)!;
+    expect(request.author).toBe('calendar_agent');
+    const { id, args } = requestCallOf(request);
+    const second = await collect(
+      fresh().run({
+        userId: 'u',
+        sessionId: 's',
+        newMessage: credentialResponse(id, {
+          ...args.authConfig,
+          exchangedAuthCredential: bearer('sub'),
+        }),
+      }),
+    );
+    expect(seen).toEqual([undefined, 'sub']);
+    expect(second.at(-1)).toMatchObject({ author: 'calendar_agent' });
+    expect(second.at(-1)?.content?.parts[0]?.text).toBe('One standup.');
+  });
+
   it('costs nothing on turns that do not use it: no credential service call, no extra actions', async () => {
     const untouched: CredentialService = {
       loadCredential: () => Promise.reject(new Error('loadCredential called')),
