@@ -193,6 +193,36 @@ describe('telemetry of background jobs (@adk/jobs)', () => {
     expect(h.spans()).toEqual([]);
   });
 
+  it('marks an attempt buried by another claim (lease expired on its last attempt) as an error', async () => {
+    h = harness();
+    const job = {
+      id: 'j1',
+      queue: 'default',
+      priority: 0,
+      appName: 'reports',
+      userId: 'u1',
+      sessionId: undefined,
+      attempt: 1,
+      maxAttempts: 1,
+      runAt: Date.now(),
+    };
+    diagnosticsChannel.channel('adk:job:started').publish({ job, workerId: 'w1' });
+    const lastError = {
+      name: 'JobError',
+      code: 'JOB_LEASE_EXPIRED',
+      message: 'Lease of w1 expired.',
+    };
+    diagnosticsChannel
+      .channel('adk:job:dead')
+      .publish({ job: { ...job, lastError }, workerId: 'w1' });
+    await h.telemetry.shutdown();
+    const attempt = h.span('run_job reports');
+    expect(attempt.status).toEqual({ code: SpanStatusCode.ERROR, message: 'Lease of w1 expired.' });
+    expect(attempt.attributes[Attr.ERROR_TYPE]).toBe('JOB_LEASE_EXPIRED');
+    expect(attempt.attributes[Attr.JOB_OUTCOME]).toBe('dead');
+    expect(attempt.events.map((event) => event.name)).toEqual(['job.dead']);
+  });
+
   it('can be turned off with jobs: false', async () => {
     h = harness({ jobs: false });
     const store = new InMemoryJobStore();

@@ -28,6 +28,8 @@ export interface ObservedJob {
   maxAttempts: number;
   /** When a retrying job runs again (ms since the epoch). */
   runAt: number;
+  /** Why the last attempt failed (for a job buried because its lease expired, the only record). */
+  lastError?: ObservedJobError;
 }
 
 /** The failure of an attempt, as `@adk/jobs` stores it. */

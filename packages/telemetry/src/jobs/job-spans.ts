@@ -17,6 +17,7 @@ import {
   JOB_CHANNELS,
   jobSessionId,
   type ObservedJobCompleted,
+  type ObservedJobError,
   type ObservedJobFailed,
   type ObservedJobMessage,
   type ObservedJobReleased,
@@ -183,11 +184,24 @@ export class JobSpans {
     const open = this.#open.get(key);
     if (!open) return;
     const durationMs = open.failedDurationMs ?? elapsedSince(open.startEpochMs);
+    // Dead without a `failed` message first: the job was buried when its lease expired while
+    // this worker held it (its last attempt). The job's last error is the only record of why.
+    if (open.failedDurationMs === undefined) this.#markFailed(open, m.job.lastError);
     const attributes: Attributes = {};
     if (outcome === 'retrying') attributes[Attr.JOB_RETRY_AT] = new Date(m.job.runAt).toISOString();
     open.span.addEvent(JobEventName[outcome], attributes, open.startEpochMs + durationMs);
     open.span.setAttributes(attributes);
     this.#finish(key, open, outcome, durationMs);
+  }
+
+  #markFailed(open: OpenAttempt, error: ObservedJobError | undefined): void {
+    const errorType = error?.code ?? error?.name ?? 'JOB_LEASE_EXPIRED';
+    open.span.setAttribute(Attr.ERROR_TYPE, errorType);
+    open.span.setStatus({
+      code: SpanStatusCode.ERROR,
+      message: error?.message ?? 'The lease of the attempt expired.',
+    });
+    open.metricAttributes = { ...open.metricAttributes, [Attr.ERROR_TYPE]: errorType };
   }
 
   #released(m: ObservedJobReleased): void {
