@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -11,33 +13,52 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdkServer, listen, type RunningServer } from '../src';
 import { parseSse } from './helpers';
 
-const calendarAuth: AuthConfig = {
+/** An OAuth2 token endpoint on 127.0.0.1 that trades the code `c0de` for the token `at-9`. */
+async function startTokenEndpoint(): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    request.on('end', () => {
+      const ok = new URLSearchParams(raw).get('code') === 'c0de';
+      response.statusCode = ok ? 200 : 400;
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify(ok ? { access_token: 'at-9' } : { error: 'invalid_grant' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/token`, server };
+}
+
+const calendarAuth = (tokenUrl: string): AuthConfig => ({
   authScheme: {
     type: 'oauth2',
     flows: {
       authorizationCode: {
         authorizationUrl: 'https://accounts.example.com/auth',
-        tokenUrl: 'https://accounts.example.com/token',
+        tokenUrl,
         scopes: { calendar: 'Read your calendar' },
       },
     },
   },
   rawAuthCredential: { authType: 'oauth2', oauth2: { clientId: 'app', clientSecret: 's3cret' } },
-};
+});
 
 let dir: string;
 let sessions: SqlSessionService;
 let server: RunningServer;
+let tokenEndpoint: { url: string; server: Server };
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'adk-server-auth-'));
   sessions = await SqlSessionService.fromUrl(`sqlite:${join(dir, 'sessions.db')}`, {
     autoMigrate: true,
   });
+  tokenEndpoint = await startTokenEndpoint();
 });
 afterEach(async () => {
   await server.close();
   await sessions.close();
+  await new Promise((resolve) => tokenEndpoint.server.close(resolve));
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -49,16 +70,17 @@ const post = (path: string, body: unknown) =>
   });
 
 describe('tool authentication over HTTP (the ADK web UI flow)', () => {
-  it('passes adk_request_credential to the client and its answer back unchanged, over SQLite sessions', async () => {
-    const codes: (string | undefined)[] = [];
+  it('passes adk_request_credential to the client and its answer back unchanged; the code is exchanged for a token', async () => {
+    const auth = calendarAuth(tokenEndpoint.url);
+    const tokens: (string | undefined)[] = [];
     const calendar = new FunctionTool({
       name: 'list_events',
       description: 'List calendar events.',
       execute: async (_args, ctx) => {
-        const credential = await ctx.getCredential(calendarAuth);
-        codes.push(credential?.oauth2?.authCode);
+        const credential = await ctx.getCredential(auth);
+        tokens.push(credential?.oauth2?.accessToken);
         if (!credential) {
-          ctx.requestCredential(calendarAuth);
+          ctx.requestCredential(auth);
           return { status: 'pending sign-in' };
         }
         return { events: ['standup'] };
@@ -116,7 +138,7 @@ describe('tool authentication over HTTP (the ADK web UI flow)', () => {
       ],
     };
     const second = parseSse(await (await run(answer)).text()) as Event[];
-    expect(codes).toEqual([undefined, 'c0de']);
+    expect(tokens).toEqual([undefined, 'at-9']);
     expect(second.at(-1)?.content?.parts[0]?.text).toBe('You have a standup.');
 
     const stored = await sessions.getSession({ appName: 'cal', userId: 'u1', sessionId: 's1' });

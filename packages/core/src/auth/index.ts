@@ -34,3 +34,4 @@ export type {
   SaveCredentialRequest,
 } from './credential-service';
 export { InMemoryCredentialService } from './in-memory-credential-service';
+export { canExchangeAuthorizationCode, exchangeAuthorizationCode } from './oauth2-exchange';

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { startTokenServer } from '../../test/token-server';
 
 import { LlmAgent } from '../agents/llm-agent';
 import { userContent } from '../content';
@@ -45,16 +47,19 @@ const bearer = (token: string): AuthCredential => ({
 });
 
 /** An agent with a calendar tool that needs an OAuth2 token. Each call builds a fresh Runner. */
-function calendarApp(credentialService: CredentialService = new InMemoryCredentialService()) {
+function calendarApp(
+  credentialService: CredentialService = new InMemoryCredentialService(),
+  auth: AuthConfig = calendarAuth,
+) {
   const seen: (string | undefined)[] = [];
   const calendar = new FunctionTool({
     name: 'list_events',
     description: 'List calendar events.',
     execute: async (_args, ctx) => {
-      const credential = await ctx.getCredential(calendarAuth);
+      const credential = await ctx.getCredential(auth);
       seen.push(credential?.oauth2?.accessToken);
       if (!credential) {
-        ctx.requestCredential(calendarAuth);
+        ctx.requestCredential(auth);
         return { status: 'Waiting for the user to sign in.' };
       }
       return { events: ['standup'], token: credential.oauth2?.accessToken };
@@ -229,14 +234,29 @@ describe('tool authentication', () => {
     },
   );
 
-  it('reads the code of the OAuth2 callback URL the ADK web UI sends back, and ignores a second answer', async () => {
-    const app = calendarApp();
-    const first = await collect(
-      app.freshRunner().run({ userId: 'u', sessionId: 's', newMessage: userContent('my day?') }),
-    );
-    const { id, args } = requestCallOf(first.at(-1));
-    // What the web UI sends: the request's authConfig, echoed back with the callback URL.
-    const webUiAnswer = {
+  describe('with the ADK web UI answer (the OAuth2 callback URL)', () => {
+    let token: Awaited<ReturnType<typeof startTokenServer>>;
+    beforeEach(async () => {
+      token = await startTokenServer();
+    });
+    afterEach(async () => {
+      await new Promise((resolve) => token.server.close(resolve));
+    });
+    const localAuth = (): AuthConfig => ({
+      ...calendarAuth,
+      authScheme: {
+        type: 'oauth2',
+        flows: {
+          authorizationCode: {
+            authorizationUrl: 'https://accounts.example.com/auth',
+            tokenUrl: token.url,
+            scopes: { calendar: 'Read your calendar' },
+          },
+        },
+      },
+    });
+    /** What the web UI sends: the request's authConfig, echoed back with the callback URL. */
+    const webUiAnswer = (id: string, authConfig: AuthConfig, code: string) => ({
       role: 'user',
       parts: [
         {
@@ -244,12 +264,12 @@ describe('tool authentication', () => {
             id,
             name: REQUEST_CREDENTIAL_FUNCTION_NAME,
             response: {
-              ...args.authConfig,
+              ...authConfig,
               exchangedAuthCredential: {
-                ...args.authConfig.exchangedAuthCredential,
+                ...authConfig.exchangedAuthCredential,
                 oauth2: {
-                  ...args.authConfig.exchangedAuthCredential!.oauth2,
-                  authResponseUri: 'http://localhost:4200/oauth2callback?code=xyz&state=abc',
+                  ...authConfig.exchangedAuthCredential!.oauth2,
+                  authResponseUri: `http://localhost:4200/oauth2callback?code=${code}&state=abc`,
                   redirectUri: 'http://localhost:4200/oauth2callback',
                 },
               },
@@ -257,17 +277,62 @@ describe('tool authentication', () => {
           },
         },
       ],
-    };
-    await collect(app.freshRunner().run({ userId: 'u', sessionId: 's', newMessage: webUiAnswer }));
-    const stored = await app.credentialService.loadCredential({
-      appName: 'cal',
-      userId: 'u',
-      credentialKey: credentialKeyOf(calendarAuth),
     });
-    expect(stored?.oauth2?.authCode).toBe('xyz');
-    const calls = app.seen.length;
-    await collect(app.freshRunner().run({ userId: 'u', sessionId: 's', newMessage: webUiAnswer }));
-    expect(app.seen.length).toBe(calls + 1); // the model's new call, not a second resume
+
+    it('exchanges the code for tokens once, stores the tokens, and ignores a second answer', async () => {
+      const auth = localAuth();
+      const app = calendarApp(new InMemoryCredentialService(), auth);
+      const first = await collect(
+        app.freshRunner().run({ userId: 'u', sessionId: 's', newMessage: userContent('my day?') }),
+      );
+      const { id, args } = requestCallOf(first.at(-1));
+      const answer = webUiAnswer(id, args.authConfig, 'good');
+      const second = await collect(
+        app.freshRunner().run({ userId: 'u', sessionId: 's', newMessage: answer }),
+      );
+      expect(app.seen).toEqual([undefined, 'at-1']);
+      expect(second.at(-1)?.content?.parts[0]?.text).toContain('"token":"at-1"');
+      expect(token.seen).toHaveLength(1);
+      expect(token.seen[0]?.body.get('redirect_uri')).toBe('http://localhost:4200/oauth2callback');
+      const stored = await app.credentialService.loadCredential({
+        appName: 'cal',
+        userId: 'u',
+        credentialKey: credentialKeyOf(auth),
+      });
+      expect(stored?.oauth2).toMatchObject({ accessToken: 'at-1', refreshToken: 'rt-1' });
+      expect(stored?.oauth2?.authCode).toBeUndefined();
+      await collect(app.freshRunner().run({ userId: 'u', sessionId: 's', newMessage: answer }));
+      // The model's next call ran the tool with the stored tokens; no second resume, no exchange.
+      expect(app.seen).toEqual([undefined, 'at-1', 'at-1']);
+      expect(token.seen).toHaveLength(1);
+    });
+
+    it('answers a refused code with CREDENTIAL_EXCHANGE_FAILED and forgets it', async () => {
+      const auth = localAuth();
+      const app = calendarApp(new InMemoryCredentialService(), auth);
+      const first = await collect(
+        app.freshRunner().run({ userId: 'u', sessionId: 's', newMessage: userContent('my day?') }),
+      );
+      const { id, args } = requestCallOf(first.at(-1));
+      const second = await collect(
+        app.freshRunner().run({
+          userId: 'u',
+          sessionId: 's',
+          newMessage: webUiAnswer(id, args.authConfig, 'stolen'),
+        }),
+      );
+      const response = second.find((event) => event.content?.parts[0]?.functionResponse)!;
+      expect(response.content?.parts[0]?.functionResponse?.response).toMatchObject({
+        error: { code: 'CREDENTIAL_EXCHANGE_FAILED' },
+      });
+      expect(
+        await app.credentialService.loadCredential({
+          appName: 'cal',
+          userId: 'u',
+          credentialKey: credentialKeyOf(auth),
+        }),
+      ).toBeUndefined();
+    });
   });
 
   it('resumes the sub-agent that asked, even one that cannot transfer back', async () => {

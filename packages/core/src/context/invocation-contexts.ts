@@ -2,6 +2,7 @@ import type { ArtifactService } from '../artifacts';
 import { authConfigForRequest, credentialKeyOf, type AuthConfig } from '../auth/auth-config';
 import type { AuthCredential } from '../auth/auth-credential';
 import type { CredentialService } from '../auth/credential-service';
+import { canExchangeAuthorizationCode, exchangeAuthorizationCode } from '../auth/oauth2-exchange';
 import type { Content, Part } from '../content';
 import { ServiceNotConfiguredError } from '../errors/service-not-configured-error';
 import type { EventActions, ToolConfirmation } from '../events';
@@ -146,7 +147,7 @@ export class InvocationToolContext extends InvocationCallbackContext implements 
     actions: EventActions,
     readonly functionCallId: string,
     readonly toolConfirmation: ToolConfirmation | undefined = undefined,
-    private readonly resumedCredential: ResumedCredential | undefined = undefined,
+    private resumedCredential: ResumedCredential | undefined = undefined,
   ) {
     super(source, actions);
   }
@@ -160,12 +161,24 @@ export class InvocationToolContext extends InvocationCallbackContext implements 
 
   async getCredential(authConfig: AuthConfig): Promise<AuthCredential | undefined> {
     const credentialKey = credentialKeyOf(authConfig);
+    const address = { appName: this.appName, userId: this.userId, credentialKey };
     const resumed = this.resumedCredential;
-    if (resumed?.credentialKey === credentialKey) return structuredClone(resumed.credential);
     const service = this.source.credentialService;
-    if (!service) return undefined;
-    const { appName, userId } = this;
-    return service.loadCredential({ appName, userId, credentialKey });
+    let credential: AuthCredential | undefined;
+    if (resumed?.credentialKey === credentialKey) credential = structuredClone(resumed.credential);
+    else if (service) credential = await service.loadCredential(address);
+    if (!credential || !canExchangeAuthorizationCode(authConfig, credential)) return credential;
+    // An authorization code (what the ADK web UI sends back): exchange it once, keep the tokens.
+    let exchanged: AuthCredential;
+    try {
+      exchanged = await exchangeAuthorizationCode(authConfig, credential, { signal: this.signal });
+    } catch (error) {
+      await service?.deleteCredential(address);
+      throw error;
+    }
+    await service?.saveCredential({ ...address, credential: exchanged });
+    this.resumedCredential = { credentialKey, credential: exchanged };
+    return structuredClone(exchanged);
   }
 
   requestCredential(authConfig: AuthConfig): void {

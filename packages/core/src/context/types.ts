@@ -64,6 +64,11 @@ export interface ToolContext extends CallbackContext {
    * The credential for `authConfig`: the one the user just gave (when this call is re-run after
    * answering a credential request), else the one saved in the Runner's `CredentialService` for
    * this app, user and credential key, else `undefined` (then call {@link requestCredential}).
+   * An OAuth2 authorization code (what the ADK web UI sends back) is first exchanged for tokens at
+   * the scheme's token URL with the client id and secret of `authConfig.rawAuthCredential`, and
+   * the tokens replace the code in the `CredentialService`.
+   *
+   * @throws CredentialExchangeError when that exchange fails (the code is then forgotten).
    */
   getCredential(authConfig: AuthConfig): Promise<AuthCredential | undefined>;
   /**

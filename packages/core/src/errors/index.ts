@@ -1,6 +1,7 @@
 export { AdkError, type AdkErrorOptions } from './adk-error';
 export { AgentTreeError } from './agent-tree-error';
 export { ContextCompressionError } from './context-compression-error';
+export { CredentialExchangeError } from './credential-exchange-error';
 export { InvalidArgumentError } from './invalid-argument-error';
 export { InvalidArtifactNameError } from './invalid-artifact-name-error';
 export { InvalidCredentialAnswerError } from './invalid-credential-answer-error';
