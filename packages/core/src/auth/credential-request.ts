@@ -125,6 +125,24 @@ export interface AnsweredCredentialRequest {
   credentialKey: string;
   /** The credential, or `undefined` when the answer was missing or unusable. */
   credential: AuthCredential | undefined;
+  /** Why the answer was refused, when `credential` is `undefined`. */
+  problem?: string;
+}
+
+/**
+ * False when the request carried an OAuth2 `state` and the answer's callback URL
+ * (`authResponseUri`) carries another one, or none: the callback belongs to another authorization
+ * (a forged or mixed-up answer). Answers without a callback URL are not checked.
+ */
+function stateMatches(request: AuthConfig, answer: AuthCredential): boolean {
+  const expected = request.exchangedAuthCredential?.oauth2?.state;
+  const callback = answer.oauth2?.authResponseUri;
+  if (expected === undefined || callback === undefined) return true;
+  try {
+    return new URL(callback).searchParams.get('state') === expected;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -146,12 +164,19 @@ export function findAnsweredCredentialRequests(
     if (typeof functionCallId !== 'string' || !authConfig?.authScheme) continue;
     const call = findCall(events, functionCallId);
     if (!call) continue;
-    found.push({
+    const entry: AnsweredCredentialRequest = {
       requestEvent,
       call: { id: functionCallId, name: call.name, args: { ...call.args } },
       credentialKey: credentialKeyOf(authConfig),
       credential: parseCredentialResponse(response),
-    });
+    };
+    if (!entry.credential) {
+      entry.problem = 'it holds no usable credential';
+    } else if (!stateMatches(authConfig, entry.credential)) {
+      entry.credential = undefined;
+      entry.problem = 'the OAuth2 callback URL does not carry the state of the request';
+    }
+    found.push(entry);
   }
   return found;
 }

@@ -256,7 +256,7 @@ describe('tool authentication', () => {
       },
     });
     /** What the web UI sends: the request's authConfig, echoed back with the callback URL. */
-    const webUiAnswer = (id: string, authConfig: AuthConfig, code: string) => ({
+    const webUiAnswer = (id: string, authConfig: AuthConfig, code: string, state?: string) => ({
       role: 'user',
       parts: [
         {
@@ -269,7 +269,7 @@ describe('tool authentication', () => {
                 ...authConfig.exchangedAuthCredential,
                 oauth2: {
                   ...authConfig.exchangedAuthCredential!.oauth2,
-                  authResponseUri: `http://localhost:4200/oauth2callback?code=${code}&state=abc`,
+                  authResponseUri: `http://localhost:4200/oauth2callback?code=${code}&state=${state ?? authConfig.exchangedAuthCredential!.oauth2!.state}`,
                   redirectUri: 'http://localhost:4200/oauth2callback',
                 },
               },
@@ -305,6 +305,32 @@ describe('tool authentication', () => {
       // The model's next call ran the tool with the stored tokens; no second resume, no exchange.
       expect(app.seen).toEqual([undefined, 'at-1', 'at-1']);
       expect(token.seen).toHaveLength(1);
+    });
+
+    it("refuses a callback URL whose state is not the request's, before any exchange", async () => {
+      const auth = localAuth();
+      const app = calendarApp(new InMemoryCredentialService(), auth);
+      const first = await collect(
+        app.freshRunner().run({ userId: 'u', sessionId: 's', newMessage: userContent('my day?') }),
+      );
+      const { id, args } = requestCallOf(first.at(-1));
+      const second = await collect(
+        app.freshRunner().run({
+          userId: 'u',
+          sessionId: 's',
+          newMessage: webUiAnswer(id, args.authConfig, 'good', 'forged-state'),
+        }),
+      );
+      const response = second.find((event) => event.content?.parts[0]?.functionResponse)!;
+      const error = (
+        response.content?.parts[0]?.functionResponse?.response as {
+          error: { code: string; message: string };
+        }
+      ).error;
+      expect(error.code).toBe('INVALID_CREDENTIAL_ANSWER');
+      expect(error.message).toContain('state');
+      expect(token.seen).toHaveLength(0);
+      expect(app.seen).toEqual([undefined]);
     });
 
     it('answers a refused code with CREDENTIAL_EXCHANGE_FAILED and forgets it', async () => {

@@ -121,11 +121,15 @@ export async function* resumeConfirmedCalls(
       (confirmations ??= {})[entry.call.id] = entry.confirmation ?? { confirmed: false };
       continue;
     }
-    const { credentialKey, credential, call } = entry;
+    const { credentialKey, credential, call, problem } = entry;
     credentials ??= {};
     if (!credential) {
       credentials[call.id] = {
-        error: new InvalidCredentialAnswerError({ toolName: call.name, credentialKey }),
+        error: new InvalidCredentialAnswerError({
+          toolName: call.name,
+          credentialKey,
+          ...(problem === undefined ? {} : { problem }),
+        }),
       };
       continue;
     }
