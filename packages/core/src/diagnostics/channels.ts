@@ -77,6 +77,29 @@ export interface ToolCallEndMessage extends SpanEnd {
 }
 export type ToolCallErrorMessage = SpanError;
 
+/**
+ * Several function calls of one model response were answered by one merged function-response
+ * event. Published when the flow has that event, before it is yielded, and only when the response
+ * asked for more than one call. It is an instant, not a span: `spanId` identifies the merged
+ * response (for an observer that draws it as a span, like `@adk/telemetry`'s
+ * `execute_tool (merged)`), and `parentSpanId` is the model call whose response asked for the
+ * calls, the parent of their tool-call spans too.
+ */
+export interface ToolCallsMergedMessage {
+  spanId: string;
+  /** Span of the model call that asked for the calls (`undefined` when it had none). */
+  parentSpanId: string | undefined;
+  invocationId: string;
+  appName: string;
+  userId: string;
+  sessionId: string;
+  agentName: string;
+  /** Id of the merged function-response event. */
+  eventId: string;
+  /** Ids of the function calls the merged event answers, in call order. */
+  functionCallIds: string[];
+}
+
 /** Names of every lifecycle channel. */
 export const channelNames = {
   runStart: 'adk:run:start',
@@ -91,6 +114,7 @@ export const channelNames = {
   toolCallStart: 'adk:tool:start',
   toolCallEnd: 'adk:tool:end',
   toolCallError: 'adk:tool:error',
+  toolCallsMerged: 'adk:tool:merged',
 } as const;
 
 /** Message type published on each channel. */
@@ -107,6 +131,7 @@ export interface ChannelMessages {
   toolCallStart: ToolCallStartMessage;
   toolCallEnd: ToolCallEndMessage;
   toolCallError: ToolCallErrorMessage;
+  toolCallsMerged: ToolCallsMergedMessage;
 }
 
 export type ChannelKey = keyof ChannelMessages;

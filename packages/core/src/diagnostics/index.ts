@@ -17,4 +17,5 @@ export {
   type ToolCallEndMessage,
   type ToolCallErrorMessage,
   type ToolCallStartMessage,
+  type ToolCallsMergedMessage,
 } from './channels';

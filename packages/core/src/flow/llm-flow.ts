@@ -5,6 +5,9 @@ import {
   InvocationCallbackContext,
   InvocationReadonlyContext,
 } from '../context/invocation-contexts';
+import { hasSubscribers } from '../diagnostics/channels';
+import { publishToolCallsMerged } from '../diagnostics/publish-tool-calls-merged';
+import { OutputValidationError } from '../errors/output-validation-error';
 import { PluginError } from '../errors/plugin-error';
 import {
   createEvent,
@@ -19,11 +22,13 @@ import { executeFunctionCalls } from './execute-tools';
 import { errorEvent, modelResponseEvent } from './flow-events';
 import { applyOutput } from './output';
 import { buildRequestNow } from './request-processors/default-processors';
-import { resolveTools } from './resolve-tools';
+import { resolveTools, type ResolvedTools } from './resolve-tools';
 import { postprocessors } from './step-postprocessors';
 import { compactContext } from '../compression/compaction-step';
 import { confirmationsToResume, resumeConfirmedCalls } from '../policies/confirmation-flow';
 import { filterModelEvent, policiesFor } from '../policies/policy-hooks';
+import { structuredAnswer, structuredAnswerEvent } from '../tools/set-model-response-flow';
+import { withSetModelResponseTool } from '../tools/set-model-response-tool';
 import { withTransferTool } from '../tools/transfer-to-agent-flow';
 
 /**
@@ -35,6 +40,14 @@ import { withTransferTool } from '../tools/transfer-to-agent-flow';
  * the agent's request processors, count the model call, call the model (partial events while
  * streaming), emit the model's event (with `outputKey` / `outputSchema` applied), run its function
  * calls concurrently into one function-response event, then the step postprocessors.
+ *
+ * An agent with an `outputSchema` and tools whose model does not declare
+ * `capabilities.responseSchemaWithTools` is offered `set_model_response`: a response calling it
+ * has its arguments checked against the schema first (invalid: `OUTPUT_VALIDATION_FAILED`, no call
+ * runs), then its calls run, then the answer (its JSON as text, the parsed value in `outputKey`)
+ * ends the agent's turn. A model response carrying an `errorCode` never has its function calls
+ * run: it is stored as it is and ends the turn. When several calls are merged into one
+ * function-response event, `toolCallsMerged` is published (only with subscribers).
  *
  * Errors inside a step become error events authored by the agent, which end it: template and
  * instruction errors, unknown model names, model failures not recovered by callbacks, the call
@@ -118,13 +131,17 @@ async function* runLlm(
           }
           let model: Model;
           let request: LlmRequest;
+          // The step's tools: with `set_model_response` when the agent's structured answer must
+          // come through a tool (an `outputSchema`, tools, and a model that cannot combine both).
+          let tools: ResolvedTools;
           try {
             model = agent.resolveModel(ctx.models);
+            tools = withSetModelResponseTool(agent, model, resolved);
             const building = buildRequestNow(model.name, agent.requestProcessors, {
               agent,
               invocationContext: ctx,
               context: readonlyContext,
-              tools: resolved.tools,
+              tools: tools.tools,
             });
             request = building instanceof Promise ? await building : building;
             ctx.incrementLlmCallCount();
@@ -198,7 +215,7 @@ async function* runLlm(
                   agent.name,
                   response,
                   undefined,
-                  resolved.byName,
+                  tools.byName,
                 );
                 yield filtering ? await filterModelEvent(ctx, agent, chunk) : chunk;
                 continue;
@@ -209,7 +226,7 @@ async function* runLlm(
                 agent.name,
                 response,
                 actionsUsed ? undefined : callbackActions,
-                resolved.byName,
+                tools.byName,
               );
               const event = filtering ? await filterModelEvent(ctx, agent, modelEvent) : modelEvent;
               actionsUsed = true;
@@ -224,16 +241,50 @@ async function* runLlm(
               if (ctx.signal.aborted) break step;
               const calls = getFunctionCalls(event.content);
               if (calls.length === 0) continue;
+              // A response that is an error (a safety block, a failed call) but still carries
+              // function calls is stored as it is and ends the agent's turn: none of them runs.
+              if (event.errorCode !== undefined) break flow;
+              // The structured final answer given through `set_model_response`: checked before any
+              // call of the response runs.
+              let answer: string | undefined;
+              if (tools !== resolved) {
+                const checked = structuredAnswer(agent, tools, calls);
+                if (checked instanceof OutputValidationError) {
+                  last = errorEvent(ctx, agent.name, checked);
+                  yield last;
+                  break step;
+                }
+                answer = checked;
+              }
               const responseEvent = await executeFunctionCalls({
                 agent,
                 ctx,
                 calls,
-                tools: resolved.byName,
+                tools: tools.byName,
                 parentSpanId: span.spanId,
               });
               if (!responseEvent) continue;
+              if (calls.length > 1 && hasSubscribers('toolCallsMerged')) {
+                publishToolCallsMerged(ctx, agent.name, span.spanId, responseEvent);
+              }
               last = responseEvent;
               yield responseEvent;
+              if (answer !== undefined) {
+                // The answer ends the agent's turn like a final text answer: output filters, then
+                // `outputKey` (the text is the model's JSON, so it parses to the checked value).
+                const answerEvent = structuredAnswerEvent(ctx, agent.name, answer);
+                const final = filtering
+                  ? await filterModelEvent(ctx, agent, answerEvent)
+                  : answerEvent;
+                const invalid = applyOutput(agent, final);
+                last = final;
+                yield final;
+                if (invalid) {
+                  last = errorEvent(ctx, agent.name, invalid);
+                  yield last;
+                }
+                break flow;
+              }
               // Index loops here and below: `for...of` allocates an iterator per loop until the JIT
               // has optimized this function.
               for (let at = 0; at < postprocessors.length; at++) {

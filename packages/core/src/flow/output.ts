@@ -30,22 +30,34 @@ export function applyOutput(agent: LlmAgent, event: Event): OutputValidationErro
         cause: error,
       });
     }
-    const result = agent.outputSchema.safeParse(json);
-    if (!result.success) {
-      return new OutputValidationError({
-        agentName: agent.name,
-        issues: result.error.issues.map((issue) =>
-          issue.path.length > 0
-            ? `${issue.path.map(String).join('.')}: ${issue.message}`
-            : issue.message,
-        ),
-        cause: result.error,
-      });
-    }
-    value = result.data;
+    const checked = checkOutputValue(agent, json);
+    if (checked instanceof OutputValidationError) return checked;
+    value = checked.value;
   }
   if (agent.outputKey !== undefined) event.actions.stateDelta[agent.outputKey] = value;
   return undefined;
+}
+
+/**
+ * Validate a parsed JSON value against the `outputSchema` of `agent`: the parsed value (defaults
+ * and transforms applied), or the validation error naming each issue. Used for answers given as
+ * text and for the arguments of `set_model_response`. `agent` must have an `outputSchema`.
+ */
+export function checkOutputValue(
+  agent: LlmAgent,
+  json: unknown,
+): { value: unknown } | OutputValidationError {
+  const result = agent.outputSchema!.safeParse(json);
+  if (result.success) return { value: result.data };
+  return new OutputValidationError({
+    agentName: agent.name,
+    issues: result.error.issues.map((issue) =>
+      issue.path.length > 0
+        ? `${issue.path.map(String).join('.')}: ${issue.message}`
+        : issue.message,
+    ),
+    cause: result.error,
+  });
 }
 
 /** Models sometimes wrap JSON in a Markdown code fence; accept that. */

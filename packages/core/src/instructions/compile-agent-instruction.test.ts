@@ -7,11 +7,17 @@ import { modelContent, userContent } from '../content';
 import { createEvent } from '../events';
 import { Runner } from '../runner/runner';
 import { FakeModel } from '../testing/fake-model';
+import { FunctionTool } from '../tools/function-tool';
+import { SET_MODEL_RESPONSE_INSTRUCTION } from '../tools/set-model-response-tool';
 import { compileAgentInstruction } from './compile-agent-instruction';
 
 describe('compileAgentInstruction', () => {
   it('is exactly what the request pipeline sends, with static and dynamic parts split', async () => {
-    const model = new FakeModel({ responses: ['{"ok":true}'] });
+    // A model that takes the response schema next to the tools (transfer_to_agent here).
+    const model = new FakeModel({
+      responses: ['{"ok":true}'],
+      capabilities: { responseSchemaWithTools: true },
+    });
     const specialist = new LlmAgent({
       name: 'specialist',
       description: 'Knows things.',
@@ -72,5 +78,37 @@ describe('compileAgentInstruction', () => {
       ),
     ).toBe(true);
     expect(compiled.static).toContain('- root (your parent agent)\n- peer: Another one.');
+  });
+
+  it('asks for set_model_response, as the request does, when the model cannot combine schema and tools', async () => {
+    const model = new FakeModel({ responses: ['{"ok":true}'] });
+    const agent = new LlmAgent({
+      name: 'reporter',
+      model,
+      outputSchema: z.object({ ok: z.boolean() }),
+      tools: [new FunctionTool({ name: 'noop', description: 'Nothing.', execute: () => 'ok' })],
+    });
+    const runner = new Runner({ appName: 'app', agent, autoCreateSession: true });
+    const session = await runner.sessionService.createSession({
+      appName: 'app',
+      userId: 'u',
+      sessionId: 's',
+    });
+    const ctx = new InvocationContext({
+      invocationId: 'i',
+      agent,
+      session,
+      sessionService: runner.sessionService,
+    });
+    const compiled = await compileAgentInstruction(agent, ctx);
+    for await (const _ of runner.run({
+      userId: 'u',
+      sessionId: 's',
+      newMessage: userContent('go'),
+    })) {
+      // drain
+    }
+    expect(model.requests[0]?.systemInstruction).toBe(compiled.text);
+    expect(compiled.text).toBe(`You are reporter.\n\n${SET_MODEL_RESPONSE_INSTRUCTION}`);
   });
 });

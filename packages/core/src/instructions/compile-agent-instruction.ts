@@ -1,6 +1,8 @@
 import type { InvocationContext } from '../agents/invocation-context';
 import type { InstructionProvider, LlmAgent } from '../agents/llm-agent';
 import { InvocationReadonlyContext } from '../context/invocation-contexts';
+import type { Model } from '../models';
+import { SET_MODEL_RESPONSE_INSTRUCTION } from '../tools/set-model-response-tool';
 import { transferToolFor } from '../tools/transfer-to-agent-tool';
 import {
   compileInstruction,
@@ -34,7 +36,7 @@ async function resolve(
  * provider. Instructions that tools add per request (`processRequest`) are not included.
  *
  * The request pipeline of `LlmAgent` produces exactly this `text` for an agent whose tools add no
- * instruction.
+ * instruction (toolsets are assumed to provide tools, for the `set_model_response` note).
  *
  * @throws TemplateVariableError when a required template variable has no value.
  * @example
@@ -52,12 +54,35 @@ export async function compileAgentInstruction(
     resolve(root.globalInstruction, ctx, sources),
     resolve(agent.instruction, ctx, sources),
   ]);
+  const transferTargets = transferToolFor(agent)?.targets ?? [];
   return compileInstruction({
     agentName: agent.name,
     description: agent.description,
     globalInstruction,
     instruction,
     outputSchema: agent.outputJsonSchema,
-    transferTargets: transferToolFor(agent)?.targets ?? [],
+    outputInstruction: answersThroughTool(agent, ctx, transferTargets.length > 0)
+      ? SET_MODEL_RESPONSE_INSTRUCTION
+      : undefined,
+    transferTargets,
   });
+}
+
+/**
+ * Whether the agent's steps offer `set_model_response` (see `withSetModelResponseTool`): an
+ * `outputSchema`, tools declared to the model (toolsets are assumed to provide some), and a model
+ * that does not declare `responseSchemaWithTools`.
+ */
+function answersThroughTool(agent: LlmAgent, ctx: InvocationContext, transfer: boolean): boolean {
+  if (agent.outputSchema === undefined) return false;
+  let declared = transfer || agent.toolsets.length > 0;
+  for (const tool of agent.staticTools.values()) declared ||= tool.declaration() !== undefined;
+  if (!declared) return false;
+  let model: Model | undefined;
+  try {
+    model = agent.resolveModel(ctx.models);
+  } catch {
+    model = undefined;
+  }
+  return model?.capabilities?.responseSchemaWithTools !== true;
 }

@@ -25,6 +25,11 @@ export interface InstructionSources {
   instruction?: InstructionText;
   /** JSON Schema the final answer must follow (from `outputSchema`). */
   outputSchema?: JsonSchema;
+  /**
+   * The output section's text when it is not the schema note: an agent that gives its final
+   * answer through `set_model_response` is asked to call that tool instead.
+   */
+  outputInstruction?: string;
   /** Agents this one may transfer to. */
   transferTargets?: readonly TransferTarget[];
   /** Extra blocks appended last (instructions contributed by tools), each static. */
@@ -110,7 +115,9 @@ export function compileInstruction(sources: InstructionSources): CompiledInstruc
     },
     {
       kind: 'output-schema',
-      text: sources.outputSchema ? outputSchemaInstruction(sources.outputSchema) : '',
+      text:
+        sources.outputInstruction ??
+        (sources.outputSchema ? outputSchemaInstruction(sources.outputSchema) : ''),
       dynamic: false,
     },
     { kind: 'transfer', text: transferInstruction(sources.transferTargets ?? []), dynamic: false },

@@ -7,6 +7,6 @@ export type {
   ToolDeclarations,
 } from './llm-request';
 export type { FinishReason, LlmResponse, UsageMetadata } from './llm-response';
-export type { GenerateOptions, Model, ModelProvider } from './model';
+export type { GenerateOptions, Model, ModelCapabilities, ModelProvider } from './model';
 export { defaultModelRegistry, ModelRegistry } from './model-registry';
 export { StreamAggregator } from './stream-aggregator';

@@ -10,6 +10,25 @@ export interface GenerateOptions {
 }
 
 /**
+ * What a model can do beyond the basic contract, declared by its provider (`Model.capabilities`).
+ *
+ * Versioning: every member is optional and new members may be added in minor versions. An absent
+ * member, or absent `capabilities`, means **no**: a model that declares nothing gets the
+ * conservative behaviour, which works with every model that can call functions. A provider sets
+ * a member to `true` only where the API is known to honour it.
+ */
+export interface ModelCapabilities {
+  /**
+   * Whether one request may carry function declarations **and** a response schema
+   * (`config.responseSchema`), the model calling tools first and finally answering with JSON that
+   * follows the schema. When it is not `true`, an agent with an `outputSchema` and tools sends no
+   * response schema; it offers the `set_model_response` tool instead, whose parameters are the
+   * schema, and the flow turns the tool's validated arguments into the agent's final answer.
+   */
+  readonly responseSchemaWithTools?: boolean;
+}
+
+/**
  * The model contract: a name and one streaming generate method over the provider-neutral
  * request and response. Small on purpose, so that any provider (or a wrapper around another SDK)
  * can implement it in a few dozen lines.
@@ -20,6 +39,8 @@ export interface GenerateOptions {
 export interface Model {
   /** The model name requests are made for, e.g. `gemini-2.5-flash`. */
   readonly name: string;
+  /** What the model can do beyond the basic contract; absent means nothing (see {@link ModelCapabilities}). */
+  readonly capabilities?: ModelCapabilities;
   /**
    * Generate a response to `request`. The request is read-only: its contents may be frozen and
    * shared with later calls.

@@ -1,5 +1,12 @@
 import type { FunctionCall } from '../content';
-import type { GenerateOptions, LlmRequest, LlmResponse, Model, ModelProvider } from '../models';
+import type {
+  GenerateOptions,
+  LlmRequest,
+  LlmResponse,
+  Model,
+  ModelCapabilities,
+  ModelProvider,
+} from '../models';
 import { StreamAggregator } from '../models/stream-aggregator';
 import { FakeModelError } from './fake-model-error';
 import { fakeFunctionCalls, fakeText } from './fake-model-responses';
@@ -39,6 +46,13 @@ export interface FakeModelOptions {
   strict?: boolean;
   /** Answer to calls beyond the script in non-strict mode (default: an empty text answer). */
   fallback?: FakeStep;
+  /**
+   * The capabilities the fake declares, to test both sides of a capability: e.g.
+   * `{ responseSchemaWithTools: true }` makes an agent with `outputSchema` and tools send its
+   * response schema next to the tools instead of offering `set_model_response`. Default: none
+   * declared (the conservative behaviour of a model that declares nothing).
+   */
+  capabilities?: ModelCapabilities;
 }
 
 /**
@@ -59,6 +73,7 @@ export interface FakeModelOptions {
  */
 export class FakeModel implements Model {
   readonly name: string;
+  readonly capabilities: ModelCapabilities | undefined;
   /** Every request received, in order. */
   readonly requests: LlmRequest[] = [];
   private readonly responses: readonly FakeStep[] | FakeResponder;
@@ -74,6 +89,7 @@ export class FakeModel implements Model {
     this.responses = resolved.responses ?? [];
     this.strict = resolved.strict ?? false;
     this.fallback = resolved.fallback ?? '';
+    this.capabilities = resolved.capabilities;
   }
 
   /** Number of calls received. */

@@ -4,6 +4,14 @@ export { ExitLoopTool, exitLoopTool } from './exit-loop-tool';
 export { FunctionTool, type FunctionToolOptions } from './function-tool';
 export { validateJsonSchema } from './json-schema-validator';
 export { isToolset } from './is-toolset';
+export {
+  offeredSetModelResponseTool,
+  SET_MODEL_RESPONSE,
+  SET_MODEL_RESPONSE_INSTRUCTION,
+  SetModelResponseTool,
+  setModelResponseToolFor,
+  withSetModelResponseTool,
+} from './set-model-response-tool';
 export type { Tool, Toolset } from './tool';
 export {
   normalizeToolResult,

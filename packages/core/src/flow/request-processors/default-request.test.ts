@@ -10,6 +10,10 @@ import type { GenerateContentConfig, LlmRequest } from '../../models';
 import type { RunConfig } from '../../runner/run-config';
 import { FunctionTool } from '../../tools/function-tool';
 import type { Tool } from '../../tools/tool';
+import {
+  SET_MODEL_RESPONSE_INSTRUCTION,
+  setModelResponseToolFor,
+} from '../../tools/set-model-response-tool';
 import { transferToolFor } from '../../tools/transfer-to-agent-tool';
 import { buildRequestNow, defaultRequestProcessors } from './default-processors';
 import { buildDefaultRequest } from './default-request';
@@ -81,10 +85,10 @@ function history(agentName: string): Event[] {
 }
 
 async function inputFor(
-  options: LlmAgentOptions & { global?: string; transfer?: boolean },
+  options: LlmAgentOptions & { global?: string; transfer?: boolean; answerTool?: boolean },
   extra: { runConfig?: Partial<RunConfig>; tools?: Tool[] } = {},
 ): Promise<RequestProcessorInput> {
-  const { global, transfer, ...agentOptions } = options;
+  const { global, transfer, answerTool, ...agentOptions } = options;
   const agent = new LlmAgent({
     ...agentOptions,
     disallowTransferToParent: !transfer,
@@ -101,6 +105,8 @@ async function inputFor(
   const tools = [...(extra.tools ?? [])];
   const transferTool = transferToolFor(agent);
   if (transferTool) tools.push(transferTool);
+  // As the flow adds it: last, for an agent with an output schema.
+  if (answerTool && agent.outputSchema) tools.push(setModelResponseToolFor(agent));
   const ctx = await makeContext(agent, { runConfig: extra.runConfig, events: history(agent.name) });
   return { agent, invocationContext: ctx, context: new InvocationReadonlyContext(ctx), tools };
 }
@@ -142,6 +148,7 @@ describe('buildDefaultRequest', () => {
             generateContentConfig: pick(AGENT_CONFIGS),
             includeContents: pick(['default', 'none'] as const),
             transfer: next() < 0.5,
+            answerTool: next() < 0.5,
           },
           {
             runConfig: runGenerateConfig && { generateContentConfig: runGenerateConfig },
@@ -173,6 +180,33 @@ describe('buildDefaultRequest', () => {
     expect(request.config.tools).toHaveLength(2);
     expect(request.config.responseMimeType).toBe('application/json');
     expect(request.contents.length).toBeGreaterThan(0);
+  });
+
+  it('covers set_model_response with the transfer block and tools: no response schema', async () => {
+    const request = await expectSameAsProcessors(
+      await inputFor(
+        {
+          name: 'helper',
+          instruction: 'Own.',
+          outputSchema: z.object({ answer: z.string() }),
+          transfer: true,
+          answerTool: true,
+        },
+        { tools: [weather] },
+      ),
+    );
+    expect(request.systemInstruction).toContain(
+      `You are helper.\n\nOwn.\n\n${SET_MODEL_RESPONSE_INSTRUCTION}\n\n`,
+    );
+    expect(request.systemInstruction).toMatch(/peer/);
+    expect(request.systemInstruction).not.toContain('Reply with valid JSON');
+    expect(request.config.tools![0]!.functionDeclarations.map((d) => d.name)).toEqual([
+      'get_weather',
+      'transfer_to_agent',
+      'set_model_response',
+    ]);
+    expect(request.config.responseSchema).toBeUndefined();
+    expect(request.config.responseMimeType).toBeUndefined();
   });
 
   it('leaves to the processors what has to wait: templates, instruction functions, request hooks', async () => {

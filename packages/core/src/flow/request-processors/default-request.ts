@@ -5,6 +5,10 @@ import {
 } from '../../instructions/compile-instruction';
 import { transferInstruction } from '../../instructions/transfer-instruction';
 import type { FunctionDeclaration, GenerateContentConfig, LlmRequest } from '../../models';
+import {
+  offeredSetModelResponseTool,
+  SET_MODEL_RESPONSE_INSTRUCTION,
+} from '../../tools/set-model-response-tool';
 import { TransferToAgentTool } from '../../tools/transfer-to-agent-tool';
 import { buildContentsIncrementally } from '../contents';
 import { isPlainText } from './instructions-processor';
@@ -74,9 +78,13 @@ export function buildDefaultRequest(
   // output schema.
   const schema = agent.outputJsonSchema;
   if (schema) {
-    config.responseMimeType = 'application/json';
-    config.responseSchema = schema;
-    systemInstruction = joinSection(systemInstruction, outputSchemaInstruction(schema));
+    if (offeredSetModelResponseTool(tools)) {
+      systemInstruction = joinSection(systemInstruction, SET_MODEL_RESPONSE_INSTRUCTION);
+    } else {
+      config.responseMimeType = 'application/json';
+      config.responseSchema = schema;
+      systemInstruction = joinSection(systemInstruction, outputSchemaInstruction(schema));
+    }
   }
   // transfer.
   if (transfer) {
