@@ -1,4 +1,4 @@
-import type { GenerateOptions, LlmRequest, LlmResponse, Model } from '@adk/core';
+import type { GenerateOptions, LlmRequest, LlmResponse, Model, ModelCapabilities } from '@adk/core';
 import { resolveApiKey, type HttpClient } from '@adk/model-http';
 
 import { fromAnthropicResponse } from './convert/from-anthropic-response';
@@ -33,6 +33,12 @@ export class AnthropicModel implements Model {
   readonly name: string;
   /** The model id sent to the API (an `anthropic/` prefix removed). */
   readonly apiModelId: string;
+  /**
+   * No `responseSchemaWithTools`: the Messages API has no JSON mode, and its structured output here
+   * is one forced tool, which cannot be combined with the agent's tools. An agent with
+   * `outputSchema` and tools answers through core's `set_model_response` tool instead.
+   */
+  readonly capabilities: ModelCapabilities = { responseSchemaWithTools: false };
   private readonly http: HttpClient;
   private readonly apiKey: string | undefined;
   private readonly maxTokens: number;

@@ -21,18 +21,21 @@ outputSchemaAcceptance({
   expectStructuredRequest(request, { schema, tools }) {
     const body = request.body as Body;
     const system = describeAnthropicRequest(request).systemInstruction ?? '';
-    // The agent's schema is always stated in the system instruction.
+    // The agent's schema is stated in the system instruction.
     expect(system).toContain('"celsius"');
-    if (tools.length === 0) {
-      // No JSON mode in the Messages API: one forced tool whose input is the answer.
-      expect(body.tools).toEqual([
-        expect.objectContaining({ name: JSON_RESPONSE_TOOL, input_schema: schema }),
-      ]);
-      expect(body.tool_choice).toEqual({ type: 'tool', name: JSON_RESPONSE_TOOL });
-    } else {
-      // With the agent's own tools, the answer comes as text and is validated by the agent.
-      expect(body.tools!.map((t) => t.name)).toEqual(tools);
-      expect(body.tool_choice).toBeUndefined();
-    }
+    // Only agents without tools ask for a response schema (the model does not combine both).
+    expect(tools).toEqual([]);
+    // No JSON mode in the Messages API: one forced tool whose input is the answer.
+    expect(body.tools).toEqual([
+      expect.objectContaining({ name: JSON_RESPONSE_TOOL, input_schema: schema }),
+    ]);
+    expect(body.tool_choice).toEqual({ type: 'tool', name: JSON_RESPONSE_TOOL });
+  },
+  expectSetModelResponseRequest(request, { schema, tools }) {
+    const body = request.body as Body;
+    // The agent's tools and set_model_response, nothing forced: the model calls tools, then answers.
+    expect(body.tools!.map((t) => t.name)).toEqual([...tools, 'set_model_response']);
+    expect(body.tools!.at(-1)!.input_schema).toEqual(schema);
+    expect(body.tool_choice).toBeUndefined();
   },
 });

@@ -1,9 +1,10 @@
-import type { GenerateOptions, LlmRequest, LlmResponse, Model } from '@adk/core';
+import type { GenerateOptions, LlmRequest, LlmResponse, Model, ModelCapabilities } from '@adk/core';
 import type { HttpClient } from '@adk/model-http';
 
 import { fromGeminiResponse } from './convert/from-gemini-response';
 import type { GeminiResponse } from './convert/gemini-wire';
 import { toGeminiRequest } from './convert/to-gemini-request';
+import { geminiCapabilities } from './gemini-capabilities';
 import type { GeminiEndpoint } from './gemini-endpoint';
 import { readGeminiStream } from './stream/read-gemini-stream';
 
@@ -15,6 +16,12 @@ export class GeminiModel implements Model {
   readonly name: string;
   /** The model id sent to the API (`gemini/` and `models/` prefixes removed). */
   readonly apiModelId: string;
+  /**
+   * `responseSchemaWithTools` only for Gemini 3 and later on Vertex AI (see
+   * `geminiCapabilities`); elsewhere an agent with `outputSchema` and tools answers through
+   * core's `set_model_response` tool.
+   */
+  readonly capabilities: ModelCapabilities;
   private readonly http: HttpClient;
   private readonly endpoint: () => Promise<GeminiEndpoint>;
   private readonly streamFunctionCallArguments: boolean;
@@ -26,6 +33,8 @@ export class GeminiModel implements Model {
       endpoint: () => Promise<GeminiEndpoint>;
       /** Ask for streamed function-call arguments on streamed calls with tools (Gemini 3). */
       streamFunctionCallArguments?: boolean;
+      /** Whether calls go to Vertex AI (decides `capabilities`). Default false: the Gemini API. */
+      vertex?: boolean;
     },
   ) {
     this.name = name;
@@ -33,6 +42,7 @@ export class GeminiModel implements Model {
     this.http = options.http;
     this.endpoint = options.endpoint;
     this.streamFunctionCallArguments = options.streamFunctionCallArguments ?? false;
+    this.capabilities = geminiCapabilities(this.apiModelId, options.vertex ?? false);
   }
 
   async *generate(

@@ -6,7 +6,12 @@ import {
 } from '@adk/model-http';
 
 import { parseGeminiError } from './convert/parse-gemini-error';
-import { defaultBaseURL, resolveGeminiEndpoint, type VertexAISettings } from './gemini-endpoint';
+import {
+  defaultBaseURL,
+  resolveGeminiEndpoint,
+  usesVertexAI,
+  type VertexAISettings,
+} from './gemini-endpoint';
 import { GeminiModel } from './gemini-model';
 
 /**
@@ -57,6 +62,7 @@ export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
     parseErrorBody: parseGeminiError,
   });
   const endpoint = () => resolveGeminiEndpoint(settings.apiKey, settings.vertexai);
+  const vertex = usesVertexAI(settings.vertexai);
   return defineProvider({
     id: 'gemini',
     patterns: GEMINI_MODEL_PATTERNS,
@@ -65,6 +71,7 @@ export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
         http,
         endpoint,
         streamFunctionCallArguments: settings.streamFunctionCallArguments,
+        vertex,
       }),
   });
 }

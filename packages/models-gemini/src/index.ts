@@ -20,6 +20,7 @@ export {
   type GeminiEndpoint,
   type VertexAISettings,
 } from './gemini-endpoint';
+export { geminiCapabilities, geminiMajorVersion } from './gemini-capabilities';
 export { GeminiModel } from './gemini-model';
 export {
   createGemini,

@@ -1,4 +1,4 @@
-import type { GenerateOptions, LlmRequest, LlmResponse, Model } from '@adk/core';
+import type { GenerateOptions, LlmRequest, LlmResponse, Model, ModelCapabilities } from '@adk/core';
 import { resolveApiKey, type HttpClient } from '@adk/model-http';
 
 import { fromOpenAIResponse } from './convert/from-openai-response';
@@ -24,6 +24,8 @@ export interface OpenAIModelOptions {
   includeUsage: boolean;
   /** `authorization` (Bearer) or `api-key` (Azure OpenAI). */
   apiKeyHeader: 'authorization' | 'api-key';
+  /** Declared as `capabilities.responseSchemaWithTools` (see `OpenAISettings`). Default false. */
+  responseSchemaWithTools?: boolean;
 }
 
 /**
@@ -34,12 +36,18 @@ export class OpenAIModel implements Model {
   readonly name: string;
   /** The model id sent to the endpoint (see `createOpenAI` for prefix handling). */
   readonly apiModelId: string;
+  /**
+   * `responseSchemaWithTools`: Chat Completions accepts `response_format` next to `tools` on the
+   * OpenAI API; for other endpoints it is what `createOpenAI` was told (default false).
+   */
+  readonly capabilities: ModelCapabilities;
   private readonly options: OpenAIModelOptions;
 
   constructor(name: string, options: OpenAIModelOptions) {
     this.name = name;
     this.apiModelId = options.apiModelId;
     this.options = options;
+    this.capabilities = { responseSchemaWithTools: options.responseSchemaWithTools ?? false };
   }
 
   async *generate(

@@ -58,6 +58,13 @@ export interface OpenAISettings extends ProviderHttpSettings {
   maxTokensField?: 'max_tokens' | 'max_completion_tokens';
   /** Send `stream_options.include_usage` when streaming. Default true. */
   includeUsage?: boolean;
+  /**
+   * Whether the endpoint honours `response_format` (a JSON schema) together with `tools`, declared
+   * to core as `capabilities.responseSchemaWithTools`. Default: true for the OpenAI API, false for
+   * any other base URL (compatible servers differ; an agent with `outputSchema` and tools then
+   * answers through core's `set_model_response` tool, which needs only function calling).
+   */
+  responseSchemaWithTools?: boolean;
 }
 
 /** An OpenAI-compatible provider: call it with a model name (or use `languageModel(name)`). */
@@ -104,6 +111,7 @@ export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
           settings.maxTokensField ?? (isOpenAI ? 'max_completion_tokens' : 'max_tokens'),
         includeUsage: settings.includeUsage ?? true,
         apiKeyHeader: settings.apiKeyHeader ?? 'authorization',
+        responseSchemaWithTools: settings.responseSchemaWithTools ?? isOpenAI,
       }),
   });
 }

@@ -1,6 +1,7 @@
 import {
   FunctionTool,
   getText,
+  SET_MODEL_RESPONSE,
   LlmAgent,
   Runner,
   userContent,
@@ -21,6 +22,16 @@ export interface OutputSchemaAcceptanceOptions extends WeatherAgentAcceptanceOpt
    * `['get_weather']`).
    */
   expectStructuredRequest(
+    request: RecordedRequest,
+    expected: { schema: JsonSchema; tools: string[] },
+  ): void;
+  /**
+   * Asserts that a recorded request of an agent with the declared `tools` (`['get_weather']`)
+   * offers core's `set_model_response` tool in the provider's own wire format, its parameters
+   * being the agent's `schema`, and asks for no structured output. Called when the model does not
+   * declare `capabilities.responseSchemaWithTools`.
+   */
+  expectSetModelResponseRequest(
     request: RecordedRequest,
     expected: { schema: JsonSchema; tools: string[] },
   ): void;
@@ -94,7 +105,9 @@ async function run(
  * Registers (with vitest) the structured-output acceptance test of a provider package: an
  * `LlmAgent` with `outputSchema` and `outputKey` (alone, and with a tool) runs through a `Runner`
  * against the provider's fake server, streaming off and on. The request must carry the
- * provider's structured-output fields; the final event must hold the JSON answer and the stored
+ * provider's structured-output fields, except with a tool on a model that does not declare
+ * `capabilities.responseSchemaWithTools`: then it offers `set_model_response`, the model answers
+ * by calling it, and invalid arguments end with `OUTPUT_VALIDATION_FAILED`; the final event must hold the JSON answer and the stored
  * state the parsed, validated value; an answer that does not match the schema, or is not JSON,
  * must end with an `OUTPUT_VALIDATION_FAILED` error event and save nothing.
  */
@@ -137,20 +150,74 @@ export function outputSchemaAcceptance(options: OutputSchemaAcceptanceOptions): 
         });
       });
 
-      it(`with a tool: calls it, then stores the parsed answer ${mode}`, async () => {
-        await withServer([WEATHER_CALL, { json: ANSWER }], true, (result, requests, schema) => {
-          expect(requests).toHaveLength(2);
-          options.expectStructuredRequest(requests[0]!, { schema, tools: ['get_weather'] });
-          options.expectStructuredRequest(requests[1]!, { schema, tools: ['get_weather'] });
-          expect(result.toolRuns).toBe(1);
-          const second = options.describeRequest(requests[1]!);
-          expect(second.toolResults.map((r) => r.response)).toEqual([
-            { celsius: 21.5, sky: 'sunny with clouds' },
-          ]);
-          expect(result.events.at(-1)!.actions.stateDelta.report).toEqual(PARSED);
-          expect(result.state.report).toEqual(PARSED);
-        });
-      });
+      // Whether the model sends the schema next to the tools, or answers through set_model_response.
+      const combines =
+        options.createModel('http://127.0.0.1:9').capabilities?.responseSchemaWithTools === true;
+
+      it.runIf(!combines)(
+        `with a tool: calls it, then answers through set_model_response ${mode}`,
+        async () => {
+          const answerCall: FakeReply = {
+            toolCalls: [{ name: SET_MODEL_RESPONSE, args: ANSWER }],
+          };
+          await withServer([WEATHER_CALL, answerCall], true, (result, requests, schema) => {
+            expect(requests).toHaveLength(2);
+            for (const request of requests) {
+              options.expectSetModelResponseRequest(request, { schema, tools: ['get_weather'] });
+              const view = options.describeRequest(request);
+              expect(view.toolNames).toEqual(['get_weather', SET_MODEL_RESPONSE]);
+              expect(view.systemInstruction).toContain(SET_MODEL_RESPONSE);
+            }
+            expect(result.toolRuns).toBe(1);
+            const second = options.describeRequest(requests[1]!);
+            expect(second.toolResults.map((r) => r.response)).toEqual([
+              { celsius: 21.5, sky: 'sunny with clouds' },
+            ]);
+            // call, result, set_model_response call, its acknowledgement, the final answer.
+            const complete = result.events.filter((event) => !event.partial);
+            expect(complete).toHaveLength(5);
+            const final = complete.at(-1)!;
+            expect(final.errorCode).toBeUndefined();
+            expect(JSON.parse(getText(final.content))).toEqual(ANSWER);
+            expect(final.actions.stateDelta.report).toEqual(PARSED);
+            expect(result.state.report).toEqual(PARSED);
+          });
+        },
+      );
+
+      it.runIf(!combines)(
+        `set_model_response arguments that break the schema end with OUTPUT_VALIDATION_FAILED ${mode}`,
+        async () => {
+          const wrong = { city: 'Paris', celsius: 'warm', conditions: ['snow'] };
+          const answerCall: FakeReply = { toolCalls: [{ name: SET_MODEL_RESPONSE, args: wrong }] };
+          await withServer([answerCall], true, (result) => {
+            expect(result.toolRuns).toBe(0);
+            const last = result.events.at(-1)!;
+            expect(last.errorCode).toBe('OUTPUT_VALIDATION_FAILED');
+            expect(last.errorMessage).toMatch(/celsius/);
+            expect(last.errorMessage).toMatch(/conditions/);
+            expect(result.state).not.toHaveProperty('report');
+          });
+        },
+      );
+
+      it.runIf(combines)(
+        `with a tool: calls it, then stores the parsed answer ${mode}`,
+        async () => {
+          await withServer([WEATHER_CALL, { json: ANSWER }], true, (result, requests, schema) => {
+            expect(requests).toHaveLength(2);
+            options.expectStructuredRequest(requests[0]!, { schema, tools: ['get_weather'] });
+            options.expectStructuredRequest(requests[1]!, { schema, tools: ['get_weather'] });
+            expect(result.toolRuns).toBe(1);
+            const second = options.describeRequest(requests[1]!);
+            expect(second.toolResults.map((r) => r.response)).toEqual([
+              { celsius: 21.5, sky: 'sunny with clouds' },
+            ]);
+            expect(result.events.at(-1)!.actions.stateDelta.report).toEqual(PARSED);
+            expect(result.state.report).toEqual(PARSED);
+          });
+        },
+      );
 
       it(`an answer that breaks the schema ends with OUTPUT_VALIDATION_FAILED ${mode}`, async () => {
         const wrong = { city: 'Paris', celsius: 'warm', conditions: ['snow'] };
