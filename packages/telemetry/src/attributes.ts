@@ -27,6 +27,8 @@ export const Attr = {
   LLM_RESPONSE: 'gcp.vertex.agent.llm_response',
   TOOL_CALL_ARGS: 'gcp.vertex.agent.tool_call_args',
   TOOL_RESPONSE: 'gcp.vertex.agent.tool_response',
+  /** Id of the event a span produced (on `execute_tool (merged)`: the merged response event). */
+  EVENT_ID: 'gcp.vertex.agent.event_id',
   APP_NAME: 'adk.app.name',
   BRANCH: 'adk.branch',
   STREAM: 'adk.model.stream',

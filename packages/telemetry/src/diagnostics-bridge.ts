@@ -1,4 +1,5 @@
 import {
+  channelNames,
   subscribe,
   type AgentStartMessage,
   type ChannelKey,
@@ -43,6 +44,9 @@ interface EndedSpan {
   invocationId: string;
 }
 
+/** Whether the installed core publishes `toolCallsMerged` (it is a peer dependency). */
+const CORE_PUBLISHES_MERGED = Object.hasOwn(channelNames, 'toolCallsMerged');
+
 /** Ended spans remembered as parents, beyond which the oldest are forgotten (runs that never end). */
 const MAX_ENDED_SPANS = 10_000;
 
@@ -75,7 +79,11 @@ export class DiagnosticsBridge {
 
   constructor(options: DiagnosticsBridgeOptions) {
     this.#options = options;
-    this.#merged = new MergedToolCallSpans(options.tracer, options.captureContent);
+    this.#merged = new MergedToolCallSpans(
+      options.tracer,
+      options.captureContent,
+      CORE_PUBLISHES_MERGED,
+    );
   }
 
   /** Number of spans started and not yet ended (useful to check nothing leaks). */
@@ -124,6 +132,9 @@ export class DiagnosticsBridge {
       this.#endTool(m);
       this.#merged.toolEnded(m.spanId, m.durationMs, m.result);
     });
+    // Older cores (before `toolCallsMerged`) have no such channel: the merged span then goes
+    // without the event id (see MergedToolCallSpans).
+    if (CORE_PUBLISHES_MERGED) on('toolCallsMerged', (m) => this.#merged.merged(m));
     on('toolCallError', (m) => {
       this.#fail(m.spanId, m.durationMs, m.error);
       this.#merged.toolEnded(m.spanId, m.durationMs, { error: errorResponse(m.error) });

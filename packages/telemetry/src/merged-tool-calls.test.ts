@@ -2,7 +2,14 @@ import { publish, type LlmRequest } from '@adk/core';
 import type { HrTime } from '@opentelemetry/api';
 import { afterEach, describe, expect, it } from 'vitest';
 
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+
 import { harness, parentId, type TelemetryHarness } from '../test/harness';
+import { MergedToolCallSpans } from './merged-tool-calls';
 
 const MERGED = 'execute_tool (merged)';
 const ids = { invocationId: 'inv-m', appName: 'shop', userId: 'alice', sessionId: 'session-m' };
@@ -95,6 +102,17 @@ const send = {
   toolError(spanId: string, durationMs: number, error: unknown) {
     publish('toolCallError', () => ({ spanId, invocationId: ids.invocationId, durationMs, error }));
   },
+  /** Core's message naming the merged function-response event of model call `modelSpanId`. */
+  merged(modelSpanId: string, eventId: string, functionCallIds: string[]) {
+    publish('toolCallsMerged', () => ({
+      ...ids,
+      spanId: `merged-${eventId}`,
+      parentSpanId: modelSpanId,
+      agentName: 'root',
+      eventId,
+      functionCallIds,
+    }));
+  },
 };
 
 describe('execute_tool (merged)', () => {
@@ -118,7 +136,10 @@ describe('execute_tool (merged)', () => {
     send.toolEnd('t2', 4, { jams: 0 });
     expect(h.spans().filter((s) => s.name === MERGED)).toHaveLength(0);
     send.toolEnd('t1', 20, { sunny: true });
-    // Emitted as soon as every call has ended, before the agent or the run ends.
+    // Every call has ended: the span waits for core's message naming the merged event.
+    expect(h.spans().filter((s) => s.name === MERGED)).toHaveLength(0);
+    send.merged('m', 'event-9', ['c1', 'c2']);
+    // Emitted on that message, before the agent or the run ends.
     const merged = h.span(MERGED);
     send.agentEnd('a');
     send.runEnd('r');
@@ -135,6 +156,9 @@ describe('execute_tool (merged)', () => {
       'gen_ai.conversation.id': 'session-m',
       'gcp.vertex.agent.invocation_id': 'inv-m',
       'gcp.vertex.agent.session_id': 'session-m',
+      // The merged event's id, where the Python ADK puts it.
+      'gen_ai.tool.call.id': 'event-9',
+      'gcp.vertex.agent.event_id': 'event-9',
       'adk.tool.merged_call_ids': ['c1', 'c2'],
       'gcp.vertex.agent.tool_call_args': 'N/A',
       'gcp.vertex.agent.tool_response': '{}',
@@ -161,6 +185,7 @@ describe('execute_tool (merged)', () => {
     send.tool('t2', 'm', 'traffic', 'c2', 10);
     send.toolError('t2', 2, new RangeError('feed offline'));
     send.toolEnd('t1', 3, { sunny: true });
+    send.merged('m', 'event-1', ['c1', 'c2']);
     const merged = h.span(MERGED);
     expect(JSON.parse(merged.attributes['gcp.vertex.agent.tool_response'] as string)).toEqual({
       content: {
@@ -249,6 +274,87 @@ describe('execute_tool (merged)', () => {
     send.tool('t2', 'm', 'traffic', 'adk-2', 10);
     send.toolEnd('t2', 1, {});
     send.toolEnd('t1', 1, {});
+    send.merged('m', 'event-2', ['adk-1', 'adk-2']);
     expect(h.span(MERGED).attributes['adk.tool.merged_call_ids']).toEqual(['adk-1', 'adk-2']);
+  });
+
+  it('with a call never traced, is emitted on the merged message with the traced calls', () => {
+    h = harness();
+    send.run('r');
+    send.agent('a', 'r');
+    send.model('m', 'a');
+    send.modelEnd('m', [
+      { name: 'weather', id: 'c1' },
+      { name: 'no_such_tool', id: 'c2' },
+    ]);
+    send.tool('t1', 'm', 'weather', 'c1', 10);
+    send.toolEnd('t1', 1, {});
+    send.merged('m', 'event-3', ['c1', 'c2']);
+    const merged = h.span(MERGED);
+    expect(merged.attributes['gcp.vertex.agent.event_id']).toBe('event-3');
+    expect(merged.attributes['adk.tool.merged_call_ids']).toEqual(['c1']);
+  });
+
+  it('ignores a merged message of a model call it does not track', () => {
+    h = harness();
+    send.run('r');
+    send.agent('a', 'r');
+    send.merged('unknown-model', 'event-4', ['c1', 'c2']);
+    send.agentEnd('a');
+    send.runEnd('r');
+    expect(h.spans().map((s) => s.name)).not.toContain(MERGED);
+  });
+
+  it('without merged messages (an older core), falls back to the last call end, no event id', () => {
+    const exporter = new InMemorySpanExporter();
+    const provider = new BasicTracerProvider({
+      spanProcessors: [new SimpleSpanProcessor(exporter)],
+    });
+    const spans = new MergedToolCallSpans(provider.getTracer('t'), false, false);
+    const modelStart = { ...ids, spanId: 'm', parentSpanId: 'a', startTime: 2, agentName: 'root' };
+    spans.modelStarted({ ...modelStart, model: 'm', stream: false, request });
+    spans.modelEnded(
+      {
+        spanId: 'm',
+        invocationId: ids.invocationId,
+        durationMs: 1,
+        response: {
+          content: {
+            role: 'model',
+            parts: [
+              { functionCall: { name: 'a', id: 'c1', args: {} } },
+              { functionCall: { name: 'b', id: 'c2', args: {} } },
+            ],
+          },
+        },
+        usage: undefined,
+        finishReason: 'STOP',
+      },
+      { traceId: '0'.repeat(31) + '1', spanId: '0'.repeat(15) + '1', traceFlags: 1 },
+    );
+    for (const [spanId, callId] of [
+      ['t1', 'c1'],
+      ['t2', 'c2'],
+    ] as const) {
+      spans.toolStarted({
+        ...ids,
+        spanId,
+        parentSpanId: 'm',
+        startTime: 5,
+        agentName: 'root',
+        toolName: callId,
+        toolDescription: undefined,
+        functionCallId: callId,
+        args: {},
+      });
+    }
+    spans.toolEnded('t1', 1, {});
+    expect(exporter.getFinishedSpans()).toHaveLength(0);
+    spans.toolEnded('t2', 1, {});
+    const [merged] = exporter.getFinishedSpans();
+    expect(merged?.name).toBe(MERGED);
+    expect(merged?.attributes['adk.tool.merged_call_ids']).toEqual(['c1', 'c2']);
+    expect(merged?.attributes).not.toHaveProperty('gcp.vertex.agent.event_id');
+    expect(merged?.attributes).not.toHaveProperty('gen_ai.tool.call.id');
   });
 });

@@ -1,4 +1,9 @@
-import type { ModelCallEndMessage, ModelCallStartMessage, ToolCallStartMessage } from '@adk/core';
+import type {
+  ModelCallEndMessage,
+  ModelCallStartMessage,
+  ToolCallsMergedMessage,
+  ToolCallStartMessage,
+} from '@adk/core';
 import { context, trace, type Attributes, type SpanContext, type Tracer } from '@opentelemetry/api';
 
 import { Attr, MERGED_TOOLS, SpanName } from './attributes';
@@ -31,6 +36,8 @@ interface CallGroup {
   callIds: (string | undefined)[];
   calls: Map<string, TracedCall>;
   finished: number;
+  /** Id of the merged function-response event, once core's `toolCallsMerged` named it. */
+  eventId?: string;
 }
 
 /** Groups and pending model calls beyond which the oldest are forgotten (runs that never end). */
@@ -42,12 +49,15 @@ const MAX_TRACKED = 10_000;
  * one `execute_tool <tool>` span per call a sibling span stands for that merged response. It is a
  * child of the `call_llm` span (like the calls), starts with the first call and ends with the last.
  *
- * It is derived from the lifecycle messages alone: the model's final response says how many calls
- * it made; the span is emitted once every call has ended, or, when some calls are never traced (an
- * unknown tool, a call refused by a policy), when the agent moves on (its next model call, its end,
- * or the end of the run). The merged event's id is not published by core, so unlike the Python ADK
- * the span carries no `gen_ai.tool.call.id` / `gcp.vertex.agent.event_id`; it lists the merged
- * calls' ids in `adk.tool.merged_call_ids` instead.
+ * The model's final response says how many calls it made, and the tool-call messages give each
+ * call's timing and result. Core's `toolCallsMerged` message (published when the merged event is
+ * built) names that event: the span is emitted then, with the event's id in
+ * `gcp.vertex.agent.event_id` and `gen_ai.tool.call.id`, as the Python ADK sets them, and the
+ * merged calls' ids in `adk.tool.merged_call_ids`. Without that message (a core that does not
+ * publish it: `mergedMessages` false) the span is emitted without the event id once every call
+ * has ended. Either way, when the message or some calls never come (an unknown tool, a call
+ * refused by a policy, an aborted run), it is emitted when the agent moves on (its next model
+ * call, its end, or the end of the run).
  */
 export class MergedToolCallSpans {
   readonly #tracer: Tracer;
@@ -58,9 +68,16 @@ export class MergedToolCallSpans {
   /** Tool call span id -> model call span id of its group. */
   readonly #toolToModel = new Map<string, string>();
 
-  constructor(tracer: Tracer, captureContent: boolean) {
+  readonly #mergedMessages: boolean;
+
+  /**
+   * @param mergedMessages Whether core publishes `toolCallsMerged` (then a group whose calls have
+   * all ended waits for it, to carry the event id). Default true.
+   */
+  constructor(tracer: Tracer, captureContent: boolean, mergedMessages = true) {
     this.#tracer = tracer;
     this.#captureContent = captureContent;
+    this.#mergedMessages = mergedMessages;
   }
 
   modelStarted(m: ModelCallStartMessage): void {
@@ -127,7 +144,16 @@ export class MergedToolCallSpans {
     call.endEpochMs = call.startEpochMs + durationMs;
     call.response = response;
     group.finished += 1;
-    if (group.finished === group.callIds.length) this.#emit(modelSpanId);
+    if (!this.#mergedMessages && group.finished === group.callIds.length) this.#emit(modelSpanId);
+  }
+
+  /** Core built the merged function-response event of a group: emit its span with the event id. */
+  merged(m: ToolCallsMergedMessage): void {
+    if (m.parentSpanId === undefined) return;
+    const group = this.#groups.get(m.parentSpanId);
+    if (!group || group.invocationId !== m.invocationId) return;
+    group.eventId = m.eventId;
+    this.#emit(m.parentSpanId);
   }
 
   /** The agent span `spanId` ended: its last step's tool calls are over. */
@@ -189,6 +215,9 @@ export class MergedToolCallSpans {
           [Attr.TOOL_NAME]: MERGED_TOOLS,
           [Attr.TOOL_DESCRIPTION]: MERGED_TOOLS,
           ...group.attributes,
+          ...(group.eventId === undefined
+            ? {}
+            : { [Attr.TOOL_CALL_ID]: group.eventId, [Attr.EVENT_ID]: group.eventId }),
           [Attr.MERGED_CALL_IDS]: done.map((call) => call.functionCallId),
           [Attr.TOOL_CALL_ARGS]: 'N/A',
           [Attr.TOOL_RESPONSE]: response,

@@ -1,4 +1,11 @@
-import { FunctionTool, LlmAgent, Runner, userContent } from '@adk/core';
+import {
+  FunctionTool,
+  getFunctionResponses,
+  LlmAgent,
+  Runner,
+  userContent,
+  type Event,
+} from '@adk/core';
 import { FakeModel } from '@adk/core/testing';
 import type { HrTime } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
@@ -16,7 +23,8 @@ const lookup = (name: string) =>
     execute: async () => ({ found: name }),
   });
 
-async function run(calls: string[]): Promise<void> {
+/** Runs one turn; returns its events. */
+async function run(calls: string[]): Promise<Event[]> {
   const model = new FakeModel([
     { functionCalls: calls.map((name) => ({ name, args: {} })) },
     'All looked up.',
@@ -27,8 +35,19 @@ async function run(calls: string[]): Promise<void> {
     tools: [lookup('find_flights'), lookup('find_hotels'), lookup('find_cars')],
   });
   const runner = new Runner({ appName: 'trip', agent, autoCreateSession: true });
-  for await (const _ of runner.run({ userId: 'u', sessionId: 's', newMessage: userContent('go') }));
+  const events: Event[] = [];
+  for await (const event of runner.run({
+    userId: 'u',
+    sessionId: 's',
+    newMessage: userContent('go'),
+  }))
+    events.push(event);
+  return events;
 }
+
+/** The function-response event answering several calls. */
+const mergedEventOf = (events: Event[]) =>
+  events.find((event) => getFunctionResponses(event.content).length > 1)!;
 
 describe('execute_tool (merged) in a real run', () => {
   let h: TelemetryHarness;
@@ -38,7 +57,7 @@ describe('execute_tool (merged) in a real run', () => {
 
   it('adds one merged span next to the tool spans of a response with three calls', async () => {
     h = harness({ captureContent: true });
-    await run(['find_flights', 'find_hotels', 'find_cars']);
+    const events = await run(['find_flights', 'find_hotels', 'find_cars']);
 
     const [firstCall, secondCall] = h.spans().filter((s) => s.name === 'call_llm');
     const tools = ['find_flights', 'find_hotels', 'find_cars'].map((n) =>
@@ -58,6 +77,9 @@ describe('execute_tool (merged) in a real run', () => {
       'gen_ai.operation.name': 'execute_tool',
       'gen_ai.tool.name': '(merged tools)',
       'gen_ai.agent.name': 'finder',
+      // The merged event's id, from core's toolCallsMerged message, where the Python ADK puts it.
+      'gcp.vertex.agent.event_id': mergedEventOf(events).id,
+      'gen_ai.tool.call.id': mergedEventOf(events).id,
     });
     const parts = JSON.parse(merged.attributes['gcp.vertex.agent.tool_response'] as string).content
       .parts as { functionResponse: { name: string; response: unknown } }[];
@@ -87,8 +109,9 @@ describe('execute_tool (merged) in a real run', () => {
 
   it('still merges the traced calls when one call names an unknown tool', async () => {
     h = harness();
-    await run(['find_flights', 'find_trains', 'find_cars']);
+    const events = await run(['find_flights', 'find_trains', 'find_cars']);
     const merged = h.span('execute_tool (merged)');
+    expect(merged.attributes['gcp.vertex.agent.event_id']).toBe(mergedEventOf(events).id);
     expect(merged.attributes['adk.tool.merged_call_ids']).toEqual([
       h.span('execute_tool find_flights').attributes['gen_ai.tool.call.id'],
       h.span('execute_tool find_cars').attributes['gen_ai.tool.call.id'],
