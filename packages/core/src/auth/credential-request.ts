@@ -1,6 +1,7 @@
 import type { Content, FunctionCall, FunctionResponse } from '../content';
-import { createEvent, type Event } from '../events';
+import type { Event } from '../events';
 import { findAnsweredRequests } from '../flow/answered-requests';
+import { frameworkRequestEvent } from '../flow/framework-request-event';
 import { parseAuthCredential, type AuthCredential } from './auth-credential';
 import { credentialKeyOf, type AuthConfig } from './auth-config';
 
@@ -47,22 +48,19 @@ export function createCredentialRequestEvent(init: {
   branch?: string;
   requests: Readonly<Record<string, AuthConfig>>;
 }): Event {
-  const parts = Object.entries(init.requests).map(([functionCallId, authConfig]) => {
+  const calls = Object.entries(init.requests).map(([functionCallId, authConfig]) => {
     const args: CredentialRequestArgs = { functionCallId, authConfig: structuredClone(authConfig) };
     return {
-      functionCall: {
-        id: credentialRequestCallId(functionCallId),
-        name: REQUEST_CREDENTIAL_FUNCTION_NAME,
-        args: args as unknown as Record<string, unknown>,
-      },
+      id: credentialRequestCallId(functionCallId),
+      name: REQUEST_CREDENTIAL_FUNCTION_NAME,
+      args: args as unknown as Record<string, unknown>,
     };
   });
-  return createEvent({
+  return frameworkRequestEvent({
     invocationId: init.invocationId,
     author: init.author,
-    ...(init.branch === undefined ? {} : { branch: init.branch }),
-    content: { role: 'model', parts },
-    longRunningToolIds: parts.map((part) => part.functionCall.id),
+    branch: init.branch,
+    calls,
   });
 }
 

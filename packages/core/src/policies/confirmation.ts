@@ -1,6 +1,7 @@
 import type { Content, FunctionCall, FunctionResponse } from '../content';
-import { createEvent, type Event, type ToolConfirmation } from '../events';
+import type { Event, ToolConfirmation } from '../events';
 import { findAnsweredRequests } from '../flow/answered-requests';
+import { frameworkRequestEvent } from '../flow/framework-request-event';
 
 /**
  * Name of the framework function that asks the client for a human decision (the same wire format
@@ -52,7 +53,7 @@ export function createConfirmationRequestEvent(init: {
   requests: readonly ConfirmationRequest[];
 }): Event {
   const requested: Record<string, ToolConfirmation> = {};
-  const parts = init.requests.map(({ call, hint, payload }) => {
+  const calls = init.requests.map(({ call, hint, payload }) => {
     const toolConfirmation: ToolConfirmation = { confirmed: false };
     if (hint !== undefined) toolConfirmation.hint = hint;
     if (payload !== undefined) toolConfirmation.payload = payload;
@@ -62,19 +63,16 @@ export function createConfirmationRequestEvent(init: {
       toolConfirmation,
     };
     return {
-      functionCall: {
-        id: confirmationCallId(call.id),
-        name: REQUEST_CONFIRMATION_FUNCTION_NAME,
-        args: args as unknown as Record<string, unknown>,
-      },
+      id: confirmationCallId(call.id),
+      name: REQUEST_CONFIRMATION_FUNCTION_NAME,
+      args: args as unknown as Record<string, unknown>,
     };
   });
-  return createEvent({
+  return frameworkRequestEvent({
     invocationId: init.invocationId,
     author: init.author,
-    ...(init.branch === undefined ? {} : { branch: init.branch }),
-    content: { role: 'model', parts },
-    longRunningToolIds: parts.map((part) => part.functionCall.id),
+    branch: init.branch,
+    calls,
     actions: { requestedToolConfirmations: requested },
   });
 }
