@@ -33,6 +33,8 @@ function contextFor(service: InMemoryArtifactService): ToolContext {
     functionCallId: 'call-1',
     toolConfirmation: undefined,
     requestConfirmation: () => undefined,
+    getCredential: async () => undefined,
+    requestCredential: () => undefined,
     loadArtifact: (filename: string, version?: number) =>
       service.loadArtifact({ ...scope, filename, version }),
     saveArtifact: async (filename: string, artifact: Part) => {

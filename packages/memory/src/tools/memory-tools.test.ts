@@ -33,6 +33,8 @@ function contextFor(memory: InMemoryMemoryService, userText = ''): ToolContext {
     functionCallId: 'call-1',
     toolConfirmation: undefined,
     requestConfirmation: () => undefined,
+    getCredential: async () => undefined,
+    requestCredential: () => undefined,
     loadArtifact: async () => undefined,
     saveArtifact: async () => 0,
     listArtifacts: async () => [],
