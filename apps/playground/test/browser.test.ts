@@ -63,6 +63,11 @@ describe.skipIf(!hasChromium)('the web chat page in Chromium', { timeout: 60_000
   it('streams a reply with its tool call, and shows the history after a reload', async () => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
+    // A slow session creation (a loaded server): the page must count as busy from the click on.
+    await page.route('**/apps/router/users/*/sessions', async (route) => {
+      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
     await page.goto(server.url);
     await page.waitForSelector('body[data-ready="true"]');
     await expect(page.locator('#notice').textContent()).resolves.toMatch(/Offline demo model/);
@@ -82,11 +87,12 @@ describe.skipIf(!hasChromium)('the web chat page in Chromium', { timeout: 60_000
     });
     await page.fill('#message-input', "What's the weather in Paris?");
     await page.click('#send');
+    // The reply is complete once its bubble stops streaming and the page is idle again.
+    const reply = page.locator('.bubble.agent:not(.streaming)', { hasText: 'From get_weather' });
+    await reply.waitFor();
     await page.waitForSelector('#send:not([disabled])');
 
-    const answer = (await page
-      .locator('.bubble.agent', { hasText: 'From get_weather' })
-      .textContent())!;
+    const answer = (await reply.textContent())!;
     expect(answer).toMatch(/city: Paris/);
     const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
     expect(seen.length).toBeGreaterThan(3);
@@ -102,6 +108,8 @@ describe.skipIf(!hasChromium)('the web chat page in Chromium', { timeout: 60_000
     ).resolves.toBe(1);
     await expect(page.locator('#state-view').textContent()).resolves.toBeTruthy();
     await expect(page.locator('#session-list li').count()).resolves.toBe(1);
+
+    await page.unroute('**/apps/router/users/*/sessions');
 
     // Reload: the conversation comes back from SQLite.
     await page.reload();
@@ -126,7 +134,8 @@ describe.skipIf(!hasChromium)('the web chat page in Chromium', { timeout: 60_000
     await page.click('#new-session');
     await page.fill('#message-input', 'Any news about space?');
     await page.click('#send');
-    await page.locator('.bubble.agent', { hasText: 'From get_news' }).waitFor();
+    await page.locator('.bubble.agent:not(.streaming)', { hasText: 'From get_news' }).waitFor();
+    await page.waitForSelector('#send:not([disabled])');
     await expect(page.locator('#session-list li').count()).resolves.toBe(2);
 
     // Resume the first session: its weather conversation comes back.

@@ -285,17 +285,18 @@ function setRunning(controller) {
 
 async function send(message) {
   if (current.running) return;
-  if (!current.session) {
-    const session = await api(`${userPath()}/sessions`, { method: 'POST', body: '{}' });
-    current.session = session.id;
-    location.hash = `${encodeURIComponent(current.app)}/${encodeURIComponent(session.id)}`;
-  }
+  // Running from the first moment: a second click while the session is being created is ignored.
   const controller = new AbortController();
   setRunning(controller);
-  if (message.parts.some((part) => part.text))
-    bubble('user', message.parts.map((part) => part.text ?? '').join(''));
-  showPending();
   try {
+    if (!current.session) {
+      const session = await api(`${userPath()}/sessions`, { method: 'POST', body: '{}' });
+      current.session = session.id;
+      location.hash = `${encodeURIComponent(current.app)}/${encodeURIComponent(session.id)}`;
+    }
+    if (message.parts.some((part) => part.text))
+      bubble('user', message.parts.map((part) => part.text ?? '').join(''));
+    showPending();
     const response = await fetch('/run_sse', {
       method: 'POST',
       headers: {
@@ -330,9 +331,9 @@ async function send(message) {
     for (const node of live.values()) node.classList.remove('streaming');
     live.clear();
     setRunning(null);
-    const session = await api(
-      `${userPath()}/sessions/${encodeURIComponent(current.session)}`,
-    ).catch(() => null);
+    const session = current.session
+      ? await api(`${userPath()}/sessions/${encodeURIComponent(current.session)}`).catch(() => null)
+      : null;
     if (session) showSession(session);
     await refreshSessions().catch(() => undefined);
   }
