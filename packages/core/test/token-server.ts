@@ -9,8 +9,9 @@ export interface SeenTokenRequest {
 
 /**
  * An OAuth2 token endpoint on 127.0.0.1 speaking RFC 6749 (form-encoded request, JSON answer): it
- * accepts the code `good` once, answering `at-1` / `rt-1` / 3600 s, and refuses anything else with
- * 400 `invalid_grant`.
+ * accepts the code `good` once, answering `at-1` / `rt-1` / 3600 s; it accepts each refresh token
+ * `rt-<n>` once, answering `at-<n+1>` / `rt-<n+1>` / 3600 s (rotation); it refuses anything else
+ * with 400 `invalid_grant`.
  */
 export async function startTokenServer(): Promise<{
   url: string;
@@ -25,8 +26,27 @@ export async function startTokenServer(): Promise<{
     request.on('end', () => {
       const body = new URLSearchParams(raw);
       seen.push({ authorization: request.headers.authorization, body });
-      const code = body.get('code') ?? '';
       response.setHeader('content-type', 'application/json');
+      if (body.get('grant_type') === 'refresh_token') {
+        const token = body.get('refresh_token') ?? '';
+        const generation = /^rt-(\d+)$/.exec(token)?.[1];
+        if (generation === undefined || used.has(token)) {
+          response.statusCode = 400;
+          response.end(JSON.stringify({ error: 'invalid_grant' }));
+          return;
+        }
+        used.add(token);
+        const next = Number(generation) + 1;
+        response.end(
+          JSON.stringify({
+            access_token: `at-${next}`,
+            refresh_token: `rt-${next}`,
+            expires_in: 3600,
+          }),
+        );
+        return;
+      }
+      const code = body.get('code') ?? '';
       if (code !== 'good' || used.has(code)) {
         response.statusCode = 400;
         response.end(JSON.stringify({ error: 'invalid_grant' }));

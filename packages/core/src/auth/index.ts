@@ -35,3 +35,9 @@ export type {
 } from './credential-service';
 export { InMemoryCredentialService } from './in-memory-credential-service';
 export { canExchangeAuthorizationCode, exchangeAuthorizationCode } from './oauth2-exchange';
+export {
+  ACCESS_TOKEN_EXPIRY_MARGIN_SECONDS,
+  canRefreshAccessToken,
+  isAccessTokenExpired,
+  refreshAccessToken,
+} from './oauth2-refresh';

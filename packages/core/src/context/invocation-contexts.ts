@@ -3,6 +3,8 @@ import { authConfigForRequest, credentialKeyOf, type AuthConfig } from '../auth/
 import type { AuthCredential } from '../auth/auth-credential';
 import type { CredentialService } from '../auth/credential-service';
 import { canExchangeAuthorizationCode, exchangeAuthorizationCode } from '../auth/oauth2-exchange';
+import { canRefreshAccessToken } from '../auth/oauth2-refresh';
+import { refreshStoredCredential } from '../auth/refresh-stored-credential';
 import type { Content, Part } from '../content';
 import { ServiceNotConfiguredError } from '../errors/service-not-configured-error';
 import type { EventActions, ToolConfirmation } from '../events';
@@ -167,7 +169,20 @@ export class InvocationToolContext extends InvocationCallbackContext implements 
     let credential: AuthCredential | undefined;
     if (resumed?.credentialKey === credentialKey) credential = structuredClone(resumed.credential);
     else if (service) credential = await service.loadCredential(address);
-    if (!credential || !canExchangeAuthorizationCode(authConfig, credential)) return credential;
+    if (!credential) return undefined;
+    if (canRefreshAccessToken(authConfig, credential)) {
+      // An expired OAuth2 access token with a refresh token: refresh it, keep the new tokens.
+      const refreshed = await refreshStoredCredential({
+        config: authConfig,
+        credential,
+        service,
+        address,
+        signal: this.signal,
+      });
+      this.resumedCredential = { credentialKey, credential: refreshed };
+      return structuredClone(refreshed);
+    }
+    if (!canExchangeAuthorizationCode(authConfig, credential)) return credential;
     // An authorization code (what the ADK web UI sends back): exchange it once, keep the tokens.
     let exchanged: AuthCredential;
     try {

@@ -66,9 +66,12 @@ export interface ToolContext extends CallbackContext {
    * this app, user and credential key, else `undefined` (then call {@link requestCredential}).
    * An OAuth2 authorization code (what the ADK web UI sends back) is first exchanged for tokens at
    * the scheme's token URL with the client id and secret of `authConfig.rawAuthCredential`, and
-   * the tokens replace the code in the `CredentialService`.
+   * the tokens replace the code in the `CredentialService`. An OAuth2 access token that has
+   * expired (`oauth2.expiresAt`, less than a minute left) is refreshed the same way when the
+   * credential holds a refresh token (`grant_type=refresh_token`), and the new tokens are saved.
    *
-   * @throws CredentialExchangeError when that exchange fails (the code is then forgotten).
+   * @throws CredentialExchangeError when that exchange or refresh fails (the code, or the
+   * credential whose refresh the endpoint refused, is then forgotten: the next call finds none).
    */
   getCredential(authConfig: AuthConfig): Promise<AuthCredential | undefined>;
   /**
