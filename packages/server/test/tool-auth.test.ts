@@ -4,7 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { FunctionTool, LlmAgent, REQUEST_CREDENTIAL_FUNCTION_NAME } from '@adk/core';
+import {
+  credentialResponse,
+  FunctionTool,
+  InMemoryCredentialService,
+  LlmAgent,
+  REQUEST_CREDENTIAL_FUNCTION_NAME,
+} from '@adk/core';
 import type { AuthConfig, Event } from '@adk/core';
 import { FakeModel, fakeFunctionCall } from '@adk/core/testing';
 import { SqlSessionService } from '@adk/session-sql';
@@ -150,5 +156,89 @@ describe('tool authentication over HTTP (the ADK web UI flow)', () => {
     expect(toolEvent?.actions.requestedAuthConfigs?.c1?.credentialKey).toBe(
       authConfig.credentialKey,
     );
+  });
+
+  it("keeps the credentials of every { agent } app in the server's credentialService", async () => {
+    const credentials = new InMemoryCredentialService();
+    const crmAuth: AuthConfig = {
+      authScheme: { type: 'http', scheme: 'bearer' },
+      credentialKey: 'crm',
+    };
+    const seen: Record<string, (string | undefined)[]> = { cal: [], mail: [] };
+    const agentFor = (app: 'cal' | 'mail') => {
+      const lookup = new FunctionTool({
+        name: 'lookup',
+        description: 'Look a customer up.',
+        execute: async (_args, ctx) => {
+          const credential = await ctx.getCredential(crmAuth);
+          seen[app]!.push(credential?.http?.credentials.token);
+          if (!credential) {
+            ctx.requestCredential(crmAuth);
+            return { status: 'pending sign-in' };
+          }
+          return { customer: 'ACME' };
+        },
+      });
+      const model = new FakeModel({
+        responses: (request) =>
+          request.contents.at(-1)?.parts[0]?.text !== undefined
+            ? fakeFunctionCall('lookup', {}, `l${request.contents.length}`)
+            : 'Found ACME.',
+      });
+      return new LlmAgent({ name: `${app}_agent`, model, tools: [lookup] });
+    };
+    // A credential the user gave the mail app earlier, in the server's store.
+    await credentials.saveCredential({
+      appName: 'mail',
+      userId: 'u1',
+      credentialKey: 'crm',
+      credential: { authType: 'http', http: { scheme: 'bearer', credentials: { token: 'm-1' } } },
+    });
+    server = await listen(
+      createAdkServer({
+        apps: {
+          cal: { agent: agentFor('cal'), autoCreateSession: true },
+          mail: { agent: agentFor('mail'), autoCreateSession: true },
+        },
+        sessionService: sessions,
+        credentialService: credentials,
+      }),
+      { port: 0 },
+    );
+    const run = async (appName: string, sessionId: string, newMessage: unknown) =>
+      parseSse(
+        await (
+          await post('/run_sse', { appName, userId: 'u1', sessionId, newMessage, streaming: false })
+        ).text(),
+      ) as Event[];
+    const hello = { role: 'user', parts: [{ text: 'who is our customer?' }] };
+
+    const mail = await run('mail', 'm', hello);
+    expect(seen.mail).toEqual(['m-1']);
+    expect(mail.at(-1)?.content?.parts[0]?.text).toBe('Found ACME.');
+
+    const asked = await run('cal', 'c', hello);
+    const call = asked.at(-1)?.content?.parts[0]?.functionCall;
+    expect(call?.name).toBe(REQUEST_CREDENTIAL_FUNCTION_NAME);
+    const { authConfig } = call!.args as { authConfig: AuthConfig };
+    const answered = await run(
+      'cal',
+      'c',
+      credentialResponse(call!.id!, {
+        ...authConfig,
+        exchangedAuthCredential: {
+          authType: 'http',
+          http: { scheme: 'bearer', credentials: { token: 'c-1' } },
+        },
+      }),
+    );
+    expect(seen.cal).toEqual([undefined, 'c-1']);
+    expect(answered.at(-1)?.content?.parts[0]?.text).toBe('Found ACME.');
+    const saved = await credentials.loadCredential({
+      appName: 'cal',
+      userId: 'u1',
+      credentialKey: 'crm',
+    });
+    expect(saved?.http?.credentials.token).toBe('c-1');
   });
 });

@@ -36,6 +36,7 @@ export class ServerContext {
           sessionService: options.sessionService,
           ...(options.artifactService ? { artifactService: options.artifactService } : {}),
           ...(options.memoryService ? { memoryService: options.memoryService } : {}),
+          ...(options.credentialService ? { credentialService: options.credentialService } : {}),
           ...(options.plugins ? { plugins: options.plugins } : {}),
           autoCreateSession,
         });

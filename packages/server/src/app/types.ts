@@ -6,6 +6,7 @@ import type {
   BaseAgent,
   BasePlugin,
   Content,
+  CredentialService,
   Event,
   GenerateContentConfig,
   MemoryService,
@@ -94,6 +95,14 @@ export interface AdkServerOptions {
   artifactService?: ArtifactService;
   /** Serves `PATCH /apps/{app}/users/{user}/memory`; without one it answers 400. */
   memoryService?: MemoryService;
+  /**
+   * Where the credentials users give to tools are kept (see `ToolContext.getCredential` in
+   * `@adk/core`): one store for the runners the server builds for `{ agent }` apps, so a
+   * credential given once survives across sessions and is kept where you choose (credentials are
+   * stored per app and user). Default: each such runner keeps its own in memory. Give the runners
+   * you build yourself the same one.
+   */
+  credentialService?: CredentialService;
   /** Require `Authorization: Bearer <token>` on every route but `/health` and the web page. */
   token?: string;
   /**
