@@ -42,6 +42,7 @@ interface InvocationShared {
   llmCalls: number;
   endInvocation: boolean;
   pluginStates: Map<string, PluginState> | undefined;
+  resumeFrom: BaseAgent | undefined;
 }
 
 /**
@@ -109,7 +110,12 @@ export class InvocationContext {
     this.policies = init.policies ?? [];
     this.spanId = init.spanId ?? newSpanId();
     this.parentSpanId = init.parentSpanId;
-    this.shared = shared ?? { llmCalls: 0, endInvocation: false, pluginStates: undefined };
+    this.shared = shared ?? {
+      llmCalls: 0,
+      endInvocation: false,
+      pluginStates: undefined,
+      resumeFrom: undefined,
+    };
   }
 
   get appName(): string {
@@ -131,6 +137,19 @@ export class InvocationContext {
   }
   set endInvocation(value: boolean) {
     this.shared.endInvocation = value;
+  }
+
+  /**
+   * The agent whose paused call this invocation resumes, while the `SequentialAgent`s and
+   * `LoopAgent`s above it have not reached it yet: each of them starts from the sub-agent leading
+   * to it, and the one whose sub-agent it is clears it. Set by the Runner; shared by every context
+   * of the invocation; unset in invocations that resume nothing.
+   */
+  get resumeFrom(): BaseAgent | undefined {
+    return this.shared.resumeFrom;
+  }
+  set resumeFrom(agent: BaseAgent | undefined) {
+    this.shared.resumeFrom = agent;
   }
 
   /** Model calls made so far in this invocation, across every agent. */

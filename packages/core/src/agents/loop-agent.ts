@@ -2,6 +2,7 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import type { Event } from '../events';
 import { BaseAgent, type BaseAgentOptions } from './base-agent';
 import type { InvocationContext } from './invocation-context';
+import { completedPasses, isPaused, resumeIndex } from './workflow-resume';
 
 /** Options of {@link LoopAgent}. */
 export interface LoopAgentOptions extends BaseAgentOptions {
@@ -15,7 +16,10 @@ export interface LoopAgentOptions extends BaseAgentOptions {
 /**
  * Runs its sub-agents in order, again and again, until one of them escalates (an event with
  * `actions.escalate`, e.g. from the `exit_loop` tool), `maxIterations` passes are done, or the
- * invocation is ended or aborted. After an escalation the rest of the pass is skipped.
+ * invocation is ended or aborted. After an escalation the rest of the pass is skipped. When a
+ * sub-agent pauses on a call that waits for the user (a confirmation, a long-running tool), the
+ * loop stops; the user's answer resumes that sub-agent, then the pass continues and the loop goes
+ * on (passes done before the pause count towards `maxIterations`).
  *
  * @example
  * ```ts
@@ -40,21 +44,28 @@ export class LoopAgent extends BaseAgent {
   }
 
   protected async *runImpl(ctx: InvocationContext): AsyncGenerator<Event, void> {
-    for (
-      let iteration = 0;
-      this.maxIterations === undefined || iteration < this.maxIterations;
-      iteration++
-    ) {
-      for (const sub of this.subAgents) {
+    const subs = this.subAgents;
+    let start = 0;
+    let iteration = 0;
+    if (ctx.resumeFrom !== undefined) {
+      // Resuming a paused call below this agent: continue the pass it paused in.
+      start = resumeIndex(this, ctx);
+      if (start < 0) start = 0;
+      else if (this.maxIterations !== undefined) iteration = completedPasses(this, ctx);
+    }
+    for (; this.maxIterations === undefined || iteration < this.maxIterations; iteration++) {
+      for (let index = start; index < subs.length; index++) {
         if (ctx.endInvocation || ctx.signal.aborted) return;
+        const sub = subs[index] as BaseAgent;
         let escalated = false;
         for await (const event of sub.run(ctx.createChild({ agent: sub }))) {
           if (event.actions?.escalate) escalated = true;
           yield event;
         }
-        if (escalated) return;
+        if (escalated || isPaused(ctx)) return;
       }
-      if (this.subAgents.length === 0) return;
+      start = 0;
+      if (subs.length === 0) return;
     }
   }
 }

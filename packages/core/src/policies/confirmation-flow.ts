@@ -62,13 +62,18 @@ export function requestConfirmations(input: StepPostprocessorInput): Event[] | u
   ];
 }
 
-/** The user event that started the invocation of `ctx`, if it is stored. */
-function currentUserEvent(ctx: InvocationContext): Event | undefined {
+/**
+ * The user event that started the invocation of `ctx`, if it is stored and `agentName` has not
+ * spoken since: an agent resumes its calls once per answer, not on its next run in the same
+ * invocation (a loop's next pass).
+ */
+function currentUserEvent(ctx: InvocationContext, agentName: string): Event | undefined {
   const events = ctx.session.events;
   for (let index = events.length - 1; index >= 0; index--) {
     const event = events[index] as Event;
     if (event.invocationId !== ctx.invocationId) break;
     if (event.author === 'user') return event;
+    if (event.author === agentName) break;
   }
   return undefined;
 }
@@ -82,7 +87,7 @@ export type AnsweredPause = AnsweredConfirmation | AnsweredCredentialRequest;
  * Runner instance: the requests are read from the session's events.
  */
 export function confirmationsToResume(agent: LlmAgent, ctx: InvocationContext): AnsweredPause[] {
-  const answer = currentUserEvent(ctx);
+  const answer = currentUserEvent(ctx, agent.name);
   if (!answer) return NOTHING_TO_RESUME;
   const confirming = answersFunction(answer, REQUEST_CONFIRMATION_FUNCTION_NAME);
   const authorizing = answersFunction(answer, REQUEST_CREDENTIAL_FUNCTION_NAME);

@@ -1,4 +1,4 @@
-export { findAgentToRun, isRoutableAgent } from './find-agent-to-run';
+export { findAgentToRun, findResumeEntry, isRoutableAgent } from './find-agent-to-run';
 export {
   createRunConfig,
   DEFAULT_MAX_LLM_CALLS,

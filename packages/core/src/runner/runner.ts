@@ -23,7 +23,7 @@ import { InMemorySessionService } from '../sessions/in-memory-session-service';
 import { StatePrefix, type Session } from '../sessions/session';
 import type { SessionService } from '../sessions/session-service';
 import type { Toolset } from '../tools/tool';
-import { findAgentToRun } from './find-agent-to-run';
+import { findAgentToRun, findResumeEntry } from './find-agent-to-run';
 import { SessionTurns } from './session-turns';
 import { createRunConfig, type RunConfig } from './run-config';
 
@@ -228,8 +228,12 @@ export class Runner {
           eventCount++;
           yield await this.commit(ctx, session, event);
         } else if (!signal?.aborted) {
-          const agent = findAgentToRun(session, this.agent);
-          const branch = resumedBranch(session.events, agent.name);
+          const caller = findAgentToRun(session, this.agent);
+          const branch = resumedBranch(session.events, caller.name);
+          // A call paused inside Sequential/Loop agents resumes them from `caller` on. Only a
+          // resumed caller can be under them (a routable agent has LlmAgent ancestors only).
+          const agent = findResumeEntry(caller);
+          if (agent !== caller) ctx.resumeFrom = caller;
           for await (const event of agent.run(ctx.createChild({ agent, branch }))) {
             eventCount++;
             // `commit` inlined for the common case (no `onEvent` plugin): one await less per event.

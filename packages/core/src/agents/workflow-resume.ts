@@ -1,0 +1,70 @@
+import type { Event } from '../events';
+import type { BaseAgent } from './base-agent';
+import type { InvocationContext } from './invocation-context';
+
+/**
+ * @internal Where the workflow agent `agent` starts: the index of its sub-agent that leads to the
+ * paused agent this invocation resumes (`ctx.resumeFrom`), or -1 when it resumes nothing below
+ * `agent`. Clears `ctx.resumeFrom` when that sub-agent is the paused agent itself, so the
+ * workflow's later passes (a loop's next iteration) start from the beginning.
+ */
+export function resumeIndex(agent: BaseAgent, ctx: InvocationContext): number {
+  const target = ctx.resumeFrom;
+  if (target === undefined) return -1;
+  let child = target;
+  while (child.parentAgent !== undefined && child.parentAgent !== agent) child = child.parentAgent;
+  if (child.parentAgent !== agent) return -1;
+  if (child === target) ctx.resumeFrom = undefined;
+  return agent.subAgents.indexOf(child);
+}
+
+/**
+ * @internal True when the invocation of `ctx` is paused on `ctx`'s branch: the latest event it
+ * stored there has long-running calls (a confirmation or credential request, a long-running tool
+ * still working). A sub-agent ends its turn on such an event; the workflow agents above it then
+ * stop too, and the user's answer resumes them (see the Runner). One step back for most calls.
+ */
+export function isPaused(ctx: InvocationContext): boolean {
+  const events = ctx.session.events;
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index] as Event;
+    if (event.invocationId !== ctx.invocationId) return false;
+    if (event.branch !== ctx.branch) continue;
+    return event.longRunningToolIds !== undefined && event.longRunningToolIds.length > 0;
+  }
+  return false;
+}
+
+/**
+ * @internal The passes `loop` completed before the invocations that paused inside it: read back
+ * from the stored events of its sub-agents (on its branch), from the current invocation back to
+ * the message that started the loop (answers to paused calls are crossed), counting each time the
+ * sub-agent that spoke comes earlier in the loop than the one that spoke after it.
+ */
+export function completedPasses(loop: BaseAgent, ctx: InvocationContext): number {
+  const events = ctx.session.events;
+  const branchPrefix = ctx.branch === undefined ? undefined : `${ctx.branch}.`;
+  let passes = 0;
+  let later = -1;
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index] as Event;
+    if (event.invocationId === ctx.invocationId) continue;
+    if (event.author === 'user') {
+      if (event.content?.parts.some((part) => part.functionResponse !== undefined)) continue;
+      break;
+    }
+    if (
+      branchPrefix !== undefined &&
+      event.branch !== ctx.branch &&
+      !event.branch?.startsWith(branchPrefix)
+    ) {
+      continue;
+    }
+    if (event.author === loop.name) continue;
+    const child = loop.subAgents.findIndex((sub) => sub.findAgent(event.author) !== undefined);
+    if (child < 0) break;
+    if (later >= 0 && child > later) passes++;
+    later = child;
+  }
+  return passes;
+}
