@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 import { FileArtifactService } from '@adk/artifacts';
-import { Runner } from '@adk/core';
+import { InMemoryCredentialService, Runner } from '@adk/core';
 import type { Model, SessionService } from '@adk/core';
 import { InMemoryMemoryService } from '@adk/memory';
 import { createAdkServer } from '@adk/server';
@@ -43,6 +43,8 @@ export async function createPlayground(
   const sessionService = await createSessionService(config.sessionUrl, { autoMigrate: true });
   const artifactService = new FileArtifactService({ root: config.artifactsDir });
   const memoryService = new InMemoryMemoryService();
+  // Shared by both apps: a tool credential given once serves every app.
+  const credentialService = new InMemoryCredentialService();
   const model = options.model ?? (await resolveModel(config.model));
   const offline = model.name === 'offline-demo';
 
@@ -57,6 +59,7 @@ export async function createPlayground(
           sessionService,
           artifactService,
           memoryService,
+          credentialService,
         }),
       },
     ]),
@@ -66,6 +69,7 @@ export async function createPlayground(
     sessionService,
     artifactService,
     memoryService,
+    credentialService,
     ...(config.token ? { token: config.token } : {}),
     allowOrigins: config.allowOrigins,
     // Every app is an A2A agent too: card at /a2a/<app>/.well-known/agent-card.json.

@@ -1,4 +1,4 @@
-import { Runner } from '@adk/core';
+import { InMemoryCredentialService, Runner } from '@adk/core';
 import type { BaseAgent } from '@adk/core';
 import { createAdkServer, listen } from '@adk/server';
 import type { AdkAppDefinition, RunningServer, TimestampUnit } from '@adk/server';
@@ -38,13 +38,20 @@ export interface ServeHandle extends RunningServer {
  */
 export async function serve(options: ServeOptions): Promise<ServeHandle> {
   const store = await openSessionStore(options.sessionServiceUri);
+  // One credential store for every app: a user who signed in once is signed in for all of them.
+  const credentialService = new InMemoryCredentialService();
   const apps: Record<string, AdkAppDefinition> = {};
   try {
     for (const [name, file] of findApps(options.agentsDir)) {
       const agent: BaseAgent = await loadAgentFile(file);
       apps[name] = {
         agent,
-        runner: new Runner({ appName: name, agent, sessionService: store.service }),
+        runner: new Runner({
+          appName: name,
+          agent,
+          sessionService: store.service,
+          credentialService,
+        }),
       };
     }
   } catch (error) {
@@ -54,6 +61,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
   const app = createAdkServer({
     apps,
     sessionService: store.service,
+    credentialService,
     ...(options.allowOrigins ? { allowOrigins: options.allowOrigins } : {}),
     ...(options.token ? { token: options.token } : {}),
     ...(options.timestampUnit ? { timestampUnit: options.timestampUnit } : {}),
