@@ -61,6 +61,29 @@ export async function runMigrations(db: AnyKysely, options: RunMigrationsOptions
   }
 }
 
+/**
+ * PostgreSQL's "schema does not exist" and "relation does not exist". Kysely's migrator looks for
+ * its bookkeeping table by introspecting every table of the database, and that query fails with
+ * one of these when another session drops a schema or a table at the same moment (another app's
+ * clean-up, a parallel test run), although nothing of ours changed: the run is retried.
+ */
+const CONCURRENT_DROP_CODES: ReadonlySet<string> = new Set(['3F000', '42P01']);
+const MAX_CONCURRENT_DROP_RETRIES = 5;
+
+/** Whether a failed run failed that way, before any migration of ours ran. */
+function droppedMeanwhile(
+  error: unknown,
+  results: readonly { status: string }[] | undefined,
+): boolean {
+  if (error === null || typeof error !== 'object') return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    typeof code === 'string' &&
+    CONCURRENT_DROP_CODES.has(code) &&
+    !(results ?? []).some((result) => result.status === 'Error')
+  );
+}
+
 async function migrateNow(db: AnyKysely, options: RunMigrationsOptions): Promise<void> {
   const { versioning, schema } = options;
   const readVersion = ({ metadataTable }: SchemaVersioning) =>
@@ -81,7 +104,15 @@ async function migrateNow(db: AnyKysely, options: RunMigrationsOptions): Promise
     migrationLockTableName: options.migrationLockTableName,
     ...(migrationTableSchema === undefined ? {} : { migrationTableSchema }),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  for (
+    let retry = 0;
+    retry < MAX_CONCURRENT_DROP_RETRIES && droppedMeanwhile(error, results);
+    retry++
+  ) {
+    if (schema !== undefined) await createSchemaIfMissing(db, schema);
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   if (error !== undefined) {
     const message = error instanceof Error ? error.message : String(error);
     if (versioning && message.includes('corrupted migrations')) {
