@@ -163,10 +163,8 @@ export class JobSpans {
   #failed(m: ObservedJobFailed): void {
     const open = this.#open.get(attemptKey(m.workerId, m.job.id));
     if (!open) return;
-    const errorType = m.error.code ?? m.error.name;
     open.failedDurationMs = m.durationMs;
-    open.span.setAttribute(Attr.ERROR_TYPE, errorType);
-    open.span.setStatus({ code: SpanStatusCode.ERROR, message: m.error.message });
+    this.#markFailed(open, m.error);
     open.span.addEvent(
       'exception',
       {
@@ -176,7 +174,6 @@ export class JobSpans {
       },
       open.startEpochMs + m.durationMs,
     );
-    open.metricAttributes = { ...open.metricAttributes, [Attr.ERROR_TYPE]: errorType };
   }
 
   #verdict(m: ObservedJobMessage, outcome: 'retrying' | 'dead'): void {
@@ -194,6 +191,10 @@ export class JobSpans {
     this.#finish(key, open, outcome, durationMs);
   }
 
+  /**
+   * Status `ERROR` and `error.type` on the span and its metrics. Without `error` (a job buried
+   * when its lease expired, published without its last error) the cause is the lease.
+   */
   #markFailed(open: OpenAttempt, error: ObservedJobError | undefined): void {
     const errorType = error?.code ?? error?.name ?? 'JOB_LEASE_EXPIRED';
     open.span.setAttribute(Attr.ERROR_TYPE, errorType);
