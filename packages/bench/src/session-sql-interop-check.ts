@@ -5,7 +5,6 @@
  * Usage: `node --conditions=source --import tsx session-sql-interop-check.ts <file.db | postgres-url>`;
  * with a PostgreSQL server URL, a scratch database is created on it and dropped afterwards.
  */
-import { createRequire } from 'node:module';
 
 import { createEvent } from '@adk/core';
 import { eventWithEveryField } from '@adk/core/testing';
@@ -13,25 +12,18 @@ import { SqlSessionService } from '@adk/session-sql';
 import { createEvent as createTheirEvent } from '@google/adk';
 import { DatabaseSessionService } from '@google/adk/sessions/database';
 
+import { pgClient } from './pg-client';
+
 const target = process.argv[2];
 if (!target) throw new TypeError('usage: session-sql-interop-check <file.db | postgres-url>');
 const key = { appName: 'weather', userId: 'alice', sessionId: 's1' };
-
-interface PgClient {
-  connect(): Promise<void>;
-  query(text: string): Promise<unknown>;
-  end(): Promise<void>;
-}
-const pg = createRequire(import.meta.url)('pg') as {
-  Client: new (config: { connectionString: string }) => PgClient;
-};
 
 let ourUrl: string;
 let theirUrl: string;
 let cleanup = async (): Promise<void> => undefined;
 if (target.startsWith('postgres')) {
   const database = `adk_interop_${Math.random().toString(16).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: target });
+  const admin = pgClient(target);
   await admin.connect();
   await admin.query(`create database ${database}`);
   const url = new URL(target);

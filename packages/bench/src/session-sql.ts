@@ -6,7 +6,6 @@
  * (`runSessionSqlBench`) and runnable alone (`session-sql-main.ts`).
  */
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import type { BenchRow } from './report/row';
 import { ourStore, theirStore } from './session-sql-stores';
 import { workloadEvent, type SessionStoreUnderTest } from './session-sql-workload';
+import { pgClient } from './pg-client';
 
 /** Options of {@link runSessionSqlBench}. */
 export interface SessionSqlBenchOptions {
@@ -41,16 +41,6 @@ interface Measured {
   getMedianMs: number;
   events: number;
 }
-
-/** The part of `pg` used here (the bench package does not depend on `@types/pg`). */
-interface PgClient {
-  connect(): Promise<void>;
-  query(text: string): Promise<unknown>;
-  end(): Promise<void>;
-}
-const pg = createRequire(import.meta.url)('pg') as {
-  Client: new (config: { connectionString: string }) => PgClient;
-};
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -221,7 +211,7 @@ async function postgresRows(
   reads: number,
 ): Promise<SessionSqlBenchRow[]> {
   const database = `adk_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const admin = pgClient(serverUrl);
   try {
     await admin.connect();
   } catch (error) {
