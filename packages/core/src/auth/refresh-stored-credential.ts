@@ -8,6 +8,15 @@ import { isAccessTokenExpired, refreshAccessToken } from './oauth2-refresh';
 const inFlight = new WeakMap<object, Map<string, Promise<AuthCredential>>>();
 const NO_SERVICE = {};
 
+/** What {@link refreshStoredCredential} refreshes: the tool's config and the stored credential. */
+interface StoredCredentialRefresh {
+  config: AuthConfig;
+  credential: AuthCredential;
+  service: CredentialService | undefined;
+  address: CredentialAddress;
+  signal?: AbortSignal | undefined;
+}
+
 /**
  * Refresh `credential` (stored at `address`, its access token expired) and save the new tokens.
  * Concurrent calls for the same stored refresh token in this process share one request (an
@@ -18,13 +27,9 @@ const NO_SERVICE = {};
  *
  * @throws CredentialExchangeError when the refresh fails.
  */
-export async function refreshStoredCredential(init: {
-  config: AuthConfig;
-  credential: AuthCredential;
-  service: CredentialService | undefined;
-  address: CredentialAddress;
-  signal?: AbortSignal | undefined;
-}): Promise<AuthCredential> {
+export async function refreshStoredCredential(
+  init: StoredCredentialRefresh,
+): Promise<AuthCredential> {
   const owner = init.service ?? NO_SERVICE;
   let pending = inFlight.get(owner);
   if (!pending) inFlight.set(owner, (pending = new Map()));
@@ -44,13 +49,7 @@ export async function refreshStoredCredential(init: {
   return structuredClone(await refresh);
 }
 
-async function refreshAndSave(init: {
-  config: AuthConfig;
-  credential: AuthCredential;
-  service: CredentialService | undefined;
-  address: CredentialAddress;
-  signal?: AbortSignal | undefined;
-}): Promise<AuthCredential> {
+async function refreshAndSave(init: StoredCredentialRefresh): Promise<AuthCredential> {
   const { service, address } = init;
   let refreshed: AuthCredential;
   try {
