@@ -3,6 +3,7 @@
  * re-exports them.
  */
 export * from './agents';
+export * from './app';
 export * from './artifacts';
 export * from './auth';
 export * from './callbacks';

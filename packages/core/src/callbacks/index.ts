@@ -15,6 +15,7 @@ export type {
   ModelErrorCallbackArgs,
   OneOrMany,
   RetryDecision,
+  RunCallbacks,
   ToolErrorCallback,
   ToolErrorCallbackArgs,
 } from './types';

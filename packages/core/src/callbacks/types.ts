@@ -102,3 +102,21 @@ export interface ToolErrorCallbackArgs extends BeforeToolCallbackArgs {
  * `{ error: { code, message } }`.
  */
 export type ToolErrorCallback = (args: ToolErrorCallbackArgs) => MaybePromise<unknown>;
+
+/**
+ * Callbacks given to one `Runner.run` call: the hook shapes of agent callbacks, applied to every
+ * agent, model call and tool call of that invocation only (sub-agents, agents called through
+ * `AgentTool` and workflow nodes included), for a request-scoped audit or a per-tenant guard
+ * without rebuilding the agent tree. At each hook they run after the plugins and before the
+ * agent's own callbacks; the first to return a value wins, as everywhere.
+ */
+export interface RunCallbacks {
+  beforeAgent?: OneOrMany<BeforeAgentCallback>;
+  afterAgent?: OneOrMany<AfterAgentCallback>;
+  beforeModel?: OneOrMany<BeforeModelCallback>;
+  afterModel?: OneOrMany<AfterModelCallback>;
+  onModelError?: OneOrMany<ModelErrorCallback>;
+  beforeTool?: OneOrMany<BeforeToolCallback>;
+  afterTool?: OneOrMany<AfterToolCallback>;
+  onToolError?: OneOrMany<ToolErrorCallback>;
+}

@@ -18,6 +18,19 @@ export type PluginState = Map<string, unknown>;
 export interface RunHookArgs {
   invocationContext: InvocationContext;
 }
+/**
+ * Arguments of `afterRun`: what the run produced. A hook may transform it by returning content
+ * (see {@link BasePlugin.afterRun}).
+ */
+export interface AfterRunHookArgs extends RunHookArgs {
+  /** The events this run stored and yielded, in order (partial events excluded). */
+  events: readonly Event[];
+  /**
+   * The content an earlier plugin's `afterRun` returned to replace the run's answer, if any:
+   * each `afterRun` sees the answer as transformed so far.
+   */
+  replacement: Content | undefined;
+}
 /** Arguments of `onUserMessage`: the message about to be stored. */
 export interface UserMessageHookArgs extends RunHookArgs {
   userMessage: Content;
@@ -101,6 +114,15 @@ export interface ToolErrorHookArgs extends BeforeToolHookArgs {
 export abstract class BasePlugin {
   constructor(readonly name: string) {}
 
+  /**
+   * Prepare the plugin once, before the first run that uses it (open a connection, load a rule
+   * file). Called once per plugin instance however many runners share it (the runners of an
+   * `App`, the apps of a server); every run waits for it. A throwing `init` fails that run with
+   * a `PluginError`, and the next run tries again. Configuration comes in through the
+   * constructor; state that outlives a run lives in the plugin's own fields.
+   */
+  init?(): MaybePromise<void>;
+
   /** Before the user message is stored. Return content to replace the message. */
   onUserMessage?(
     args: UserMessageHookArgs,
@@ -108,8 +130,15 @@ export abstract class BasePlugin {
   ): MaybePromise<Content | undefined | void>;
   /** Before any agent runs. Return content to end the run with it as the answer (agents skipped). */
   beforeRun?(args: RunHookArgs, state: PluginState): MaybePromise<Content | undefined | void>;
-  /** After the run finished (also after a short-circuit or an abort). Notification only. */
-  afterRun?(args: RunHookArgs, state: PluginState): MaybePromise<void>;
+  /**
+   * After the run finished (also after a `beforeRun` short-circuit or an abort). Every plugin's
+   * `afterRun` is called, in order. Return content to transform the run's result: once all have
+   * run, the last content returned becomes one more event of the run, authored by the agent that
+   * answered (stored, then yielded), so a caller reading the run's final answer reads it. After
+   * an abort, or when the caller stopped reading, nothing more can be yielded and returned content
+   * is ignored.
+   */
+  afterRun?(args: AfterRunHookArgs, state: PluginState): MaybePromise<Content | undefined | void>;
   /** For every event (partial ones too) before it is stored and yielded. Return an event to replace it. */
   onEvent?(args: EventHookArgs, state: PluginState): MaybePromise<Event | undefined | void>;
   /** Before an agent runs. Return content to skip the agent (see `BeforeAgentCallback`). */

@@ -1,6 +1,7 @@
 export {
   BasePlugin,
   type AfterModelHookArgs,
+  type AfterRunHookArgs,
   type AfterToolHookArgs,
   type AgentErrorHookArgs,
   type AgentHookArgs,
@@ -17,3 +18,4 @@ export {
 } from './base-plugin';
 export { LoggingPlugin, type LoggingPluginOptions } from './logging-plugin';
 export { PluginManager } from './plugin-manager';
+export { RUN_CALLBACKS_PLUGIN_NAME, RunCallbacksPlugin } from './run-callbacks-plugin';

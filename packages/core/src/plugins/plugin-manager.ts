@@ -6,6 +6,7 @@ import type { Event } from '../events';
 import type { LlmResponse } from '../models';
 import type {
   AfterModelHookArgs,
+  AfterRunHookArgs,
   AfterToolHookArgs,
   AgentErrorHookArgs,
   AgentHookArgs,
@@ -22,8 +23,15 @@ import type {
   UserMessageHookArgs,
 } from './base-plugin';
 
-type InvocationHook = Exclude<PluginHookName, 'close'>;
+type InvocationHook = Exclude<PluginHookName, 'close' | 'init'>;
 type HookFunction = (args: RunHookArgs, state: PluginState) => unknown;
+
+/**
+ * Each plugin instance's `init`, started once: kept with the instance (weakly), not with a
+ * manager, so the runners sharing a plugin initialise it once. A failed `init` is forgotten so
+ * that the next run tries again.
+ */
+const initializations = new WeakMap<BasePlugin, Promise<void>>();
 
 const HOOKS: readonly InvocationHook[] = [
   'onUserMessage',
@@ -54,6 +62,8 @@ const HOOKS: readonly InvocationHook[] = [
 export class PluginManager {
   readonly plugins: readonly BasePlugin[];
   private readonly byHook = new Map<InvocationHook, BasePlugin[]>();
+  /** Plugins whose `init` this manager has not yet seen finish; emptied as they do. */
+  private uninitialized: BasePlugin[];
 
   /** @throws PluginError when two plugins share a name. */
   constructor(plugins: readonly BasePlugin[] = []) {
@@ -69,12 +79,38 @@ export class PluginManager {
       names.add(plugin.name);
     }
     this.plugins = [...plugins];
+    this.uninitialized = this.plugins.filter((plugin) => typeof plugin.init === 'function');
     for (const hook of HOOKS) {
       this.byHook.set(
         hook,
         this.plugins.filter((plugin) => typeof plugin[hook] === 'function'),
       );
     }
+  }
+
+  /**
+   * A manager with these plugins followed by `more` (the run-level additions of one invocation).
+   * @throws PluginError when two plugins share a name.
+   */
+  with(more: readonly BasePlugin[]): PluginManager {
+    if (more.length === 0) return this;
+    const manager = new PluginManager([...this.plugins, ...more]);
+    // What this manager saw initialised stays initialised: only the additions may need `init`.
+    manager.uninitialized = [
+      ...this.uninitialized,
+      ...more.filter((plugin) => typeof plugin.init === 'function'),
+    ];
+    return manager;
+  }
+
+  /**
+   * Wait for every plugin's `init` (each runs once per plugin instance, see `BasePlugin.init`).
+   * `undefined` once they have all finished, so that a run has nothing to await.
+   * @throws PluginError naming the first plugin whose `init` failed (the next call tries again).
+   */
+  initialize(): Promise<void> | undefined {
+    if (this.uninitialized.length === 0) return undefined;
+    return this.initializeAll();
   }
 
   /** True when at least one plugin implements `hook`. */
@@ -88,8 +124,25 @@ export class PluginManager {
   beforeRun(ctx: InvocationContext, args: RunHookArgs) {
     return this.first<Content>('beforeRun', ctx, args);
   }
-  afterRun(ctx: InvocationContext, args: RunHookArgs) {
-    return this.all('afterRun', ctx, args);
+  /**
+   * Every `afterRun` hook, in order, each seeing the answer as the earlier ones transformed it
+   * (`args.replacement`). Resolves to the last content returned, if any.
+   */
+  afterRun(
+    ctx: InvocationContext,
+    args: AfterRunHookArgs,
+  ): Promise<Content | undefined> | undefined {
+    const plugins = this.byHook.get('afterRun')!;
+    if (plugins.length === 0) return undefined;
+    return (async () => {
+      let replacement = args.replacement;
+      for (const plugin of plugins) {
+        const hookArgs: AfterRunHookArgs = { ...args, replacement };
+        const result = await this.call(plugin, 'afterRun', ctx, hookArgs);
+        if (result !== undefined) replacement = result as Content;
+      }
+      return replacement;
+    })();
   }
   onEvent(ctx: InvocationContext, args: EventHookArgs) {
     return this.first<Event>('onEvent', ctx, args);
@@ -139,6 +192,28 @@ export class PluginManager {
       }
     }
     if (failure) throw failure;
+  }
+
+  private async initializeAll(): Promise<void> {
+    for (const plugin of this.uninitialized) {
+      let started = initializations.get(plugin);
+      if (!started) {
+        started = (async () => plugin.init!())();
+        initializations.set(plugin, started);
+        // Forget a failure, so that the next run tries again.
+        started.catch(() => {
+          if (initializations.get(plugin) === started) initializations.delete(plugin);
+        });
+      }
+      try {
+        await started;
+      } catch (error) {
+        throw PluginError.isInstance(error)
+          ? error
+          : new PluginError({ pluginName: plugin.name, hook: 'init', cause: error });
+      }
+    }
+    this.uninitialized = [];
   }
 
   private first<R>(

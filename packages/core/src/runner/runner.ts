@@ -1,4 +1,6 @@
 import type { BaseAgent } from '../agents/base-agent';
+import type { App } from '../app/app';
+import type { RunCallbacks } from '../callbacks/types';
 import { InvocationContext } from '../agents/invocation-context';
 import { newSpanId } from '../agents/span-id';
 import type { ArtifactService } from '../artifacts';
@@ -13,6 +15,7 @@ import type { MemoryService } from '../memory';
 import { defaultModelRegistry, type ModelRegistry } from '../models/model-registry';
 import type { BasePlugin } from '../plugins/base-plugin';
 import { PluginManager } from '../plugins/plugin-manager';
+import { RunCallbacksPlugin } from '../plugins/run-callbacks-plugin';
 import type { Policy } from '../policies/policy';
 import { resumedBranch } from '../flow/contents/find-caller';
 import type { InputVerdict } from '../policies/evaluate-policies';
@@ -27,12 +30,30 @@ import { findAgentToRun, findResumeEntry } from './find-agent-to-run';
 import { SessionTurns } from './session-turns';
 import { createRunConfig, type RunConfig } from './run-config';
 
-/** Options of {@link Runner}. */
-export interface RunnerOptions {
-  /** Name of the application; sessions are stored under it. */
-  appName: string;
-  /** The root agent. */
-  agent: BaseAgent;
+/**
+ * Options of {@link Runner}: an {@link App} (its name, root agent and plugins), or an `appName`
+ * and an `agent`, plus the services.
+ */
+export type RunnerOptions = RunnerServices &
+  (
+    | {
+        /** The application: its name, root agent and application-wide plugins. */
+        app: App;
+        /** Store the sessions under this name instead of `app.name` (a server's app key). */
+        appName?: string;
+        agent?: undefined;
+      }
+    | {
+        app?: undefined;
+        /** Name of the application; sessions are stored under it. */
+        appName: string;
+        /** The root agent. */
+        agent: BaseAgent;
+      }
+  );
+
+/** The services and settings of a {@link Runner}, besides its app. */
+export interface RunnerServices {
   /** Where sessions live. Default: a new `InMemorySessionService`. */
   sessionService?: SessionService;
   artifactService?: ArtifactService;
@@ -42,7 +63,10 @@ export interface RunnerOptions {
    * Default: a new `InMemoryCredentialService`.
    */
   credentialService?: CredentialService;
-  /** Global hooks, run in order before the agents' own callbacks. Names must be unique. */
+  /**
+   * Global hooks, run in order before the agents' own callbacks; with an `app`, after the app's
+   * plugins. Names must be unique.
+   */
   plugins?: readonly BasePlugin[];
   /** Resolves model names. Default: `defaultModelRegistry`. */
   models?: ModelRegistry;
@@ -63,6 +87,11 @@ export interface RunRequest {
   runConfig?: Partial<RunConfig>;
   /** Cancels the run: it ends promptly, without storing partial data. */
   signal?: AbortSignal;
+  /**
+   * Callbacks for this run only (agent, model and tool hooks of every agent it runs, sub-agents and
+   * `AgentTool` children included): after the plugins, before the agents' own callbacks.
+   */
+  callbacks?: RunCallbacks;
 }
 
 /**
@@ -96,13 +125,20 @@ export class Runner {
 
   /** @throws PluginError when two plugins share a name. */
   constructor(options: RunnerOptions) {
-    this.appName = options.appName;
-    this.agent = options.agent;
+    if (options.app) {
+      this.appName = options.appName ?? options.app.name;
+      this.agent = options.app.agent;
+    } else {
+      this.appName = options.appName;
+      this.agent = options.agent;
+    }
     this.sessionService = options.sessionService ?? new InMemorySessionService();
     this.artifactService = options.artifactService;
     this.memoryService = options.memoryService;
     this.credentialService = options.credentialService ?? new InMemoryCredentialService();
-    this.plugins = new PluginManager(options.plugins);
+    this.plugins = options.app
+      ? options.app.plugins.with(options.plugins ?? [])
+      : new PluginManager(options.plugins);
     this.models = options.models ?? defaultModelRegistry;
     this.policies = [...(options.policies ?? [])];
     this.autoCreateSession = options.autoCreateSession ?? false;
@@ -149,6 +185,12 @@ export class Runner {
     const turn = this.#sessionTurns.enter(turnKey, signal);
     if (turn !== true && !(await turn)) return;
     try {
+      // This run's callbacks join the plugins as the last one; the Runner's own set stays as is.
+      const plugins = request.callbacks
+        ? this.plugins.with([new RunCallbacksPlugin(request.callbacks)])
+        : this.plugins;
+      const initializing = plugins.initialize();
+      if (initializing) await initializing;
       // The session usually exists: read directly, one async frame less than a helper.
       const session =
         (await this.sessionService.getSession({
@@ -167,7 +209,7 @@ export class Runner {
         credentialService: this.credentialService,
         runConfig,
         signal,
-        plugins: this.plugins,
+        plugins,
         models: this.models,
         policies: this.policies,
         spanId: newSpanId(),
@@ -187,11 +229,13 @@ export class Runner {
       // 'open' until the run completes or fails; still 'open' in `finally` when the consumer stopped
       // early (break), which is treated like an abort.
       let state: 'open' | 'completed' | 'failed' = 'open';
+      // What `afterRun` plugins are shown: collected only when one of them is there to see it.
+      const runEvents: Event[] | undefined = plugins.has('afterRun') ? [] : undefined;
       try {
         const message: Content = { ...request.newMessage, role: request.newMessage.role ?? 'user' };
         // Hooks and policies nobody set are skipped without an await.
-        ctx.userContent = this.plugins.has('onUserMessage')
-          ? ((await this.plugins.onUserMessage(ctx, {
+        ctx.userContent = plugins.has('onUserMessage')
+          ? ((await plugins.onUserMessage(ctx, {
               invocationContext: ctx,
               userMessage: message,
             })) ?? message)
@@ -210,15 +254,20 @@ export class Runner {
         });
         await this.sessionService.appendEvent({ session, event: userEvent });
         const early =
-          verdict.outcome === 'reject' || !this.plugins.has('beforeRun')
+          verdict.outcome === 'reject' || !plugins.has('beforeRun')
             ? undefined
-            : await this.plugins.beforeRun(ctx, { invocationContext: ctx });
+            : await plugins.beforeRun(ctx, { invocationContext: ctx });
         if (verdict.outcome === 'reject') {
           // A policy rejected the message: no agent runs, the reason is the answer.
           eventCount++;
           const author = findAgentToRun(session, this.agent).name;
-          const rejection = inputRejectedEvent(ctx, author, verdict.reason, verdict.policy);
-          yield await this.commit(ctx, session, rejection);
+          const rejection = await this.commit(
+            ctx,
+            session,
+            inputRejectedEvent(ctx, author, verdict.reason, verdict.policy),
+          );
+          runEvents?.push(rejection);
+          yield rejection;
         } else if (early) {
           const event = createEvent({
             invocationId,
@@ -226,7 +275,9 @@ export class Runner {
             content: { ...early, role: early.role ?? 'model' },
           });
           eventCount++;
-          yield await this.commit(ctx, session, event);
+          const committed = await this.commit(ctx, session, event);
+          runEvents?.push(committed);
+          yield committed;
         } else if (!signal?.aborted) {
           const caller = findAgentToRun(session, this.agent);
           const branch = resumedBranch(session.events, caller.name);
@@ -237,12 +288,15 @@ export class Runner {
           for await (const event of agent.run(ctx.createChild({ agent, branch }))) {
             eventCount++;
             // `commit` inlined for the common case (no `onEvent` plugin): one await less per event.
-            if (this.plugins.has('onEvent')) {
-              yield await this.commit(ctx, session, event);
+            if (plugins.has('onEvent')) {
+              const committed = await this.commit(ctx, session, event);
+              if (runEvents && !committed.partial) runEvents.push(committed);
+              yield committed;
             } else {
               if (!event.partial) {
                 await this.sessionService.appendEvent({ session, event });
                 dropTempDelta(event);
+                runEvents?.push(event);
               }
               yield event;
             }
@@ -250,8 +304,24 @@ export class Runner {
           }
         }
         state = 'completed';
-        if (this.plugins.has('afterRun'))
-          await this.plugins.afterRun(ctx, { invocationContext: ctx });
+        if (runEvents) {
+          const replacement = await plugins.afterRun(ctx, {
+            invocationContext: ctx,
+            events: runEvents,
+            replacement: undefined,
+          });
+          if (replacement && !signal?.aborted) {
+            // The transformed result: one more event, by the agent that answered.
+            const answered = runEvents.findLast((event) => event.author !== 'user');
+            const event = createEvent({
+              invocationId,
+              author: answered?.author ?? this.agent.name,
+              content: { ...replacement, role: replacement.role ?? 'model' },
+            });
+            eventCount++;
+            yield await this.commit(ctx, session, event);
+          }
+        }
       } catch (error) {
         state = 'failed';
         publish('runError', () => ({
@@ -260,10 +330,17 @@ export class Runner {
           durationMs: performance.now() - startTime,
           error,
         }));
-        await this.plugins.onRunError(ctx, { invocationContext: ctx, error });
+        await plugins.onRunError(ctx, { invocationContext: ctx, error });
         throw error;
       } finally {
-        if (state === 'open') await this.plugins.afterRun(ctx, { invocationContext: ctx });
+        // Aborted, or the caller stopped reading: notify; nothing more can be yielded.
+        if (state === 'open' && runEvents) {
+          await plugins.afterRun(ctx, {
+            invocationContext: ctx,
+            events: runEvents,
+            replacement: undefined,
+          });
+        }
         if (state !== 'failed') {
           publish('runEnd', () => ({
             spanId: ctx.spanId,
@@ -307,8 +384,8 @@ export class Runner {
   }
 
   private async commit(ctx: InvocationContext, session: Session, event: Event): Promise<Event> {
-    const replaced = this.plugins.has('onEvent')
-      ? await this.plugins.onEvent(ctx, { invocationContext: ctx, event })
+    const replaced = ctx.plugins.has('onEvent')
+      ? await ctx.plugins.onEvent(ctx, { invocationContext: ctx, event })
       : undefined;
     const final = replaced
       ? { ...replaced, id: event.id, invocationId: event.invocationId, timestamp: event.timestamp }

@@ -30,17 +30,18 @@ export class ServerContext {
         this.apps.set(name, { agent, runner: definition.runner, autoCreateSession });
       } else {
         const autoCreateSession = definition.autoCreateSession ?? false;
-        const runner = new Runner({
-          appName: name,
-          agent: definition.agent,
+        const services = {
           sessionService: options.sessionService,
           ...(options.artifactService ? { artifactService: options.artifactService } : {}),
           ...(options.memoryService ? { memoryService: options.memoryService } : {}),
           ...(options.credentialService ? { credentialService: options.credentialService } : {}),
           ...(options.plugins ? { plugins: options.plugins } : {}),
           autoCreateSession,
-        });
-        this.apps.set(name, { agent: definition.agent, runner, autoCreateSession });
+        };
+        const runner = definition.app
+          ? new Runner({ app: definition.app, appName: name, ...services })
+          : new Runner({ appName: name, agent: definition.agent, ...services });
+        this.apps.set(name, { agent: runner.agent, runner, autoCreateSession });
       }
     }
   }

@@ -2,6 +2,7 @@ import type { AdkServerA2aOptions } from '../a2a/a2a-options';
 import type { TimestampUnit } from '../http/wire-time';
 import type { WebUiOptions } from '../web-ui';
 import type {
+  App,
   ArtifactService,
   BaseAgent,
   BasePlugin,
@@ -55,13 +56,26 @@ export interface AppRunner {
 }
 
 /**
- * One app served by the server: an agent (the server builds its `Runner` with the server's
- * services), or a runner you built (its `agent` is used for the graphs and app info).
+ * One app served by the server: an agent or an `App` (the server builds its `Runner` with the
+ * server's services), or a runner you built (its `agent` is used for the graphs and app info).
  */
 export type AdkAppDefinition =
   | {
       /** The root agent; the server runs it with a `Runner` on its own services. */
       agent: BaseAgent;
+      app?: undefined;
+      runner?: undefined;
+      /** Create missing sessions on `/run` instead of answering 404 (default false). */
+      autoCreateSession?: boolean;
+    }
+  | {
+      /**
+       * An application of `@adk/core`: the server runs its root agent with a `Runner` on its own
+       * services, the app's plugins first, then the server's `plugins`. Sessions are stored under
+       * the name the app is served as.
+       */
+      app: App;
+      agent?: undefined;
       runner?: undefined;
       /** Create missing sessions on `/run` instead of answering 404 (default false). */
       autoCreateSession?: boolean;
@@ -72,6 +86,7 @@ export type AdkAppDefinition =
        * the session routes read what the runs write.
        */
       runner: AppRunner;
+      app?: undefined;
       /** The agent tree to describe and draw; default `runner.agent`. */
       agent?: AgentNode;
       /** Default `runner.autoCreateSession`, else false. */

@@ -1,0 +1,1 @@
+export { App, isApp, type AppOptions } from './app';
