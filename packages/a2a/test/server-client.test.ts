@@ -8,7 +8,7 @@ import {
   AgentCardError,
   TaskState,
   type Message,
-  type Part,
+  type A2aPart as Part,
   type StreamResponse,
   type Task,
 } from '../src';
@@ -49,11 +49,11 @@ function dataPart(data: Record<string, unknown>, metadata: Record<string, unknow
 describe('agent card', () => {
   it('is the A2A 1.0 card for 1.0 clients and the 0.3 card for the others, at both paths', async () => {
     const { server } = await setup();
-    const card = await (
+    const card = (await (
       await fetch(`${server.url}/.well-known/agent-card.json`, {
         headers: { 'A2A-Version': '1.0' },
       })
-    ).json();
+    ).json()) as { skills: { id: string }[] };
     expect(card).toMatchObject({
       name: 'echo',
       description: 'Echoes what it is told.',

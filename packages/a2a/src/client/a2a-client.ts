@@ -81,11 +81,16 @@ export class A2aClient {
     this.#options = options;
   }
 
-  /** Read the agent card at `url` (its `/.well-known/agent-card.json`) and connect to the agent. */
+  /**
+   * Read the agent card and connect to the agent. `url` is the agent's address (its card is at
+   * `<url>/.well-known/agent-card.json`) or the card's own URL (ending in `.json`).
+   */
   static async fromUrl(url: string, options: A2aClientOptions = {}): Promise<A2aClient> {
     let card: AgentCard;
     try {
-      card = await resolver(options).resolve(url);
+      card = url.endsWith('.json')
+        ? await resolver(options).resolve(url, '')
+        : await resolver(options).resolve(url.endsWith('/') ? url : `${url}/`);
     } catch (error) {
       throw new AgentCardError({
         message: `Could not read the agent card of ${url}: ${describe(error)}`,
@@ -262,7 +267,11 @@ export class A2aClient {
   }
 
   #typed(error: unknown): Error {
-    if (A2aRpcError.isInstance(error) || A2aTransportError.isInstance(error)) return error;
+    // Ours, possibly wrapped by the SDK (`cause`).
+    for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+      if (A2aRpcError.isInstance(cause) || A2aTransportError.isInstance(cause)) return cause;
+      cause = (cause as { cause?: unknown }).cause;
+    }
     if (error instanceof A2AError) {
       const envelope = (error as { envelopeCode?: unknown }).envelopeCode;
       const rpcCode =
@@ -332,17 +341,32 @@ function factory(options: A2aClientOptions): ClientFactory {
   });
 }
 
+/**
+ * `fetchImpl` sending `headers` with every request, and failing a request the agent refused for
+ * its credentials (401, 403) with a typed error: the SDK's streaming transport would otherwise
+ * report it as an internal error.
+ */
 function withHeaders(
   fetchImpl: typeof fetch,
   headers: Record<string, string> | undefined,
 ): typeof fetch {
-  if (!headers) return fetchImpl;
-  return (input, init = {}) => {
+  return async (input, init = {}) => {
     const merged = new Headers(init.headers);
-    for (const [name, value] of Object.entries(headers)) {
+    for (const [name, value] of Object.entries(headers ?? {})) {
       if (!merged.has(name)) merged.set(name, value);
     }
-    return fetchImpl(input, { ...init, headers: merged });
+    const response = await fetchImpl(input, { ...init, headers: merged });
+    if (response.status === 401 || response.status === 403) {
+      const url = input instanceof Request ? input.url : String(input);
+      const detail = (await response.text().catch(() => '')).slice(0, 300);
+      throw new A2aTransportError({
+        url,
+        message: `The agent refused the credentials (HTTP ${response.status})${detail ? `: ${detail}` : '.'}`,
+        status: response.status,
+        retryable: false,
+      });
+    }
+    return response;
   };
 }
 

@@ -195,7 +195,19 @@ export function createA2aServer(options: A2aServerOptions): A2aServerApp {
     '*',
     bodyLimit({
       maxSize,
-      onError: (c) => c.json({ error: `Request body larger than ${maxSize} bytes.` }, 413),
+      onError: (c) => {
+        const message = `Request body larger than ${maxSize} bytes.`;
+        return restPath !== undefined && isUnder(subPath(c), restPath)
+          ? c.json({ error: { code: 413, status: 'INVALID_ARGUMENT', message } }, 413)
+          : c.json(
+              {
+                jsonrpc: '2.0',
+                id: null,
+                error: { code: A2A_ERROR_CODE.INVALID_REQUEST, message },
+              },
+              413,
+            );
+      },
     }),
     async (c) => {
       const node = nodeObjects(c);

@@ -10,6 +10,7 @@ export { BoundedTaskStore } from './bounded-task-store';
 export { createA2aServer, type A2aServerApp, type A2aServerOptions } from './create-a2a-server';
 export { listenA2a, type ListenA2aOptions, type RunningA2aServer } from './listen';
 export {
+  securityCardFields,
   type A2aAuthentication,
   type A2aCredentialVerifier,
   type A2aSecurityOptions,

@@ -11,6 +11,8 @@ import {
   type StoredPushNotificationConfig,
 } from '@a2a-js/sdk/server';
 
+import { WebhookDeliveryError } from '../errors/webhook-delivery-error';
+
 /** How {@link WebhookPushSender} calls webhooks. */
 export interface WebhookPushOptions {
   /**
@@ -26,7 +28,11 @@ export interface WebhookPushOptions {
   /** Timeout of one delivery attempt (default 5,000 ms). */
   timeoutMs?: number;
   /** Called when a notification could not be delivered after every attempt. */
-  onDeliveryFailure?: (failure: { url: string; taskId: string; error: unknown }) => void;
+  onDeliveryFailure?: (failure: {
+    url: string;
+    taskId: string;
+    error: WebhookDeliveryError | undefined;
+  }) => void;
   /** The HTTP client (default the global `fetch`, Node's undici). */
   fetch?: typeof fetch;
 }
@@ -91,7 +97,7 @@ export class WebhookPushSender implements PushNotificationSender {
     const { body, contentType } = serializer.serialize(response, task);
     const maxAttempts = Math.max(1, this.#options.maxAttempts ?? 4);
     const baseDelay = this.#options.retryDelayMs ?? 250;
-    let lastError: unknown;
+    let lastError: WebhookDeliveryError | undefined;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       try {
         const answer = await (this.#options.fetch ?? fetch)(config.url, {
@@ -102,10 +108,10 @@ export class WebhookPushSender implements PushNotificationSender {
         });
         await answer.body?.cancel();
         if (answer.ok) return;
-        lastError = new Error(`Webhook answered HTTP ${answer.status}.`);
+        lastError = new WebhookDeliveryError({ url: config.url, status: answer.status });
         if (!retryableStatus(answer.status)) break;
       } catch (error) {
-        lastError = error;
+        lastError = new WebhookDeliveryError({ url: config.url, cause: error });
       }
       if (attempt < maxAttempts) {
         const delay = baseDelay * 2 ** (attempt - 1);
