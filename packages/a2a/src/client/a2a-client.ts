@@ -15,6 +15,7 @@ import {
   RestTransportFactory,
   type Client,
   type RequestOptions,
+  type TransportFactory,
 } from '@a2a-js/sdk/client';
 import { A2A_ERROR_CODE, A2AError } from '@a2a-js/sdk/errors';
 
@@ -23,7 +24,7 @@ import { A2aTransportError } from '../errors/a2a-transport-error';
 import { AgentCardError } from '../errors/agent-card-error';
 
 /** The transports a client may use, in order of preference. */
-export type A2aTransportName = 'JSONRPC' | 'HTTP+JSON';
+export type A2aTransportName = 'JSONRPC' | 'HTTP+JSON' | 'GRPC';
 
 /** Options of {@link A2aClient}. */
 export interface A2aClientOptions {
@@ -35,6 +36,11 @@ export interface A2aClientOptions {
   timeoutMs?: number;
   /** Transports to prefer over the card's order (default: the card's order). */
   preferredTransports?: A2aTransportName[];
+  /**
+   * More transports of the A2A SDK, e.g. `new GrpcTransportFactory()` of
+   * `@a2a-js/sdk/client/grpc` for agents served over gRPC (JSON-RPC and REST are built in).
+   */
+  transports?: TransportFactory[];
 }
 
 /** Per-call options. */
@@ -335,6 +341,7 @@ function factory(options: A2aClientOptions): ClientFactory {
     transports: [
       new JsonRpcTransportFactory({ fetchImpl, legacyCompat }),
       new RestTransportFactory({ fetchImpl, legacyCompat }),
+      ...(options.transports ?? []),
     ],
     cardResolver: resolver(options),
     ...(options.preferredTransports ? { preferredTransports: options.preferredTransports } : {}),

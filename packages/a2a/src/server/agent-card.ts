@@ -8,6 +8,8 @@ export interface AgentCardEndpoints {
   jsonRpcUrl: string;
   /** The base URL of the REST routes (`<restUrl>/message:send`...); omitted: no REST interface. */
   restUrl?: string;
+  /** The gRPC address (`host:port`); omitted: no gRPC interface. */
+  grpcUrl?: string;
 }
 
 /** Options of {@link buildAgentCard}: any card field overrides the generated one. */
@@ -25,7 +27,7 @@ export type BuildAgentCardOptions = Partial<AgentCard> & AgentCardEndpoints;
  * ```
  */
 export function buildAgentCard(agent: BaseAgent, options: BuildAgentCardOptions): AgentCard {
-  const { jsonRpcUrl, restUrl, ...overrides } = options;
+  const { jsonRpcUrl, restUrl, grpcUrl, ...overrides } = options;
   const skills: AgentSkill[] = [];
   collectSkills(agent, true, skills);
   const current: AgentInterface[] = [
@@ -39,12 +41,16 @@ export function buildAgentCard(agent: BaseAgent, options: BuildAgentCardOptions)
       tenant: '',
     });
   }
+  if (grpcUrl !== undefined) {
+    current.push({ url: grpcUrl, protocolBinding: 'GRPC', protocolVersion: '1.0', tenant: '' });
+  }
   return {
     name: agent.name,
     description: agent.description ?? `The ${agent.name} agent.`,
+    // 0.3 mirrors for JSON-RPC and REST (gRPC clients of 0.3 use a different service).
     supportedInterfaces: duplicateInterfacesForLegacy(
       current,
-      current.map((entry) => entry.protocolBinding),
+      current.map((entry) => entry.protocolBinding).filter((binding) => binding !== 'GRPC'),
     ),
     provider: undefined,
     version: '0.1.0',

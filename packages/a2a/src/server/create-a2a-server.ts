@@ -57,6 +57,11 @@ export interface A2aServerOptions {
   /** Root path of the HTTP+JSON (REST) routes (default `/rest`); `false` serves no REST. */
   restPath?: string | false;
   /**
+   * Where the gRPC transport is reached (`host:port`), when you serve it with `listenA2aGrpc` of
+   * `@adk/a2a/grpc`: the card then lists a gRPC interface. Default: no gRPC.
+   */
+  grpcUrl?: string;
+  /**
    * Path prefix this app is mounted under on the same origin, e.g. `/agents/travel` for
    * `parent.route('/agents/travel', a2aApp)`: the card's URLs become the request's origin +
    * `basePath` + the endpoint's path. It names where clients reach the app; it does not move its
@@ -96,8 +101,16 @@ export interface A2aServerOptions {
 /** The Hono app of an A2A server, with the runner it serves. */
 export type A2aServerApp = Hono & {
   readonly runner: Runner;
-  /** The A2A SDK's request handler behind the routes (for a gRPC or Express transport of your own). */
+  /** The A2A SDK's request handler behind the routes (for a transport of your own). */
   readonly requestHandler: DefaultRequestHandler;
+  /** The gRPC address the card announces (`grpcUrl`), if any. */
+  readonly grpcUrl: string | undefined;
+  /**
+   * Check a request's headers against `security`: the authenticated user, an anonymous one when
+   * the server requires nothing, `undefined` when the credentials are missing or wrong. Every
+   * transport of the app uses it (`listenA2aGrpc` with the call's metadata).
+   */
+  authenticate(headers: Headers): Promise<User | undefined>;
   /** Abort the running tasks and close the runner (when the server built it). */
   close(): Promise<void>;
 };
@@ -147,6 +160,7 @@ export function createA2aServer(options: A2aServerOptions): A2aServerApp {
     buildAgentCard(runner.agent, {
       jsonRpcUrl: endpointUrl(requestUrl, rpcPath),
       ...(restPath === undefined ? {} : { restUrl: endpointUrl(requestUrl, restPath) }),
+      ...(options.grpcUrl === undefined ? {} : { grpcUrl: options.grpcUrl }),
       ...(security ? securityCardFields(security) : {}),
       ...options.agentCard,
       capabilities: {
@@ -189,6 +203,12 @@ export function createA2aServer(options: A2aServerOptions): A2aServerApp {
   }
   protocol.use(rpcPath, jsonRpcHandler({ requestHandler, userBuilder, legacyCompat }));
 
+  const authenticateHeaders = async (headers: Headers): Promise<User | undefined> => {
+    if (!security) return new UnauthenticatedUser();
+    const authenticated = await authenticate(security, headers);
+    return authenticated && authenticatedUser(authenticated.userName);
+  };
+
   const app = new Hono();
   const maxSize = options.maxBodyBytes ?? 10 * 1024 * 1024;
   app.all(
@@ -214,13 +234,13 @@ export function createA2aServer(options: A2aServerOptions): A2aServerApp {
       const path = subPath(c);
       let user: User = new UnauthenticatedUser();
       if (security && !AGENT_CARD_PATHS.includes(path)) {
-        const authenticated = await authenticate(security, c.req.raw.headers);
+        const authenticated = await authenticateHeaders(c.req.raw.headers);
         if (!authenticated) {
           return c.json({ error: 'Authentication required: see the agent card.' }, 401, {
             'www-authenticate': security.bearer !== undefined ? 'Bearer' : 'ApiKey',
           });
         }
-        user = authenticatedUser(authenticated.userName);
+        user = authenticated;
       }
       if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
         // Read here, under the body limit, and handed to the SDK's routes already parsed.
@@ -259,6 +279,8 @@ export function createA2aServer(options: A2aServerOptions): A2aServerApp {
   return Object.assign(app, {
     runner,
     requestHandler,
+    grpcUrl: options.grpcUrl,
+    authenticate: authenticateHeaders,
     async close(): Promise<void> {
       executor.abortAll();
       if (ownsRunner) await runner.close();
