@@ -3,27 +3,32 @@
 import { getText, LlmAgent, Runner, userContent } from '@adk/core';
 import { FakeModel, fakeFunctionCall } from '@adk/core/testing';
 
-import { A2aClient, RemoteA2aAgent } from '@adk/a2a';
+import {
+  A2aClient,
+  RemoteA2aAgent,
+  Role,
+  TaskState,
+  contentToA2aMessage,
+  type A2aPart,
+} from '@adk/a2a';
 
 const url = process.env.A2A_URL ?? 'http://127.0.0.1:9000';
+const text = (parts: A2aPart[] = []) =>
+  parts.map((part) => (part.content?.$case === 'text' ? part.content.value : '')).join('');
 
-// 1. The client: stream one message.
+// 1. The client: stream one message (A2A 1.0 with this server; 0.3 with an agent that only speaks 0.3).
 const client = await A2aClient.fromUrl(url);
-console.log(`card: ${client.card.name} — ${client.card.description}`);
-for await (const event of client.streamMessage({
-  message: {
-    kind: 'message',
-    messageId: crypto.randomUUID(),
-    role: 'user',
-    parts: [{ kind: 'text', text: 'How many CAD for 1 USD?' }],
-  },
-})) {
-  if (event.kind === 'status-update') console.log(`  status: ${event.status.state}`);
-  if (event.kind === 'artifact-update') {
-    console.log(
-      `  answer: ${event.artifact.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('')}`,
-    );
+console.log(
+  `card: ${client.card.name} — ${client.card.description} (A2A ${client.protocolVersion})`,
+);
+const message = contentToA2aMessage(userContent('How many CAD for 1 USD?'), Role.ROLE_USER)!;
+for await (const event of client.streamMessage({ message })) {
+  const payload = event.payload;
+  if (payload?.$case === 'statusUpdate') {
+    console.log(`  status: ${TaskState[payload.value.status?.state ?? 0]}`);
   }
+  if (payload?.$case === 'artifactUpdate')
+    console.log(`  answer: ${text(payload.value.artifact?.parts)}`);
 }
 
 // 2. The remote agent as a sub-agent: the local model transfers to it.

@@ -7,5 +7,16 @@ export * from './agents';
 export * from './client';
 export * from './convert';
 export * from './errors';
-export * from './protocol';
 export * from './server';
+
+// The A2A 1.0 data types and enums, from the official SDK, for convenience.
+export {
+  Role,
+  TaskState,
+  type AgentCard,
+  type Artifact,
+  type Message,
+  type Part as A2aPart,
+  type StreamResponse,
+  type Task,
+} from '@a2a-js/sdk';

@@ -13,8 +13,9 @@ import { z } from 'zod';
 import {
   createA2aServer,
   listenA2a,
-  type A2aMessage,
+  Role,
   type A2aServerOptions,
+  type Message,
   type RunningA2aServer,
 } from '../src';
 
@@ -149,15 +150,30 @@ export async function startEchoServer(
   return { ...server, ...echo, sessionService };
 }
 
-/** A user text message. */
-export function userMessage(text: string, extra: Partial<A2aMessage> = {}): A2aMessage {
+/** A user text message (A2A 1.0). */
+export function userMessage(text: string, extra: Partial<Message> = {}): Message {
   return {
-    kind: 'message',
     messageId: randomUUID(),
-    role: 'user',
-    parts: [{ kind: 'text', text }],
+    contextId: '',
+    taskId: '',
+    role: Role.ROLE_USER,
+    parts: [
+      { content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: '' },
+    ],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
     ...extra,
   };
+}
+
+/** The text of a message's or artifact's parts. */
+export function partsText(
+  parts: readonly { content?: { $case: string; value?: unknown } | undefined }[] = [],
+): string {
+  return parts
+    .map((part) => (part.content?.$case === 'text' ? String(part.content.value) : ''))
+    .join('');
 }
 
 /** POST one JSON-RPC body to `url` and return the HTTP response. */

@@ -8,21 +8,43 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   A2aClient,
   createA2aServer,
-  fetchAgentCard,
   listenA2a,
   type A2aServerOptions,
-  type A2aTask,
+  type AgentCard,
+  type Message,
+  type Task,
 } from '../src';
-import { echoAgent, startEchoServer, userMessage } from './helpers';
+import { echoAgent, partsText, startEchoServer, userMessage } from './helpers';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
 });
 
-function answerText(task: A2aTask): string {
-  const part = task.artifacts?.[0]?.parts[0];
-  return part?.kind === 'text' ? part.text : '';
+function answerText(result: Message | Task): string {
+  return partsText((result as Task).artifacts[0]?.parts);
+}
+
+/** The A2A 1.0 card at `base` (its well-known path), or at `base` itself when it names a file. */
+async function fetchCard(base: string): Promise<AgentCard & { url?: string }> {
+  const url = base.endsWith('.json')
+    ? base
+    : `${base.replace(/\/+$/, '')}/.well-known/agent-card.json`;
+  const response = await fetch(url, { headers: { 'A2A-Version': '1.0' } });
+  return (await response.json()) as AgentCard;
+}
+
+/** The JSON-RPC endpoint (protocol 1.0) a card advertises. */
+async function endpointOf(base: string): Promise<string | undefined> {
+  const card = await fetchCard(base);
+  return card.supportedInterfaces.find(
+    (entry) => entry.protocolBinding === 'JSONRPC' && entry.protocolVersion === '1.0',
+  )?.url;
+}
+
+/** What a 0.3 client reads as the endpoint: the 0.3 card's `url`. */
+async function legacyEndpointOf(url: string): Promise<unknown> {
+  return ((await (await fetch(url)).json()) as { url?: unknown }).url;
 }
 
 /** The echo agent's A2A app mounted at `mountPath` of a parent Hono app, listening. */
@@ -102,28 +124,34 @@ describe('the endpoint the agent card advertises', () => {
   it('names the endpoint under the mount path with basePath, and a client reaches it', async () => {
     const server = await mounted('/agents/echo', { basePath: '/agents/echo' });
     const base = `${server.url}/agents/echo`;
-    const card = await fetchAgentCard(base);
-    expect(card.url).toBe(base);
-    const legacy = await fetchAgentCard(`${base}/.well-known/agent.json`);
-    expect(legacy.url).toBe(base);
-    const client = await A2aClient.fromUrl(base);
-    const task = (await client.sendMessage({ message: userMessage('hello') })) as A2aTask;
-    expect(answerText(task)).toBe('echo #1: hello');
+    expect(await endpointOf(base)).toBe(base);
+    expect(await legacyEndpointOf(`${base}/.well-known/agent.json`)).toBe(base);
+    const card = await fetchCard(base);
+    expect(
+      card.supportedInterfaces.find((entry) => entry.protocolBinding === 'HTTP+JSON')?.url,
+    ).toBe(`${base}/rest`);
+    const client = await A2aClient.fromUrl(`${base}/`);
+    expect(answerText(await client.sendMessage({ message: userMessage('hello') }))).toBe(
+      'echo #1: hello',
+    );
+    const rest = await A2aClient.fromUrl(`${base}/`, { preferredTransports: ['HTTP+JSON'] });
+    expect(answerText(await rest.sendMessage({ message: userMessage('over rest') }))).toBe(
+      'echo #1: over rest',
+    );
   });
 
   it('joins basePath and rpcPath, trailing slashes aside', async () => {
     const server = await mounted('/agents/echo', { basePath: '/agents/echo/', rpcPath: '/rpc' });
-    const card = await fetchAgentCard(`${server.url}/agents/echo`);
-    expect(card.url).toBe(`${server.url}/agents/echo/rpc`);
-    const task = (await new A2aClient(card).sendMessage({
-      message: userMessage('via rpc'),
-    })) as A2aTask;
-    expect(answerText(task)).toBe('echo #1: via rpc');
+    expect(await endpointOf(`${server.url}/agents/echo`)).toBe(`${server.url}/agents/echo/rpc`);
+    const client = await A2aClient.fromUrl(`${server.url}/agents/echo/`);
+    expect(answerText(await client.sendMessage({ message: userMessage('via rpc') }))).toBe(
+      'echo #1: via rpc',
+    );
   });
 
   it('without basePath names the origin root, as before, so a mounted app needs one', async () => {
     const server = await mounted('/agents/echo', {});
-    expect((await fetchAgentCard(`${server.url}/agents/echo`)).url).toBe(`${server.url}/`);
+    expect(await endpointOf(`${server.url}/agents/echo`)).toBe(`${server.url}/`);
   });
 
   it('behind a reverse proxy that strips a prefix, without publicUrl names the backend', async () => {
@@ -132,7 +160,7 @@ describe('the endpoint the agent card advertises', () => {
     cleanups.push(() => backend.close());
     proxy.target = backend.url;
     // The card names the backend as the proxy reaches it: useless to the proxy's clients.
-    expect((await fetchAgentCard(`${proxy.url}/travel`)).url).toBe(`${backend.url}/`);
+    expect(await endpointOf(`${proxy.url}/travel`)).toBe(`${backend.url}/`);
   });
 
   it('behind that proxy, advertises publicUrl, and a client works through the proxy', async () => {
@@ -140,25 +168,33 @@ describe('the endpoint the agent card advertises', () => {
     const backend = await startEchoServer({ publicUrl: `${proxy.url}/travel/` });
     cleanups.push(() => backend.close());
     proxy.target = backend.url;
-    const card = await fetchAgentCard(`${proxy.url}/travel`);
-    expect(card.url).toBe(`${proxy.url}/travel`);
-    const client = new A2aClient(card);
-    const first = (await client.sendMessage({ message: userMessage('hello') })) as A2aTask;
+    expect(await endpointOf(`${proxy.url}/travel`)).toBe(`${proxy.url}/travel`);
+    const client = await A2aClient.fromUrl(`${proxy.url}/travel/`);
+    const first = (await client.sendMessage({ message: userMessage('hello') })) as Task;
     expect(answerText(first)).toBe('echo #1: hello');
-    const second = (await client.sendMessage({
+    const second = await client.sendMessage({
       message: userMessage('again', { contextId: first.contextId }),
-    })) as A2aTask;
+    });
     expect(answerText(second)).toBe('echo #2: again');
     // Fixed: a forged Host header does not change it (forwarded headers are not trusted).
     const forged = await getWithHost(`${backend.url}/.well-known/agent-card.json`, 'evil.example');
     expect(forged.url).toBe(`${proxy.url}/travel`);
-    // An explicit card url still wins.
+    // Explicit interfaces still win.
     const pinned = await startEchoServer({
       publicUrl: `${proxy.url}/travel`,
-      agentCard: { url: 'https://agents.example.com/echo' },
+      agentCard: {
+        supportedInterfaces: [
+          {
+            url: 'https://agents.example.com/echo',
+            protocolBinding: 'JSONRPC',
+            protocolVersion: '1.0',
+            tenant: '',
+          },
+        ],
+      },
     });
     cleanups.push(() => pinned.close());
-    expect((await fetchAgentCard(pinned.url)).url).toBe('https://agents.example.com/echo');
+    expect(await endpointOf(pinned.url)).toBe('https://agents.example.com/echo');
   });
 
   it('joins publicUrl and rpcPath; a bare origin names its root', async () => {
@@ -167,10 +203,10 @@ describe('the endpoint the agent card advertises', () => {
       rpcPath: '/rpc',
     });
     cleanups.push(() => rpc.close());
-    expect((await fetchAgentCard(rpc.url)).url).toBe('https://agents.example.com/a/rpc');
+    expect(await endpointOf(rpc.url)).toBe('https://agents.example.com/a/rpc');
     const root = await startEchoServer({ publicUrl: 'https://agents.example.com' });
     cleanups.push(() => root.close());
-    expect((await fetchAgentCard(root.url)).url).toBe('https://agents.example.com/');
+    expect(await endpointOf(root.url)).toBe('https://agents.example.com/');
   });
 });
 

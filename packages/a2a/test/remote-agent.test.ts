@@ -11,7 +11,7 @@ import {
 import { FakeModel, fakeFunctionCall } from '@adk/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { fetchAgentCard, RemoteA2aAgent, remoteStateKeys } from '../src';
+import { A2aClient, RemoteA2aAgent, remoteStateKeys } from '../src';
 import { startEchoServer } from './helpers';
 
 let servers: { close(): Promise<void> }[] = [];
@@ -116,7 +116,7 @@ describe('RemoteA2aAgent as a sub-agent', () => {
 
   it('works with message/send when streaming is off (no partial events)', async () => {
     const server = await remoteServer();
-    const card = await fetchAgentCard(server.url);
+    const { card } = await A2aClient.fromUrl(server.url);
     const remote = new RemoteA2aAgent({ name: 'remote_echo', agentCard: card, streaming: false });
     expect(remote.description).toBe('Echoes what it is told.');
     const { runner } = localTree(remote);
@@ -191,13 +191,13 @@ describe('RemoteA2aAgent as a sub-agent', () => {
 
   it('turns an unreachable remote agent into error events, not exceptions', async () => {
     const server = await remoteServer();
-    const card = await fetchAgentCard(server.url);
+    const { card } = await A2aClient.fromUrl(server.url);
     await server.close();
     servers = [];
     const byCard = new RemoteA2aAgent({ name: 'remote_echo', agentCard: card });
     const failed = (await turn(localTree(byCard).runner, userContent('hello'))).at(-1)!;
     expect(failed).toMatchObject({ author: 'remote_echo', errorCode: 'A2A_TRANSPORT_ERROR' });
-    expect(failed.errorMessage).toContain('message/stream');
+    expect(failed.errorMessage).toContain('The A2A call failed');
 
     const byUrl = new RemoteA2aAgent({ name: 'remote_echo', agentCard: server.url });
     const noCard = (await turn(localTree(byUrl).runner, userContent('hello'))).at(-1)!;

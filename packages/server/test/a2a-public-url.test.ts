@@ -1,4 +1,5 @@
-import { A2aClient, type A2aAgentCard, type A2aTask } from '@adk/a2a';
+import { A2aClient, contentToA2aMessage, Role, TaskState, type Task } from '@adk/a2a';
+import { userContent } from '@adk/core';
 import { InMemorySessionService, LlmAgent } from '@adk/core';
 import { FakeModel } from '@adk/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -44,28 +45,41 @@ describe('A2A routes behind a reverse proxy (a2a.publicUrl)', () => {
     expect(custom.card.url).toBe('https://agents.example.com/agents/alpha');
   });
 
-  it('a card url set for the app still wins, and the endpoint still answers locally', async () => {
+  it('interfaces set for the app still win, and the endpoint still answers locally', async () => {
     const { server, card } = await cardOf(
       {
         publicUrl: 'https://agents.example.com',
-        agentCards: { alpha: { url: 'https://alpha.example.com/rpc' } },
+        agentCards: {
+          alpha: {
+            supportedInterfaces: ['1.0', '0.3'].map((protocolVersion) => ({
+              url: 'https://alpha.example.com/rpc',
+              protocolBinding: 'JSONRPC',
+              protocolVersion,
+              tenant: '',
+            })),
+          },
+        },
       },
       '/a2a/alpha/.well-known/agent-card.json',
     );
     expect(card.url).toBe('https://alpha.example.com/rpc');
-    const client = new A2aClient({
-      ...(card as unknown as A2aAgentCard),
-      url: `${server.url}/a2a/alpha`,
+    const client = await A2aClient.fromUrl(`${server.url}/a2a/alpha`);
+    expect(client.card.name).toBe('alpha');
+    const local = await A2aClient.fromCard({
+      ...client.card,
+      supportedInterfaces: [
+        {
+          url: `${server.url}/a2a/alpha`,
+          protocolBinding: 'JSONRPC',
+          protocolVersion: '1.0',
+          tenant: '',
+        },
+      ],
     });
-    const task = (await client.sendMessage({
-      message: {
-        kind: 'message',
-        messageId: 'm1',
-        role: 'user',
-        parts: [{ kind: 'text', text: 'hi' }],
-      },
-    })) as A2aTask;
-    expect(task.status.state).toBe('completed');
+    const task = (await local.sendMessage({
+      message: contentToA2aMessage(userContent('hi'), Role.ROLE_USER)!,
+    })) as Task;
+    expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
   });
 
   it('refuses a publicUrl that is not an absolute http(s) URL with InvalidArgumentError', () => {

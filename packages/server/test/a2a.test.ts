@@ -1,4 +1,4 @@
-import { A2aClient, RemoteA2aAgent, type A2aTask } from '@adk/a2a';
+import { A2aClient, contentToA2aMessage, RemoteA2aAgent, Role, type Task } from '@adk/a2a';
 import {
   getText,
   InMemorySessionService,
@@ -71,9 +71,21 @@ function post(url: string, body: unknown, headers: Record<string, string> = {}) 
   });
 }
 
-function answerOf(task: A2aTask): string {
+/** The answer of a task in the 0.3 wire format (what a request without `A2A-Version` gets). */
+interface WireTask {
+  contextId: string;
+  status: { state: string };
+  artifacts?: { parts: { kind: string; text?: string }[] }[];
+}
+function answerOf(task: WireTask): string {
   const part = task.artifacts?.[0]?.parts[0];
-  return part?.kind === 'text' ? part.text : '';
+  return part?.kind === 'text' ? (part.text ?? '') : '';
+}
+
+/** The answer of an A2A 1.0 task. */
+function answerOfTask(task: Task): string {
+  const part = task.artifacts[0]?.parts[0];
+  return part?.content?.$case === 'text' ? part.content.value : '';
 }
 
 describe('A2A routes of the API server', () => {
@@ -105,12 +117,12 @@ describe('A2A routes of the API server', () => {
   it('runs message/send on the app runner and stores the conversation as a session of the app', async () => {
     const { server, sessionService } = await start();
     const first = await post(`${server.url}/a2a/beta`, sendBody('hello'));
-    const { result: task } = (await first.json()) as { result: A2aTask };
+    const { result: task } = (await first.json()) as { result: WireTask };
     expect(task.status.state).toBe('completed');
     expect(answerOf(task)).toBe('beta heard: hello');
 
     const second = await post(`${server.url}/a2a/beta`, sendBody('again', task.contextId));
-    const { result: next } = (await second.json()) as { result: A2aTask };
+    const { result: next } = (await second.json()) as { result: WireTask };
     expect(answerOf(next)).toBe('beta heard: again');
     expect(next.contextId).toBe(task.contextId);
 
@@ -184,9 +196,11 @@ describe('A2A routes of the API server', () => {
     const client = await A2aClient.fromUrl(`${server.url}/a2a/alpha`, {
       headers: { authorization: 'Bearer sesame' },
     });
-    expect(client.card.security).toEqual([{ bearer: [] }]);
-    const task = await client.sendMessage(sendBody('with token').params as never);
-    expect(answerOf(task as A2aTask)).toBe('alpha heard: with token');
+    expect(client.card.securityRequirements).toEqual([{ schemes: { bearer: { list: [] } } }]);
+    const task = await client.sendMessage({
+      message: contentToA2aMessage(userContent('with token'), Role.ROLE_USER)!,
+    });
+    expect(answerOfTask(task as Task)).toBe('alpha heard: with token');
   });
 
   it('applies the server body limit to the A2A endpoint, answering 413 with a JSON-RPC error', async () => {
@@ -195,7 +209,7 @@ describe('A2A routes of the API server', () => {
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
     const small = await post(`${server.url}/a2a/alpha`, sendBody('small'));
-    const { result } = (await small.json()) as { result: A2aTask };
+    const { result } = (await small.json()) as { result: WireTask };
     expect(answerOf(result)).toBe('alpha heard: small');
     expect(
       (

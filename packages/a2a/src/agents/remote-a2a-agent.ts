@@ -3,20 +3,20 @@ import {
   BaseAgent,
   createEventActions,
   type AfterAgentCallback,
+  type AuthCredential,
   type BeforeAgentCallback,
   type Event,
   type InvocationContext,
   type OneOrMany,
   type Part,
 } from '@adk/core';
+import { Role, TaskState, type AgentCard, type Message } from '@a2a-js/sdk';
 
-import { A2aClient } from '../client/a2a-client';
-import type { A2aHttpOptions } from '../client/fetch-agent-card';
+import { A2aClient, type A2aCallOptions, type A2aClientOptions } from '../client/a2a-client';
 import { contentToA2aMessage } from '../convert/messages';
 import { toAdkParts } from '../convert/parts';
-import type { A2aAgentCard, A2aMessage, A2aTaskState } from '../protocol/types';
 import { collectRequestParts } from './request-parts';
-import { RemoteOutcome } from './remote-outcome';
+import { RemoteOutcome, taskStateName } from './remote-outcome';
 
 /** Options of {@link RemoteA2aAgent}. */
 export interface RemoteA2aAgentOptions {
@@ -24,11 +24,20 @@ export interface RemoteA2aAgentOptions {
   name: string;
   /** What the agent does; the parent's model reads it to decide on transfers (default: the card's). */
   description?: string;
-  /** The remote agent's card, or the URL of the card (or of the agent, under which it is looked up). */
-  agentCard: A2aAgentCard | string;
-  /** HTTP settings: a `fetch`, headers (authentication), a time limit. */
-  http?: A2aHttpOptions;
-  /** Use `message/stream` (default: when the card says the agent streams) or `message/send`. */
+  /** The remote agent's card, or the URL of the agent (its card is read from there). */
+  agentCard: AgentCard | string;
+  /** HTTP settings: a `fetch`, headers (authentication), a time limit, preferred transports. */
+  http?: A2aClientOptions;
+  /**
+   * The user's credential for the remote agent, read from the Runner's `CredentialService` under
+   * this key at each run (per app and user): an API key goes in `apiKeyHeader` (default
+   * `X-API-Key`), an HTTP or OAuth2 token as `Authorization: Bearer`. A run whose user has none
+   * sends no credential (the remote refuses with 401 if it needs one).
+   */
+  credentialKey?: string;
+  /** Header of an API-key credential (default `X-API-Key`). */
+  apiKeyHeader?: string;
+  /** Stream the exchange (default: when the card says the agent streams) or wait for the task. */
   streaming?: boolean;
   beforeAgentCallback?: OneOrMany<BeforeAgentCallback>;
   afterAgentCallback?: OneOrMany<AfterAgentCallback>;
@@ -75,9 +84,11 @@ export function remoteStateKeys(agentName: string): { contextId: string; taskId:
  * ```
  */
 export class RemoteA2aAgent extends BaseAgent {
-  readonly #source: A2aAgentCard | string;
-  readonly #http: A2aHttpOptions;
+  readonly #source: AgentCard | string;
+  readonly #http: A2aClientOptions;
   readonly #streaming: boolean | undefined;
+  readonly #credentialKey: string | undefined;
+  readonly #apiKeyHeader: string;
   #client: Promise<A2aClient> | undefined;
 
   constructor(options: RemoteA2aAgentOptions) {
@@ -92,16 +103,18 @@ export class RemoteA2aAgent extends BaseAgent {
     this.#source = options.agentCard;
     this.#http = options.http ?? {};
     this.#streaming = options.streaming;
+    this.#credentialKey = options.credentialKey;
+    this.#apiKeyHeader = options.apiKeyHeader ?? 'X-API-Key';
   }
 
   /** The client of the remote agent (its card is fetched on first use, and again after a failure). */
-  client(signal?: AbortSignal): Promise<A2aClient> {
+  client(): Promise<A2aClient> {
     if (!this.#client) {
       const source = this.#source;
       this.#client =
         typeof source === 'string'
-          ? A2aClient.fromUrl(source, { ...this.#http, signal })
-          : Promise.resolve().then(() => new A2aClient(source, this.#http));
+          ? A2aClient.fromUrl(source, this.#http)
+          : A2aClient.fromCard(source, this.#http);
       this.#client.catch(() => (this.#client = undefined));
     }
     return this.#client;
@@ -121,7 +134,7 @@ export class RemoteA2aAgent extends BaseAgent {
       const message =
         parts.length === 0
           ? undefined
-          : contentToA2aMessage({ role: 'user', parts }, 'user', {
+          : contentToA2aMessage({ role: 'user', parts }, Role.ROLE_USER, {
               contextId,
               taskId: pendingTaskId,
             });
@@ -134,8 +147,11 @@ export class RemoteA2aAgent extends BaseAgent {
         );
         return;
       }
-      client = await this.client(ctx.signal);
-      yield* this.#exchange(ctx, client, message, outcome);
+      client = await this.client();
+      const call: A2aCallOptions = { signal: ctx.signal };
+      const headers = await this.#credentialHeaders(ctx);
+      if (headers) call.headers = headers;
+      yield* this.#exchange(ctx, client, message, outcome, call);
       if (!ctx.signal.aborted) yield this.#finalEvent(ctx, outcome);
     } catch (error) {
       if (ctx.signal.aborted) return;
@@ -156,29 +172,43 @@ export class RemoteA2aAgent extends BaseAgent {
   async *#exchange(
     ctx: InvocationContext,
     client: A2aClient,
-    message: A2aMessage,
+    message: Message,
     outcome: RemoteOutcome,
+    call: A2aCallOptions,
   ): AsyncGenerator<Event, void> {
     const streaming = this.#streaming ?? client.card.capabilities?.streaming === true;
     if (!streaming) {
-      outcome.add(await client.sendMessage({ message }, { signal: ctx.signal }));
+      outcome.addResult(await client.sendMessage({ message }, call));
       return;
     }
-    for await (const event of client.streamMessage({ message }, { signal: ctx.signal })) {
+    for await (const event of client.streamMessage({ message }, call)) {
       outcome.add(event);
+      const payload = event.payload;
       if (
-        event.kind === 'status-update' &&
-        !event.final &&
-        event.status.message?.role === 'agent'
+        payload?.$case === 'statusUpdate' &&
+        payload.value.status?.state === TaskState.TASK_STATE_WORKING &&
+        payload.value.status.message?.role === Role.ROLE_AGENT
       ) {
-        const parts = progressParts(event.status.message);
+        const parts = progressParts(payload.value.status.message);
         if (parts.length > 0) {
           const progress = this.createEvent(ctx, { role: 'model', parts });
           progress.partial = true;
           yield progress;
         }
       }
+      if (outcome.finished) break;
     }
+  }
+
+  /** The credential headers of this run's user, from the Runner's credential service. */
+  async #credentialHeaders(ctx: InvocationContext): Promise<Record<string, string> | undefined> {
+    if (this.#credentialKey === undefined || !ctx.credentialService) return undefined;
+    const credential = await ctx.credentialService.loadCredential({
+      appName: ctx.appName,
+      userId: ctx.userId,
+      credentialKey: this.#credentialKey,
+    });
+    return credential && credentialHeaders(credential, this.#apiKeyHeader);
   }
 
   #finalEvent(ctx: InvocationContext, outcome: RemoteOutcome): Event {
@@ -187,7 +217,7 @@ export class RemoteA2aAgent extends BaseAgent {
         ctx,
         outcome,
         RemoteTaskErrorCode.incomplete,
-        `The remote agent ended the exchange before its task finished (state: ${outcome.state ?? 'unknown'}).`,
+        `The remote agent ended the exchange before its task finished (state: ${taskStateName(outcome.state)}).`,
       );
     }
     const state = outcome.state;
@@ -198,11 +228,12 @@ export class RemoteA2aAgent extends BaseAgent {
         ctx,
         outcome,
         failure,
-        `Remote A2A task ${state}${text ? `: ${text}` : '.'}`,
+        `Remote A2A task ${taskStateName(state)}${text ? `: ${text}` : '.'}`,
       );
     }
     const { parts, longRunningToolIds } = outcome.answer();
-    const waiting = state === 'input-required' || state === 'auth-required';
+    const waiting =
+      state === TaskState.TASK_STATE_INPUT_REQUIRED || state === TaskState.TASK_STATE_AUTH_REQUIRED;
     const event = this.createEvent(
       ctx,
       parts.length > 0 ? { role: 'model', parts } : undefined,
@@ -238,27 +269,36 @@ export class RemoteA2aAgent extends BaseAgent {
   #cancelRemote(client: A2aClient, outcome: RemoteOutcome): void {
     if (outcome.taskId === undefined || outcome.finished) return;
     // Best effort: the local run is over whatever the remote answers.
-    client
-      .cancelTask({ id: outcome.taskId }, { signal: AbortSignal.timeout(5_000) })
-      .catch(() => {});
+    client.cancelTask(outcome.taskId, { signal: AbortSignal.timeout(5_000) }).catch(() => {});
   }
 }
 
-function failureCode(state: A2aTaskState | undefined): string | undefined {
+function failureCode(state: TaskState | undefined): string | undefined {
   switch (state) {
-    case 'failed':
+    case TaskState.TASK_STATE_FAILED:
       return RemoteTaskErrorCode.failed;
-    case 'rejected':
+    case TaskState.TASK_STATE_REJECTED:
       return RemoteTaskErrorCode.rejected;
-    case 'canceled':
+    case TaskState.TASK_STATE_CANCELED:
       return RemoteTaskErrorCode.canceled;
     default:
       return undefined;
   }
 }
 
+/** The headers carrying a stored credential. */
+function credentialHeaders(
+  credential: AuthCredential,
+  apiKeyHeader: string,
+): Record<string, string> | undefined {
+  if (credential.apiKey) return { [apiKeyHeader]: credential.apiKey };
+  const token = credential.http?.credentials.token ?? credential.oauth2?.accessToken;
+  if (token) return { authorization: `Bearer ${token}` };
+  return undefined;
+}
+
 /** A progress message's parts: text flagged as thought, so partial text is not taken as the answer. */
-function progressParts(message: A2aMessage): Part[] {
+function progressParts(message: Message): Part[] {
   return toAdkParts(message.parts).parts.map((part) =>
     part.text === undefined ? part : { ...part, thought: true },
   );

@@ -1,2 +1,7 @@
-export { A2aClient, type A2aCallOptions } from './a2a-client';
-export { checkAgentCard, fetchAgentCard, type A2aHttpOptions } from './fetch-agent-card';
+export {
+  A2aClient,
+  type A2aCallOptions,
+  type A2aClientOptions,
+  type A2aSendParams,
+  type A2aTransportName,
+} from './a2a-client';

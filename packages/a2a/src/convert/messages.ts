@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
 import type { Content, Event } from '@adk/core';
+import { Role, type Message } from '@a2a-js/sdk';
 
-import type { A2aMessage, A2aRole } from '../protocol/types';
 import { AdkMetadataKey } from './metadata-keys';
 import { toA2aParts, toAdkParts } from './parts';
 
@@ -13,60 +13,65 @@ export interface MessageAddress {
 }
 
 /**
- * An ADK content as an A2A message with a fresh `messageId`; `undefined` when no part converts.
+ * An ADK content as an A2A 1.0 message with a fresh `messageId`; `undefined` when no part
+ * converts.
  *
  * @example
  * ```ts
- * const message = contentToA2aMessage(userContent('Weather in Paris?'), 'user', { contextId });
+ * const message = contentToA2aMessage(userContent('Weather in Paris?'), Role.ROLE_USER, { contextId });
  * ```
  */
 export function contentToA2aMessage(
   content: Content,
-  role: A2aRole,
+  role: Role,
   address: MessageAddress = {},
   longRunningToolIds: readonly string[] = [],
-): A2aMessage | undefined {
+): Message | undefined {
   const parts = toA2aParts(content.parts, longRunningToolIds);
   if (parts.length === 0) return undefined;
-  const message: A2aMessage = { kind: 'message', messageId: randomUUID(), role, parts };
-  if (address.contextId !== undefined) message.contextId = address.contextId;
-  if (address.taskId !== undefined) message.taskId = address.taskId;
-  return message;
+  return {
+    messageId: randomUUID(),
+    contextId: address.contextId ?? '',
+    taskId: address.taskId ?? '',
+    role,
+    parts,
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
 }
 
 /**
- * An ADK event as an A2A message (`agent` role unless the user wrote it), carrying the event's
+ * An ADK event as an A2A message (agent role unless the user wrote it), carrying the event's
  * author, id and invocation in `adk_` metadata; `undefined` for events without content to carry.
  */
-export function eventToA2aMessage(
-  event: Event,
-  address: MessageAddress = {},
-): A2aMessage | undefined {
+export function eventToA2aMessage(event: Event, address: MessageAddress = {}): Message | undefined {
   if (!event.content) return undefined;
   const message = contentToA2aMessage(
     event.content,
-    event.author === 'user' ? 'user' : 'agent',
+    event.author === 'user' ? Role.ROLE_USER : Role.ROLE_AGENT,
     address,
     event.longRunningToolIds,
   );
   if (!message) return undefined;
-  message.metadata = {
+  const metadata: Record<string, unknown> = {
     [AdkMetadataKey.author]: event.author,
     [AdkMetadataKey.eventId]: event.id,
     [AdkMetadataKey.invocationId]: event.invocationId,
   };
-  if (event.branch !== undefined) message.metadata[AdkMetadataKey.branch] = event.branch;
+  if (event.branch !== undefined) metadata[AdkMetadataKey.branch] = event.branch;
+  message.metadata = metadata;
   return message;
 }
 
-/** An A2A message as ADK content (`user` role for `user` messages, else `model`). */
-export function a2aMessageToContent(message: A2aMessage): {
+/** An A2A message as ADK content (`user` role for user messages, else `model`). */
+export function a2aMessageToContent(message: Pick<Message, 'role' | 'parts'>): {
   content: Content;
   longRunningToolIds: string[];
 } {
   const { parts, longRunningToolIds } = toAdkParts(message.parts);
   return {
-    content: { role: message.role === 'user' ? 'user' : 'model', parts },
+    content: { role: message.role === Role.ROLE_USER ? 'user' : 'model', parts },
     longRunningToolIds,
   };
 }

@@ -1,7 +1,5 @@
 import { AdkError } from '@adk/core';
 
-import type { JsonRpcErrorObject } from '../protocol/json-rpc';
-
 const MARKER = Symbol.for('adk.error.A2aRpcError');
 
 /**
@@ -30,8 +28,11 @@ export class A2aRpcError extends AdkError {
   }
 
   /** The JSON-RPC error object for this error. */
-  toErrorObject(): JsonRpcErrorObject {
-    const object: JsonRpcErrorObject = { code: this.rpcCode, message: this.message };
+  toErrorObject(): { code: number; message: string; data?: unknown } {
+    const object: { code: number; message: string; data?: unknown } = {
+      code: this.rpcCode,
+      message: this.message,
+    };
     if (this.data !== undefined) object.data = this.data;
     return object;
   }

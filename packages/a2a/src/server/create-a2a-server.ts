@@ -1,3 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import {
   InvalidArgumentError,
   Runner,
@@ -8,23 +11,28 @@ import {
   type RunConfig,
   type SessionService,
 } from '@adk/core';
+import type { AgentCard } from '@a2a-js/sdk';
+import {
+  DefaultRequestHandler,
+  InMemoryPushNotificationStore,
+  UnauthenticatedUser,
+  type PushNotificationStore,
+  type TaskStore,
+  type User,
+} from '@a2a-js/sdk/server';
+import { agentCardHandler, jsonRpcHandler, restHandler } from '@a2a-js/sdk/server/express';
+import { A2A_ERROR_CODE } from '@a2a-js/sdk/errors';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import express from 'express';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 
-import { A2aRpcError } from '../errors/a2a-rpc-error';
-import {
-  A2aErrorCode,
-  A2aMethod,
-  type JsonRpcErrorObject,
-  type JsonRpcId,
-} from '../protocol/json-rpc';
-import { AGENT_CARD_PATH, LEGACY_AGENT_CARD_PATH, type A2aAgentCard } from '../protocol/types';
-import { validateMessageSendParams, validateTaskIdParams } from '../protocol/validate-params';
+import { AdkAgentExecutor, type A2aUserIdResolver } from './adk-agent-executor';
 import { buildAgentCard } from './agent-card';
+import { BoundedTaskStore } from './bounded-task-store';
 import { endpointResolver } from './endpoint-url';
-import { A2aRequestHandler, defaultA2aUserId, type A2aUserIdResolver } from './request-handler';
-import { taskEventStream } from './sse-stream';
-import { TaskStore } from './task-store';
+import { WebhookPushSender, type WebhookPushOptions } from './webhook-push-sender';
+import { authenticate, securityCardFields, type A2aSecurityOptions } from './security';
 
 /** Options of {@link createA2aServer}: a `runner`, or an `agent` (and services) to build one. */
 export interface A2aServerOptions {
@@ -39,52 +47,91 @@ export interface A2aServerOptions {
   memoryService?: MemoryService;
   plugins?: readonly BasePlugin[];
   /**
-   * Fields of the agent card to set or override. `url` defaults to this server's endpoint: see
-   * `publicUrl` and `basePath`.
+   * Fields of the A2A 1.0 agent card to set or override (`version`, `provider`, `skills`...).
+   * `supportedInterfaces` defaults to this server's JSON-RPC and REST endpoints for protocol 1.0
+   * and 0.3: see `publicUrl` and `basePath`.
    */
-  agentCard?: Partial<A2aAgentCard>;
+  agentCard?: Partial<AgentCard>;
   /** Path of the JSON-RPC endpoint (default `/`). */
   rpcPath?: string;
+  /** Root path of the HTTP+JSON (REST) routes (default `/rest`); `false` serves no REST. */
+  restPath?: string | false;
+  /**
+   * Where the gRPC transport is reached (`host:port`), when you serve it with `listenA2aGrpc` of
+   * `@adk/a2a/grpc`: the card then lists a gRPC interface. Default: no gRPC.
+   */
+  grpcUrl?: string;
   /**
    * Path prefix this app is mounted under on the same origin, e.g. `/agents/travel` for
-   * `parent.route('/agents/travel', a2aApp)`: the card's `url` becomes the request's origin +
-   * `basePath` + `rpcPath`. It names where clients reach the app; it does not move its routes
-   * (mounting does). Not with `publicUrl`.
+   * `parent.route('/agents/travel', a2aApp)`: the card's URLs become the request's origin +
+   * `basePath` + the endpoint's path. It names where clients reach the app; it does not move its
+   * routes (mounting does). Not with `publicUrl`.
    */
   basePath?: string;
   /**
    * Absolute URL clients reach this app's root at, when it differs from what the server sees,
-   * e.g. behind a reverse proxy or under a prefix the proxy strips:
-   * `https://agents.example.com/travel`. The card's `url` is then this URL + `rpcPath`, whatever
-   * the request's `Host` and scheme (forwarded headers are not trusted). Not with `basePath`.
+   * e.g. behind a reverse proxy: `https://agents.example.com/travel`. The card's URLs are then
+   * fixed, whatever the request's `Host` and scheme (forwarded headers are not trusted). Not
+   * with `basePath`.
    */
   publicUrl?: string;
-  /** The ADK user id of a request (default `A2A_USER_<contextId>`, as the Python ADK). */
+  /** The ADK user id of a request (default `A2A_USER_<contextId>`, or the authenticated user). */
   userId?: A2aUserIdResolver;
   /** Run settings of every run (default: not streamed, core's limits). */
   runConfig?: Partial<RunConfig>;
-  /** Finished tasks kept for `tasks/get` (default 10,000; the oldest are forgotten first). */
+  /**
+   * Where tasks live: any task store of the A2A SDK, e.g. the SQL one of {@link createA2aSqlStores}
+   * (tasks survive a restart). Default: in memory, at most `maxTasks`.
+   */
+  taskStore?: TaskStore;
+  /** Tasks kept by the default in-memory store (default 10,000; the oldest are forgotten first). */
   maxTasks?: number;
+  /**
+   * Push notifications (`tasks/pushNotificationConfig/*` and the `taskPushNotificationConfig` of
+   * a message): `true`, or where configs live and how webhooks are called (signed when
+   * `signingSecret` is set, retried with backoff). Default: not offered.
+   */
+  pushNotifications?: boolean | (WebhookPushOptions & { store?: PushNotificationStore });
+  /** Credentials every protocol request must carry; published in the card. Default: none. */
+  security?: A2aSecurityOptions;
   /** Largest request body accepted, in bytes (default 10 MiB). */
   maxBodyBytes?: number;
-  /** Interval of SSE keep-alive comments while a stream is quiet (default 15,000 ms). */
-  sseKeepAliveMs?: number;
 }
 
 /** The Hono app of an A2A server, with the runner it serves. */
 export type A2aServerApp = Hono & {
   readonly runner: Runner;
+  /** The A2A SDK's request handler behind the routes (for a transport of your own). */
+  readonly requestHandler: DefaultRequestHandler;
+  /** The gRPC address the card announces (`grpcUrl`), if any. */
+  readonly grpcUrl: string | undefined;
+  /**
+   * Check a request's headers against `security`: the authenticated user, an anonymous one when
+   * the server requires nothing, `undefined` when the credentials are missing or wrong. Every
+   * transport of the app uses it (`listenA2aGrpc` with the call's metadata).
+   */
+  authenticate(headers: Headers): Promise<User | undefined>;
   /** Abort the running tasks and close the runner (when the server built it). */
   close(): Promise<void>;
 };
 
+/** What the routes of one request know beyond the request itself. */
+interface RequestScope {
+  requestUrl: string;
+  user: User;
+}
+
+const AGENT_CARD_PATHS = ['/.well-known/agent-card.json', '/.well-known/agent.json'];
+
 /**
- * Serve an ADK agent over the A2A protocol: a Hono app answering JSON-RPC 2.0 at `rpcPath`
- * (`message/send`, `message/stream` as SSE, `tasks/get`, `tasks/cancel`, `tasks/resubscribe`) and
- * publishing the agent card at `/.well-known/agent-card.json` (and the older
- * `/.well-known/agent.json`). Each A2A `contextId` is an ADK session, created on first use; each
- * message runs one turn as a task. Mounted under a prefix or behind a proxy, pass `basePath` or
- * `publicUrl` so the card names the endpoint clients can reach.
+ * Serve an ADK agent over the A2A protocol 1.0 and 0.3, on the official A2A SDK: JSON-RPC at
+ * `rpcPath` and HTTP+JSON (REST) under `restPath`, the version chosen per request by its
+ * `A2A-Version` header (none means 0.3), and the agent card at `/.well-known/agent-card.json`
+ * (and the older `/.well-known/agent.json`), in the shape the caller's version reads. Each A2A
+ * `contextId` is an ADK session, created on first use; each message runs one turn as a task.
+ * Mounted under a prefix or behind a proxy, pass `basePath` or `publicUrl` so the card names the
+ * endpoints clients can reach. Serve it with `listenA2a` or `@hono/node-server` (the SDK's
+ * transports run on Node's HTTP objects).
  *
  * @example
  * ```ts
@@ -99,115 +146,143 @@ export type A2aServerApp = Hono & {
 export function createA2aServer(options: A2aServerOptions): A2aServerApp {
   // Checked first: a refused option must not leave a runner built.
   const rpcPath = options.rpcPath ?? '/';
+  const restPath = options.restPath === false ? undefined : (options.restPath ?? '/rest');
   const endpointUrl = endpointResolver({
-    rpcPath,
     ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
     ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
   });
   const ownsRunner = !options.runner;
   const runner = options.runner ?? buildRunner(options);
-  const store = new TaskStore(options.maxTasks);
-  const handler = new A2aRequestHandler({
+  const push = options.pushNotifications;
+  const pushOptions = typeof push === 'object' ? push : {};
+  const security = options.security;
+  const cardFor = (requestUrl: string): AgentCard =>
+    buildAgentCard(runner.agent, {
+      jsonRpcUrl: endpointUrl(requestUrl, rpcPath),
+      ...(restPath === undefined ? {} : { restUrl: endpointUrl(requestUrl, restPath) }),
+      ...(options.grpcUrl === undefined ? {} : { grpcUrl: options.grpcUrl }),
+      ...(security ? securityCardFields(security) : {}),
+      ...options.agentCard,
+      capabilities: {
+        streaming: true,
+        pushNotifications: Boolean(push),
+        extensions: [],
+        extendedAgentCard: false,
+        ...options.agentCard?.capabilities,
+      },
+    });
+  const executor = new AdkAgentExecutor({
     runner,
-    store,
-    userId: options.userId ?? defaultA2aUserId,
-    runConfig: options.runConfig,
+    ...(options.userId ? { userId: options.userId } : {}),
+    ...(options.runConfig ? { runConfig: options.runConfig } : {}),
   });
-  const keepAliveMs = options.sseKeepAliveMs ?? 15_000;
-  const app = new Hono();
+  const pushStore = push ? (pushOptions.store ?? new InMemoryPushNotificationStore()) : undefined;
+  const requestHandler = new DefaultRequestHandler(
+    // The handler reads versions, bindings and capabilities from this card; URLs are per request.
+    cardFor('http://127.0.0.1/'),
+    options.taskStore ?? new BoundedTaskStore(options.maxTasks ?? 10_000),
+    executor,
+    undefined,
+    pushStore,
+    pushStore ? new WebhookPushSender(pushStore, pushOptions) : undefined,
+  );
 
-  const card = (c: Context): A2aAgentCard => {
-    const url = options.agentCard?.url ?? endpointUrl(c.req.url);
-    return buildAgentCard(runner.agent, { ...options.agentCard, url });
+  const scope = new AsyncLocalStorage<RequestScope>();
+  const userBuilder = async (): Promise<User> =>
+    scope.getStore()?.user ?? new UnauthenticatedUser();
+  const legacyCompat = { enabled: true };
+  const protocol = express();
+  const cardHandler = agentCardHandler({
+    agentCardProvider: async () => cardFor(scope.getStore()?.requestUrl ?? 'http://127.0.0.1/'),
+    legacyCompat,
+    cache: { maxAge: 0 },
+  });
+  for (const path of AGENT_CARD_PATHS) protocol.use(path, cardHandler);
+  if (restPath !== undefined) {
+    protocol.use(restPath, restHandler({ requestHandler, userBuilder, legacyCompat }));
+  }
+  protocol.use(rpcPath, jsonRpcHandler({ requestHandler, userBuilder, legacyCompat }));
+
+  const authenticateHeaders = async (headers: Headers): Promise<User | undefined> => {
+    if (!security) return new UnauthenticatedUser();
+    const authenticated = await authenticate(security, headers);
+    return authenticated && authenticatedUser(authenticated.userName);
   };
-  app.get(AGENT_CARD_PATH, (c) => c.json(card(c)));
-  app.get(LEGACY_AGENT_CARD_PATH, (c) => c.json(card(c)));
 
-  app.post(
-    rpcPath,
+  const app = new Hono();
+  const maxSize = options.maxBodyBytes ?? 10 * 1024 * 1024;
+  app.all(
+    '*',
     bodyLimit({
-      maxSize: options.maxBodyBytes ?? 10 * 1024 * 1024,
-      onError: (c) =>
-        c.json(
-          errorResponse(null, {
-            code: A2aErrorCode.invalidRequest,
-            message: 'Request body too large.',
-          }),
-          413,
-        ),
+      maxSize,
+      onError: (c) => {
+        const message = `Request body larger than ${maxSize} bytes.`;
+        return restPath !== undefined && isUnder(subPath(c), restPath)
+          ? c.json({ error: { code: 413, status: 'INVALID_ARGUMENT', message } }, 413)
+          : c.json(
+              {
+                jsonrpc: '2.0',
+                id: null,
+                error: { code: A2A_ERROR_CODE.INVALID_REQUEST, message },
+              },
+              413,
+            );
+      },
     }),
     async (c) => {
-      let body: unknown;
-      try {
-        body = JSON.parse(await c.req.text());
-      } catch {
-        return c.json(
-          errorResponse(null, {
-            code: A2aErrorCode.parseError,
-            message: 'Parse error: the body is not valid JSON.',
-          }),
-        );
-      }
-      const request = asRequest(body);
-      if ('error' in request) return c.json(errorResponse(request.id, request.error));
-      const { id, method, params } = request;
-      try {
-        switch (method) {
-          case A2aMethod.sendMessage: {
-            const result = await handler.sendMessage(validateMessageSendParams(params), c.req.raw);
-            return c.json({ jsonrpc: '2.0', id, result });
-          }
-          case A2aMethod.streamMessage: {
-            const valid = validateMessageSendParams(params);
-            let stop = (): void => {};
-            const stream = taskEventStream(id, keepAliveMs, () => stop());
-            const started = await handler.startTask(valid, c.req.raw, stream.listener);
-            stop = started.unsubscribe;
-            return sse(stream.body);
-          }
-          case A2aMethod.getTask:
-            return c.json({
-              jsonrpc: '2.0',
-              id,
-              result: handler.getTask(validateTaskIdParams(params)),
-            });
-          case A2aMethod.cancelTask:
-            return c.json({
-              jsonrpc: '2.0',
-              id,
-              result: handler.cancelTask(validateTaskIdParams(params)),
-            });
-          case A2aMethod.resubscribe: {
-            const record = handler.task(validateTaskIdParams(params).id);
-            let unsubscribe = (): void => {};
-            const stream = taskEventStream(id, keepAliveMs, () => unsubscribe());
-            stream.push(record.snapshot());
-            if (record.running) unsubscribe = record.subscribe(stream.listener);
-            else stream.close();
-            return sse(stream.body);
-          }
-          default:
-            return c.json(
-              errorResponse(id, {
-                code: isPushMethod(method)
-                  ? A2aErrorCode.pushNotificationNotSupported
-                  : A2aErrorCode.methodNotFound,
-                message: isPushMethod(method)
-                  ? 'Push notifications are not supported.'
-                  : `Method not found: ${method}`,
-              }),
-            );
+      const node = nodeObjects(c);
+      const path = subPath(c);
+      let user: User = new UnauthenticatedUser();
+      if (security && !AGENT_CARD_PATHS.includes(path)) {
+        const authenticated = await authenticateHeaders(c.req.raw.headers);
+        if (!authenticated) {
+          return c.json({ error: 'Authentication required: see the agent card.' }, 401, {
+            'www-authenticate': security.bearer !== undefined ? 'Bearer' : 'ApiKey',
+          });
         }
-      } catch (error) {
-        return c.json(errorResponse(id, toErrorObject(error)));
+        user = authenticated;
       }
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+        // Read here, under the body limit, and handed to the SDK's routes already parsed.
+        const text = await c.req.text();
+        if (text !== '') {
+          try {
+            (node.incoming as { body?: unknown }).body = JSON.parse(text);
+          } catch {
+            // What the SDK's routes answer to a body that is not JSON.
+            return restPath !== undefined && isUnder(path, restPath)
+              ? c.json(
+                  {
+                    error: {
+                      code: 400,
+                      status: 'INVALID_ARGUMENT',
+                      message: 'Invalid JSON payload.',
+                    },
+                  },
+                  400,
+                )
+              : c.json({
+                  jsonrpc: '2.0',
+                  id: null,
+                  error: { code: A2A_ERROR_CODE.PARSE_ERROR, message: 'Invalid JSON payload.' },
+                });
+          }
+        }
+      }
+      const url = new URL(c.req.url);
+      node.incoming.url = `${path}${url.search}`;
+      await scope.run({ requestUrl: c.req.url, user }, () => serveWith(protocol, node));
+      return RESPONSE_ALREADY_SENT;
     },
   );
 
   return Object.assign(app, {
     runner,
+    requestHandler,
+    grpcUrl: options.grpcUrl,
+    authenticate: authenticateHeaders,
     async close(): Promise<void> {
-      store.abortAll();
+      executor.abortAll();
       if (ownsRunner) await runner.close();
     },
   });
@@ -230,57 +305,58 @@ function buildRunner(options: A2aServerOptions): Runner {
   });
 }
 
-type ParsedRequest =
-  { id: JsonRpcId; method: string; params: unknown } | { id: JsonRpcId; error: JsonRpcErrorObject };
-
-function asRequest(body: unknown): ParsedRequest {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return {
-      id: null,
-      error: {
-        code: A2aErrorCode.invalidRequest,
-        message: 'Invalid Request: expected one JSON-RPC request object.',
-      },
-    };
-  }
-  const record = body as Record<string, unknown>;
-  const id = record.id;
-  const validId = typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
-  if (record.jsonrpc !== '2.0' || typeof record.method !== 'string' || !validId) {
-    return {
-      id: validId ? id : null,
-      error: {
-        code: A2aErrorCode.invalidRequest,
-        message: 'Invalid Request: needs jsonrpc "2.0", a string method and a string or number id.',
-      },
-    };
-  }
-  return { id, method: record.method, params: record.params };
-}
-
-function isPushMethod(method: string): boolean {
-  return method.startsWith('tasks/pushNotificationConfig/');
-}
-
-function errorResponse(id: JsonRpcId, error: JsonRpcErrorObject) {
-  return { jsonrpc: '2.0' as const, id, error };
-}
-
-function toErrorObject(error: unknown): JsonRpcErrorObject {
-  if (A2aRpcError.isInstance(error)) return error.toErrorObject();
-  if (InvalidArgumentError.isInstance(error)) {
-    return { code: A2aErrorCode.invalidParams, message: `Invalid params: ${error.message}` };
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return { code: A2aErrorCode.internalError, message: `Internal error: ${message}` };
-}
-
-function sse(body: ReadableStream<Uint8Array>): Response {
-  return new Response(body, {
-    headers: {
-      'content-type': 'text/event-stream',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
+function authenticatedUser(userName: string): User {
+  return {
+    get isAuthenticated() {
+      return true;
     },
+    get userName() {
+      return userName;
+    },
+  };
+}
+
+interface NodeObjects {
+  incoming: IncomingMessage;
+  outgoing: ServerResponse;
+}
+
+/** The Node request and response under Hono (`@hono/node-server` puts them in `c.env`). */
+function nodeObjects(c: Context): NodeObjects {
+  const env = c.env as Partial<NodeObjects> | undefined;
+  if (!env?.incoming || !env.outgoing) {
+    throw new InvalidArgumentError({
+      message:
+        'The A2A server runs on Node HTTP objects: serve it with listenA2a or @hono/node-server.',
+      argument: 'app',
+    });
+  }
+  return { incoming: env.incoming, outgoing: env.outgoing };
+}
+
+function isUnder(path: string, prefix: string): boolean {
+  const root = prefix.replace(/\/+$/, '');
+  return path === root || path.startsWith(`${root}/`) || path.startsWith(`${root}:`);
+}
+
+/** The request's path within this app, however deep it is mounted. */
+function subPath(c: Context): string {
+  const prefix = c.req.routePath.replace(/\/?\*$/, '');
+  const path = c.req.path.slice(prefix.length);
+  return path.startsWith('/') ? path : `/${path}`;
+}
+
+/** Let the Express app answer on the Node objects; resolves once the response has finished. */
+function serveWith(protocol: express.Express, node: NodeObjects): Promise<void> {
+  return new Promise((resolve) => {
+    node.outgoing.once('close', () => resolve());
+    node.outgoing.once('finish', () => resolve());
+    protocol(node.incoming as express.Request, node.outgoing as express.Response, () => {
+      if (!node.outgoing.headersSent) {
+        node.outgoing.statusCode = 404;
+        node.outgoing.setHeader('content-type', 'application/json');
+        node.outgoing.end(JSON.stringify({ error: 'Not found.' }));
+      }
+    });
   });
 }

@@ -1,9 +1,7 @@
 import { InvalidArgumentError } from '@adk/core';
 
-/** Where an A2A server is reached, to name its JSON-RPC endpoint in the agent card. */
+/** Where an A2A server is reached, to name its endpoints in the agent card. */
 export interface A2aEndpointOptions {
-  /** Path of the JSON-RPC endpoint within the app (`/` or e.g. `/rpc`). */
-  rpcPath: string;
   /** Path prefix the app is mounted under, on the request's origin. */
   basePath?: string;
   /** Absolute URL clients reach the app's root at (a reverse proxy's address). */
@@ -11,15 +9,16 @@ export interface A2aEndpointOptions {
 }
 
 /**
- * Resolves the `url` of the agent card: `publicUrl` + `rpcPath` when a public URL is set (fixed,
- * whatever the request's `Host` says), else the request's origin + `basePath` + `rpcPath`.
- * Built once; `endpointUrl(requestUrl)` gives the card's `url`.
+ * Resolves the URLs of the agent card's interfaces: `publicUrl` + path when a public URL is set
+ * (fixed, whatever the request's `Host` says), else the request's origin + `basePath` + path.
+ * Built once; `endpointUrl(requestUrl, path)` gives the URL of `path` within the app.
  *
  * @throws InvalidArgumentError when both are given, `publicUrl` is not an absolute http(s) URL
  *   without query or fragment, or `basePath` is not a path.
  */
-export function endpointResolver(options: A2aEndpointOptions): (requestUrl: string) => string {
-  const { rpcPath } = options;
+export function endpointResolver(
+  options: A2aEndpointOptions,
+): (requestUrl: string, path: string) => string {
   if (options.publicUrl !== undefined && options.basePath !== undefined) {
     throw new InvalidArgumentError({
       message:
@@ -28,15 +27,14 @@ export function endpointResolver(options: A2aEndpointOptions): (requestUrl: stri
     });
   }
   if (options.publicUrl !== undefined) {
-    const fixed = publicEndpoint(options.publicUrl, rpcPath);
-    return () => fixed;
+    const root = publicRoot(options.publicUrl);
+    return (_requestUrl, path) => `${root.origin}${joinPath(root.path, path)}`;
   }
   const prefix = normalizeBasePath(options.basePath ?? '');
-  const path = joinPath(prefix, rpcPath);
-  return (requestUrl) => `${new URL(requestUrl).origin}${path}`;
+  return (requestUrl, path) => `${new URL(requestUrl).origin}${joinPath(prefix, path)}`;
 }
 
-function publicEndpoint(publicUrl: string, rpcPath: string): string {
+function publicRoot(publicUrl: string): { origin: string; path: string } {
   let url: URL;
   try {
     url = new URL(publicUrl);
@@ -49,7 +47,7 @@ function publicEndpoint(publicUrl: string, rpcPath: string): string {
       argument: 'publicUrl',
     });
   }
-  return `${url.origin}${joinPath(url.pathname.replace(/\/+$/, ''), rpcPath)}`;
+  return { origin: url.origin, path: url.pathname.replace(/\/+$/, '') };
 }
 
 function normalizeBasePath(basePath: string): string {
@@ -68,8 +66,8 @@ function normalizeBasePath(basePath: string): string {
   return basePath.replace(/\/+$/, '');
 }
 
-/** `prefix` (no trailing slash) + `rpcPath`, as Hono joins a mount path and a route. */
-function joinPath(prefix: string, rpcPath: string): string {
-  if (rpcPath === '/' || rpcPath === '') return prefix === '' ? '/' : prefix;
-  return `${prefix}${rpcPath.startsWith('/') ? '' : '/'}${rpcPath}`;
+/** `prefix` (no trailing slash) + `path`, as Hono joins a mount path and a route. */
+function joinPath(prefix: string, path: string): string {
+  if (path === '/' || path === '') return prefix === '' ? '/' : prefix;
+  return `${prefix}${path.startsWith('/') ? '' : '/'}${path}`;
 }

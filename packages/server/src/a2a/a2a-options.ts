@@ -1,4 +1,4 @@
-import type { A2aAgentCard, A2aUserIdResolver } from '@adk/a2a';
+import type { A2aUserIdResolver, AgentCard } from '@adk/a2a';
 import type { RunConfig } from '@adk/core';
 
 /** Default path prefix of the A2A routes: app `x` is served at `/a2a/x`, as `adk api_server --a2a`. */
@@ -20,13 +20,16 @@ export interface AdkServerA2aOptions {
    * Default: the request's origin.
    */
   publicUrl?: string;
-  /** Card fields to set or override, by app name (`url` defaults to the app's A2A endpoint). */
-  agentCards?: Record<string, Partial<A2aAgentCard>>;
+  /**
+   * A2A 1.0 card fields to set or override, by app name (`supportedInterfaces` defaults to the
+   * app's A2A endpoints).
+   */
+  agentCards?: Record<string, Partial<AgentCard>>;
   /** The ADK user id of a request (default `A2A_USER_<contextId>`, as the Python ADK). */
   userId?: A2aUserIdResolver;
   /** Run settings of every A2A run (default: not streamed, core's limits). */
   runConfig?: Partial<RunConfig>;
-  /** Finished tasks kept per app for `tasks/get` (default 10,000). */
+  /** Tasks kept per app for `tasks/get` and `tasks/list` (default 10,000). */
   maxTasks?: number;
 }
 

@@ -1,4 +1,4 @@
-import { createA2aServer, type A2aAgentCard, type A2aServerApp } from '@adk/a2a';
+import { createA2aServer, securityCardFields, type A2aServerApp, type AgentCard } from '@adk/a2a';
 import { InvalidArgumentError, Runner } from '@adk/core';
 import type { Hono } from 'hono';
 
@@ -80,7 +80,5 @@ export function mountA2aRoutes(
 }
 
 /** What a card declares when the server requires `Authorization: Bearer <token>`. */
-const bearerSecurity: Partial<A2aAgentCard> = {
-  securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-  security: [{ bearer: [] }],
-};
+/** What the card says of the server's bearer token (the server checks it before these routes). */
+const bearerSecurity: Partial<AgentCard> = securityCardFields({ bearer: () => undefined });

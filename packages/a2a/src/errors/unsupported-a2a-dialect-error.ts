@@ -1,0 +1,21 @@
+import { AdkError } from '@adk/core';
+
+const MARKER = Symbol.for('adk.error.UnsupportedA2aDialectError');
+
+/** The Kysely instance given for the A2A task tables is neither SQLite nor PostgreSQL. */
+export class UnsupportedA2aDialectError extends AdkError {
+  private readonly [MARKER] = true;
+  /** The Kysely adapter's class name. */
+  readonly adapter: string;
+
+  constructor(options: { adapter: string }) {
+    super('UnsupportedA2aDialectError', 'A2A_UNSUPPORTED_DIALECT', {
+      message: `The A2A SQL stores run on SQLite or PostgreSQL; this Kysely uses ${options.adapter}.`,
+    });
+    this.adapter = options.adapter;
+  }
+
+  static override isInstance(error: unknown): error is UnsupportedA2aDialectError {
+    return AdkError.hasMarker(error, MARKER);
+  }
+}

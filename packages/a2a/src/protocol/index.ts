@@ -1,3 +1,0 @@
-export * from './types';
-export * from './json-rpc';
-export { validateMessageSendParams, validateTaskIdParams } from './validate-params';
