@@ -26,7 +26,7 @@ export function lineDiff(before: string, after: string, context = 2): { text: st
       lines.push(`  ${a[i]}`);
       i++;
       j++;
-    } else if (j < m && (i >= n || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) {
+    } else if (j < m && (i >= n || lcs[i]![j + 1]! > lcs[i + 1]![j]!)) {
       lines.push(`+ ${b[j]}`);
       changes++;
       j++;
