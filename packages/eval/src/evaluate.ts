@@ -9,7 +9,7 @@ import { RecordingModel } from './record/recording-model';
 import { ReplayModel } from './record/replay-model';
 import { wrapAgentModels } from './record/wrap-agent-models';
 import { evalTargetFromAgent } from './runner/eval-target';
-import { evaluateEvalSet, type EvalSetOutcome } from './runner/evaluate-eval-set';
+import { evaluateEvalSet, type EvalProgress, type EvalSetOutcome } from './runner/evaluate-eval-set';
 import type { UserSimulator } from './runner/user-simulator';
 import type { EvalMetric, EvalSet } from './schema';
 
@@ -37,6 +37,8 @@ export interface EvaluateOptions {
   cassetteMode?: 'record' | 'replay' | 'auto';
   /** Resolves model names when recording (default: core's registry). */
   models?: ModelRegistry;
+  /** Called after each case run. */
+  onProgress?(progress: EvalProgress): void;
   signal?: AbortSignal;
 }
 
@@ -81,6 +83,7 @@ export async function evaluate(
     ...(options.registry ? { registry: options.registry } : {}),
     ...(options.judgeModel ? { judgeModel: options.judgeModel } : {}),
     ...(options.userSimulator ? { userSimulator: options.userSimulator } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
 }
