@@ -109,12 +109,12 @@ describe('final_response_match_v2', () => {
       '{}',
       '{}',
     ];
-    const judge = new FakeModel({
+    const judge: FakeModel = new FakeModel({
       name: 'my-judge',
-      responses: (request) => {
+      responses: (request): string => {
         const prompt = textOf(request.contents[0]);
         const first = prompt.includes('Agent response:\nfirst');
-        const already = judge.requests.filter((r) => textOf(r.contents[0]).includes('Agent response:\nfirst') === first).length - 1;
+        const already: number = judge.requests.filter((r) => textOf(r.contents[0]).includes('Agent response:\nfirst') === first).length - 1;
         return answers[(first ? 0 : 5) + already]!;
       },
     });

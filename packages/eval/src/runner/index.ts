@@ -22,3 +22,4 @@ export {
   type EvaluateEvalSetOptions,
   type MetricSummary,
 } from './evaluate-eval-set';
+export { evalCaseFromSession } from './eval-case-from-session';
