@@ -37,7 +37,9 @@ describe('adk eval', () => {
     const files = readdirSync(join(history, 'eval_history'));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^weather_eval_pass_set_[\d.]+\.evalset_result\.json$/);
-    const inner = JSON.parse(JSON.parse(readFileSync(join(history, 'eval_history', files[0]!), 'utf8')) as string) as {
+    const inner = JSON.parse(
+      JSON.parse(readFileSync(join(history, 'eval_history', files[0]!), 'utf8')) as string,
+    ) as {
       eval_case_results: { eval_id: string; final_eval_status: number }[];
     };
     expect(inner.eval_case_results.map((r) => [r.eval_id, r.final_eval_status])).toEqual([
@@ -49,7 +51,14 @@ describe('adk eval', () => {
   it('selects cases with file:case and prints detailed results', async () => {
     const { io, out } = capture();
     const code = await evalCommand(
-      [app, `${join(app, 'pass.evalset.json')}:paris`, '--print_detailed_results', '--no_save', '--num_runs', '2'],
+      [
+        app,
+        `${join(app, 'pass.evalset.json')}:paris`,
+        '--print_detailed_results',
+        '--no_save',
+        '--num_runs',
+        '2',
+      ],
       io,
     );
     expect(code).toBe(0);
@@ -73,7 +82,10 @@ describe('adk eval', () => {
     const { writeFileSync } = await import('node:fs');
     writeFileSync(config, JSON.stringify({ criteria: { response_match_score: 0.2 } }));
     const { io, out } = capture();
-    const code = await evalCommand([app, join(app, 'fail.evalset.json'), '--config_file_path', config, '--no_save'], io);
+    const code = await evalCommand(
+      [app, join(app, 'fail.evalset.json'), '--config_file_path', config, '--no_save'],
+      io,
+    );
     // "It is sunny in Rome." vs "It is rainy in Lyon.": overlap [it, is, in] of 5 -> 0.6 >= 0.2.
     expect(code).toBe(0);
     expect(out()).toMatch(/response_match_score\s+0\.600\s+0\.2\s+PASSED/);
@@ -84,24 +96,40 @@ describe('adk eval', () => {
   it('records then replays the model calls', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'adk-eval-cli-'));
     const cassette = join(dir, 'c.jsonl');
-    expect(await evalCommand([app, join(app, 'pass.evalset.json'), '--record', cassette, '--no_save'], capture().io)).toBe(0);
+    expect(
+      await evalCommand(
+        [app, join(app, 'pass.evalset.json'), '--record', cassette, '--no_save'],
+        capture().io,
+      ),
+    ).toBe(0);
     expect(readFileSync(cassette, 'utf8').trim().split('\n')).toHaveLength(3);
     const { io, out } = capture();
-    expect(await evalCommand([app, join(app, 'pass.evalset.json'), '--replay', cassette, '--no_save'], io)).toBe(0);
+    expect(
+      await evalCommand(
+        [app, join(app, 'pass.evalset.json'), '--replay', cassette, '--no_save'],
+        io,
+      ),
+    ).toBe(0);
     expect(out()).toContain('pass_set: 2 passed, 0 failed');
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('rejects bad usage with a UsageError', async () => {
     await expect(evalCommand([app], capture().io)).rejects.toThrow(UsageError);
-    await expect(evalCommand([app, 'x.evalset.json', '--num_runs', '0'], capture().io)).rejects.toThrow(/--num_runs/);
-    await expect(evalCommand([app, 'x.json', '--record', 'a', '--replay', 'b'], capture().io)).rejects.toThrow(/not both/);
+    await expect(
+      evalCommand([app, 'x.evalset.json', '--num_runs', '0'], capture().io),
+    ).rejects.toThrow(/--num_runs/);
+    await expect(
+      evalCommand([app, 'x.json', '--record', 'a', '--replay', 'b'], capture().io),
+    ).rejects.toThrow(/not both/);
   });
 
   it('runs through the adk launcher with the exit code of the eval', async () => {
     const run = (args: string[]) =>
       new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, [bin, ...args], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

@@ -9,7 +9,11 @@ import { RecordingModel } from './record/recording-model';
 import { ReplayModel } from './record/replay-model';
 import { wrapAgentModels } from './record/wrap-agent-models';
 import { evalTargetFromAgent } from './runner/eval-target';
-import { evaluateEvalSet, type EvalProgress, type EvalSetOutcome } from './runner/evaluate-eval-set';
+import {
+  evaluateEvalSet,
+  type EvalProgress,
+  type EvalSetOutcome,
+} from './runner/evaluate-eval-set';
 import type { UserSimulator } from './runner/user-simulator';
 import type { EvalMetric, EvalSet } from './schema';
 
@@ -59,7 +63,8 @@ export async function evaluate(
 ): Promise<EvalSetOutcome> {
   const file = typeof evalSet === 'string' ? evalSet : undefined;
   const set = typeof evalSet === 'string' ? await loadEvalSetFile(evalSet) : evalSet;
-  const metrics = options.metrics ?? metricsFromConfig(await loadEvalConfig(options.configFile, file));
+  const metrics =
+    options.metrics ?? metricsFromConfig(await loadEvalConfig(options.configFile, file));
   if (options.cassette !== undefined) {
     const mode = options.cassetteMode ?? 'auto';
     if (mode === 'replay' || (mode === 'auto' && existsSync(options.cassette))) {
@@ -67,7 +72,11 @@ export async function evaluate(
       wrapAgentModels(agent, (name) => replay.as(name), options.models);
     } else {
       const cassette = options.cassette;
-      wrapAgentModels(agent, (_name, resolve) => new RecordingModel(resolve(), { cassette }), options.models);
+      wrapAgentModels(
+        agent,
+        (_name, resolve) => new RecordingModel(resolve(), { cassette }),
+        options.models,
+      );
     }
   }
   return evaluateEvalSet({

@@ -15,7 +15,8 @@ export function statusLabel(status: EvalStatus): string {
 export function formatOutcomeTable(outcome: EvalSetOutcome): string {
   const rows: string[][] = [['case', 'metric', 'score', 'threshold', 'status']];
   for (const summary of outcome.cases) {
-    if (summary.metrics.length === 0) rows.push([summary.evalId, '-', '-', '-', statusLabel(summary.evalStatus)]);
+    if (summary.metrics.length === 0)
+      rows.push([summary.evalId, '-', '-', '-', statusLabel(summary.evalStatus)]);
     for (const metric of summary.metrics) {
       rows.push([
         summary.evalId,
@@ -27,10 +28,18 @@ export function formatOutcomeTable(outcome: EvalSetOutcome): string {
     }
   }
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  const lines = rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd());
+  const lines = rows.map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd(),
+  );
   lines.splice(1, 0, widths.map((w) => '-'.repeat(w)).join('  '));
   const passed = outcome.cases.filter((c) => c.evalStatus === 1).length;
   const failed = outcome.cases.filter((c) => c.evalStatus === 2).length;
-  lines.push('', `${outcome.evalSetId}: ${passed} passed, ${failed} failed, ${outcome.cases.length - passed - failed} not evaluated`);
+  lines.push(
+    '',
+    `${outcome.evalSetId}: ${passed} passed, ${failed} failed, ${outcome.cases.length - passed - failed} not evaluated`,
+  );
   return lines.join('\n');
 }

@@ -26,8 +26,14 @@ describe('eval set files', () => {
     expect(snake.evalSetId).toBe('weather_set');
     expect(snake.evalCases.map((c) => c.evalId)).toEqual(['paris_weather', 'two_cities']);
     const paris = snake.evalCases[0]!;
-    expect(paris.sessionInput).toEqual({ appName: 'weather', userId: 'tester', state: { units: 'metric' } });
-    expect(paris.conversation![0]!.userContent.parts).toEqual([{ text: 'What is the weather in Paris?' }]);
+    expect(paris.sessionInput).toEqual({
+      appName: 'weather',
+      userId: 'tester',
+      state: { units: 'metric' },
+    });
+    expect(paris.conversation![0]!.userContent.parts).toEqual([
+      { text: 'What is the weather in Paris?' },
+    ]);
     expect(paris.conversation![0]!.intermediateData!.toolUses).toEqual([
       { args: { city: 'Paris' }, name: 'get_weather' },
     ]);
@@ -39,15 +45,30 @@ describe('eval set files', () => {
     const error = await loadEvalSetFile(fixture('bad.evalset.json')).catch((e: unknown) => e);
     expect(EvalFileError.isInstance(error)).toBe(true);
     const issues = (error as EvalFileError).issues;
-    expect(issues.map((i) => i.path)).toEqual(['eval_cases[1].conversation[0].user_content.parts[0].text']);
-    expect((error as Error).message).toContain('eval_cases[1].conversation[0].user_content.parts[0].text');
+    expect(issues.map((i) => i.path)).toEqual([
+      'eval_cases[1].conversation[0].user_content.parts[0].text',
+    ]);
+    expect((error as Error).message).toContain(
+      'eval_cases[1].conversation[0].user_content.parts[0].text',
+    );
   });
 
   it('rejects a case with both a conversation and a scenario, and one with neither', () => {
-    const both = { eval_set_id: 's', eval_cases: [{ eval_id: 'c', conversation: [], conversation_scenario: { starting_prompt: 'a', conversation_plan: 'b' } }] };
+    const both = {
+      eval_set_id: 's',
+      eval_cases: [
+        {
+          eval_id: 'c',
+          conversation: [],
+          conversation_scenario: { starting_prompt: 'a', conversation_plan: 'b' },
+        },
+      ],
+    };
     const neither = { eval_set_id: 's', eval_cases: [{ eval_id: 'c' }] };
     for (const json of [both, neither]) {
-      expect(() => parseEvalSet(json)).toThrow(/eval_cases\[0\]\.conversation: Exactly one of conversation/);
+      expect(() => parseEvalSet(json)).toThrow(
+        /eval_cases\[0\]\.conversation: Exactly one of conversation/,
+      );
     }
   });
 
@@ -60,7 +81,9 @@ describe('eval set files', () => {
           conversation: [
             {
               user_content: { parts: [{ text: 'x' }] },
-              intermediate_data: { tool_uses: [{ name: 't', args: { some_key: { nested_key: 1 } } }] },
+              intermediate_data: {
+                tool_uses: [{ name: 't', args: { some_key: { nested_key: 1 } } }],
+              },
             },
           ],
           session_input: { app_name: 'a', user_id: 'u', state: { user_name: 'Ann' } },
@@ -69,22 +92,39 @@ describe('eval set files', () => {
     });
     const evalCase = set.evalCases[0]!;
     expect(evalCase.sessionInput!.state).toEqual({ user_name: 'Ann' });
-    expect(evalCase.conversation![0]!.intermediateData!.toolUses![0]!.args).toEqual({ some_key: { nested_key: 1 } });
+    expect(evalCase.conversation![0]!.intermediateData!.toolUses![0]!.args).toEqual({
+      some_key: { nested_key: 1 },
+    });
   });
 
   it('writes snake_case that reads back to the same set, and answers HTTP in Python alias style', async () => {
     const set = await loadEvalSetFile(fixture('weather.evalset.json'));
     const dir = await mkdtemp(join(tmpdir(), 'adk-eval-'));
     await writeEvalSetFile(join(dir, 'out.evalset.json'), set);
-    const written = JSON.parse(await readFile(join(dir, 'out.evalset.json'), 'utf8')) as Record<string, unknown>;
-    expect(Object.keys(written)).toEqual(['eval_set_id', 'name', 'eval_cases', 'creation_timestamp']);
+    const written = JSON.parse(await readFile(join(dir, 'out.evalset.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.keys(written)).toEqual([
+      'eval_set_id',
+      'name',
+      'eval_cases',
+      'creation_timestamp',
+    ]);
     const firstCase = (written.eval_cases as Record<string, unknown>[])[0]!;
-    expect(Object.keys(firstCase)).toEqual(['eval_id', 'conversation', 'session_input', 'creation_timestamp']);
+    expect(Object.keys(firstCase)).toEqual([
+      'eval_id',
+      'conversation',
+      'session_input',
+      'creation_timestamp',
+    ]);
     expect(await loadEvalSetFile(join(dir, 'out.evalset.json'))).toEqual(set);
     // Python's HTTP answers: EvalSet's own fields unaliased, nested models camelCase.
     const http = serializeEvalSet(set, 'alias') as Record<string, unknown>;
     expect(Object.keys(http)).toContain('eval_cases');
-    expect(Object.keys((http.eval_cases as Record<string, unknown>[])[0]!)).toContain('sessionInput');
+    expect(Object.keys((http.eval_cases as Record<string, unknown>[])[0]!)).toContain(
+      'sessionInput',
+    );
   });
 
   it('converts an older *.test.json with the initial.session.json beside it', async () => {
@@ -92,16 +132,25 @@ describe('eval set files', () => {
     expect(set.evalCases).toHaveLength(1);
     const evalCase = set.evalCases[0]!;
     expect(evalCase.evalId).toBe('weather.test.json');
-    expect(evalCase.sessionInput).toEqual({ appName: 'weather', userId: 'legacy_user', state: { units: 'metric' } });
+    expect(evalCase.sessionInput).toEqual({
+      appName: 'weather',
+      userId: 'legacy_user',
+      state: { units: 'metric' },
+    });
     expect(evalCase.conversation!.map((i) => i.intermediateData!.toolUses)).toEqual([
       [{ name: 'get_weather', args: { city: 'Paris' } }],
       [],
     ]);
-    expect(evalCase.conversation![1]!.finalResponse).toEqual({ role: 'model', parts: [{ text: 'Hello! Ask me about the weather.' }] });
+    expect(evalCase.conversation![1]!.finalResponse).toEqual({
+      role: 'model',
+      parts: [{ text: 'Hello! Ask me about the weather.' }],
+    });
   });
 
   it('reports a legacy turn without a query by its path', () => {
-    expect(() => parseEvalSet([{ query: 'a' }, { reference: 'b' }], 'x.test.json')).toThrow(/\[1\]\.query: expected a string/);
+    expect(() => parseEvalSet([{ query: 'a' }, { reference: 'b' }], 'x.test.json')).toThrow(
+      /\[1\]\.query: expected a string/,
+    );
   });
 });
 
@@ -109,7 +158,11 @@ describe('eval config files', () => {
   it('reads thresholds and criteria in either spelling and uses Python defaults without a file', async () => {
     const config = await loadEvalConfig(fixture('test_config.json'));
     expect(metricsFromConfig(config)).toEqual([
-      { metricName: 'tool_trajectory_avg_score', threshold: 1, criterion: { threshold: 1, matchType: 'IN_ORDER' } },
+      {
+        metricName: 'tool_trajectory_avg_score',
+        threshold: 1,
+        criterion: { threshold: 1, matchType: 'IN_ORDER' },
+      },
       { metricName: 'response_match_score', threshold: 0.8, criterion: { threshold: 0.8 } },
     ]);
     const defaults = await loadEvalConfig(undefined, join(tmpdir(), 'nowhere', 'x.evalset.json'));
@@ -121,8 +174,13 @@ describe('eval config files', () => {
   it('names a bad criterion', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'adk-eval-'));
     const { writeFile } = await import('node:fs/promises');
-    await writeFile(join(dir, 'c.json'), JSON.stringify({ criteria: { response_match_score: 'high' } }));
-    await expect(loadEvalConfig(join(dir, 'c.json'))).rejects.toThrow(/criteria\.response_match_score/);
+    await writeFile(
+      join(dir, 'c.json'),
+      JSON.stringify({ criteria: { response_match_score: 'high' } }),
+    );
+    await expect(loadEvalConfig(join(dir, 'c.json'))).rejects.toThrow(
+      /criteria\.response_match_score/,
+    );
   });
 });
 
@@ -138,7 +196,9 @@ describe('eval set result files', () => {
         evalId: 'paris_weather',
         finalEvalStatus: 1,
         evalMetricResults: [],
-        overallEvalMetricResults: [{ metricName: 'response_match_score', threshold: 0.8, score: 1, evalStatus: 1 }],
+        overallEvalMetricResults: [
+          { metricName: 'response_match_score', threshold: 0.8, score: 1, evalStatus: 1 },
+        ],
         evalMetricResultPerInvocation: [],
         sessionId: '___eval___session___1',
         userId: 'tester',

@@ -16,7 +16,11 @@ import {
   type Invocation,
 } from '../src';
 
-function invocation(text: string, tools: { name: string; args?: Record<string, unknown> }[] = [], user = 'q'): Invocation {
+function invocation(
+  text: string,
+  tools: { name: string; args?: Record<string, unknown> }[] = [],
+  user = 'q',
+): Invocation {
   return {
     invocationId: '',
     userContent: { role: 'user', parts: [{ text: user }] },
@@ -28,8 +32,15 @@ function invocation(text: string, tools: { name: string; args?: Record<string, u
 
 const evalCase: EvalCase = { evalId: 'c', conversation: [], creationTimestamp: 0 };
 
-async function score(metric: EvalMetric, actual: Invocation[], expected: Invocation[], judge?: FakeModel) {
-  return new MetricRegistry().create(metric, metricContext(judge)).evaluate({ actual, expected, evalCase });
+async function score(
+  metric: EvalMetric,
+  actual: Invocation[],
+  expected: Invocation[],
+  judge?: FakeModel,
+) {
+  return new MetricRegistry()
+    .create(metric, metricContext(judge))
+    .evaluate({ actual, expected, evalCase });
 }
 
 describe('tool_trajectory_avg_score', () => {
@@ -52,7 +63,11 @@ describe('tool_trajectory_avg_score', () => {
 
   it('averages 1/0 per invocation against the threshold', async () => {
     const result = await score(
-      { metricName: 'tool_trajectory_avg_score', threshold: 1, criterion: { threshold: 1, matchType: 'IN_ORDER' } },
+      {
+        metricName: 'tool_trajectory_avg_score',
+        threshold: 1,
+        criterion: { threshold: 1, matchType: 'IN_ORDER' },
+      },
       [invocation('', [a, c, b]), invocation('', [b])],
       [invocation('', [a, b]), invocation('', [a])],
     );
@@ -66,8 +81,15 @@ describe('tool_trajectory_avg_score', () => {
 });
 
 describe('response_match_score (ROUGE-1)', () => {
-  it("tokenises as rouge_score: lowercase, non-alphanumerics split, Porter stems over three letters", () => {
-    expect(rougeTokenize("The dogs' RUNNING, isn't it?", true)).toEqual(['the', 'dog', 'run', 'isn', 't', 'it']);
+  it('tokenises as rouge_score: lowercase, non-alphanumerics split, Porter stems over three letters', () => {
+    expect(rougeTokenize("The dogs' RUNNING, isn't it?", true)).toEqual([
+      'the',
+      'dog',
+      'run',
+      'isn',
+      't',
+      'it',
+    ]);
     expect(rougeTokenize('Ponies ran', false)).toEqual(['ponies', 'ran']);
   });
 
@@ -77,7 +99,9 @@ describe('response_match_score (ROUGE-1)', () => {
     // Clipped counts: overlap 1, P = 1/3, R = 1/2, F = 0.4.
     expect(rouge1('the the the', 'the cat').fmeasure).toBeCloseTo(0.4, 10);
     // [it is sunni and 21 degre in pari] vs [the weather in pari is sunni]: overlap 4, P 4/8, R 4/6.
-    expect(rouge1('It is sunny and 21 degrees in Paris.', 'The weather in Paris is sunny.').fmeasure).toBeCloseTo(4 / 7, 10);
+    expect(
+      rouge1('It is sunny and 21 degrees in Paris.', 'The weather in Paris is sunny.').fmeasure,
+    ).toBeCloseTo(4 / 7, 10);
     expect(rouge1('', 'anything').fmeasure).toBe(0);
   });
 
@@ -114,7 +138,10 @@ describe('final_response_match_v2', () => {
       responses: (request): string => {
         const prompt = textOf(request.contents[0]);
         const first = prompt.includes('Agent response:\nfirst');
-        const already: number = judge.requests.filter((r) => textOf(r.contents[0]).includes('Agent response:\nfirst') === first).length - 1;
+        const already: number =
+          judge.requests.filter(
+            (r) => textOf(r.contents[0]).includes('Agent response:\nfirst') === first,
+          ).length - 1;
         return answers[(first ? 0 : 5) + already]!;
       },
     });
@@ -125,7 +152,10 @@ describe('final_response_match_v2', () => {
         {
           metricName: 'final_response_match_v2',
           threshold: 0.5,
-          criterion: { threshold: 0.5, judgeModelOptions: { judgeModel: 'my-judge', numSamples: 5 } },
+          criterion: {
+            threshold: 0.5,
+            judgeModelOptions: { judgeModel: 'my-judge', numSamples: 5 },
+          },
         },
         metricContext((name) => {
           names.push(name);
@@ -165,10 +195,22 @@ describe('rubric-based metrics', () => {
 
   it('parses verdicts and rejects an answer whose counts disagree', () => {
     expect(parseRubricVerdicts(verdicts('yes', 'no'))).toEqual([
-      { rubricId: 'concise', propertyText: 'The response is concise.', rationale: 'short.', score: 1 },
-      { rubricId: 'cites', propertyText: '**The response cites the tool result.**', rationale: 'mentions it.', score: 0 },
+      {
+        rubricId: 'concise',
+        propertyText: 'The response is concise.',
+        rationale: 'short.',
+        score: 1,
+      },
+      {
+        rubricId: 'cites',
+        propertyText: '**The response cites the tool result.**',
+        rationale: 'mentions it.',
+        score: 0,
+      },
     ]);
-    expect(parseRubricVerdicts('Property: a\nRationale: b\nProperty: c\nRationale: d\nVerdict: yes')).toEqual([]);
+    expect(
+      parseRubricVerdicts('Property: a\nRationale: b\nProperty: c\nRationale: d\nVerdict: yes'),
+    ).toEqual([]);
   });
 
   it('takes the majority per rubric over samples and the mean over rubrics', async () => {
@@ -179,13 +221,19 @@ describe('rubric-based metrics', () => {
       {
         metricName: 'rubric_based_final_response_quality_v1',
         threshold: 0.6,
-        criterion: { threshold: 0.6, rubrics, judgeModelOptions: { judgeModel: 'j', numSamples: 3 } },
+        criterion: {
+          threshold: 0.6,
+          rubrics,
+          judgeModelOptions: { judgeModel: 'j', numSamples: 3 },
+        },
       },
       [invocation('It is sunny.')],
       [invocation('ref')],
       judge,
     );
-    expect(textOf(judge.requests[0]!.contents[0])).toContain('Property: The response cites the tool result.');
+    expect(textOf(judge.requests[0]!.contents[0])).toContain(
+      'Property: The response cites the tool result.',
+    );
     const perInvocation = result.perInvocationResults[0]!;
     expect(perInvocation.rubricScores!.map((s) => [s.rubricId, s.score])).toEqual([
       ['concise', 1],
@@ -220,12 +268,17 @@ describe('custom metrics', () => {
     );
     const result = await registry
       .create({ metricName: 'mentions_paris', threshold: 0.5 }, metricContext())
-      .evaluate({ actual: [invocation('Paris'), invocation('Rome'), invocation('Paris!')], evalCase });
+      .evaluate({
+        actual: [invocation('Paris'), invocation('Rome'), invocation('Paris!')],
+        evalCase,
+      });
     expect(result.overallScore).toBeCloseTo(2 / 3, 10);
     expect(registry.metricsInfo().map((m) => m.metricName)).toContain('mentions_paris');
   });
 
   it('fails with a typed error on an unknown metric', () => {
-    expect(() => new MetricRegistry().create({ metricName: 'nope', threshold: 1 }, metricContext())).toThrow(UnknownMetricError);
+    expect(() =>
+      new MetricRegistry().create({ metricName: 'nope', threshold: 1 }, metricContext()),
+    ).toThrow(UnknownMetricError);
   });
 });

@@ -11,7 +11,12 @@ import { getWeather, weatherAgent, weatherModel } from './weather-agent';
 
 /** The events of a streamed run, without what differs per run (ids, times). */
 async function streamedRun(model: Model, question: string): Promise<string> {
-  const agent = new LlmAgent({ name: 'weather', model, instruction: 'Answer weather questions.', tools: [getWeather] });
+  const agent = new LlmAgent({
+    name: 'weather',
+    model,
+    instruction: 'Answer weather questions.',
+    tools: [getWeather],
+  });
   const runner = new Runner({ appName: 'weather', agent, autoCreateSession: true });
   const events: Event[] = [];
   for await (const event of runner.run({
@@ -40,7 +45,10 @@ describe('RecordingModel and ReplayModel', () => {
   it('record a streamed run with tools, then replay it byte for byte', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'adk-cassette-'));
     const cassette = join(dir, 'weather.cassette.jsonl');
-    const recorded = await streamedRun(new RecordingModel(weatherModel({ stream: true }), { cassette }), 'Weather in Paris?');
+    const recorded = await streamedRun(
+      new RecordingModel(weatherModel({ stream: true }), { cassette }),
+      'Weather in Paris?',
+    );
     const entries = await loadCassette(cassette);
     expect(entries).toHaveLength(2);
     expect(entries.every((e) => e.stream)).toBe(true);
@@ -50,7 +58,10 @@ describe('RecordingModel and ReplayModel', () => {
 
     const replay = await ReplayModel.fromFile(cassette);
     const rerecord = join(dir, 'again.cassette.jsonl');
-    const replayed = await streamedRun(new RecordingModel(replay.as('fake-weather'), { cassette: rerecord }), 'Weather in Paris?');
+    const replayed = await streamedRun(
+      new RecordingModel(replay.as('fake-weather'), { cassette: rerecord }),
+      'Weather in Paris?',
+    );
     expect(replayed).toBe(recorded);
     expect(await readFile(rerecord, 'utf8')).toBe(await readFile(cassette, 'utf8'));
   });
@@ -58,7 +69,10 @@ describe('RecordingModel and ReplayModel', () => {
   it('fails an unrecorded request with a typed error and a diff against the nearest one', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'adk-cassette-'));
     const cassette = join(dir, 'c.jsonl');
-    await streamedRun(new RecordingModel(weatherModel({ stream: true }), { cassette }), 'Weather in Paris?');
+    await streamedRun(
+      new RecordingModel(weatherModel({ stream: true }), { cassette }),
+      'Weather in Paris?',
+    );
     const replay = await ReplayModel.fromFile(cassette);
     const recordedRequest = (await loadCassette(cassette))[0]!.request as Record<string, unknown>;
     const asked = { ...recordedRequest, contents: [userContent('Weather in Rome?')] };

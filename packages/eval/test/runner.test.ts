@@ -43,13 +43,17 @@ describe('evaluateEvalSet', () => {
     const paris = outcome.evalCaseResults.find((r) => r.evalId === 'paris_weather')!;
     expect(paris.userId).toBe('tester');
     expect(paris.sessionId).toMatch(/^___eval___session___/);
-    expect((paris.sessionDetails as { state: Record<string, unknown> }).state).toEqual({ units: 'metric' });
+    expect((paris.sessionDetails as { state: Record<string, unknown> }).state).toEqual({
+      units: 'metric',
+    });
     expect(formatOutcomeTable(outcome)).toContain('weather_set: 2 passed, 0 failed');
   });
 
   it('fails a case whose answer or trajectory is off, with the scores per metric', async () => {
     const evalSet = await loadEvalSetFile(fixture('weather.evalset.json'));
-    evalSet.evalCases[0]!.conversation![0]!.intermediateData!.toolUses = [{ name: 'get_weather', args: { city: 'Lyon' } }];
+    evalSet.evalCases[0]!.conversation![0]!.intermediateData!.toolUses = [
+      { name: 'get_weather', args: { city: 'Lyon' } },
+    ];
     const outcome = await evaluate(weatherAgent(), evalSet, {
       metrics: [
         { metricName: 'tool_trajectory_avg_score', threshold: 1 },
@@ -100,11 +104,13 @@ describe('evaluateEvalSet', () => {
   });
 
   it('selects cases, and names a missing one', async () => {
-    const outcome = await evaluate(weatherAgent(), fixture('weather.evalset.json'), { caseIds: ['two_cities'] });
+    const outcome = await evaluate(weatherAgent(), fixture('weather.evalset.json'), {
+      caseIds: ['two_cities'],
+    });
     expect(outcome.cases.map((c) => c.evalId)).toEqual(['two_cities']);
-    await expect(evaluate(weatherAgent(), fixture('weather.evalset.json'), { caseIds: ['nope'] })).rejects.toThrow(
-      /Eval case "nope" was not found/,
-    );
+    await expect(
+      evaluate(weatherAgent(), fixture('weather.evalset.json'), { caseIds: ['nope'] }),
+    ).rejects.toThrow(/Eval case "nope" was not found/);
   });
 
   it('marks a case FAILED with the error when the agent throws, and goes on', async () => {
@@ -135,11 +141,19 @@ describe('evaluateEvalSet', () => {
     expect(saved.evalSetResultId).toMatch(/^weather_weather_set_\d+(\.\d+)?$/);
     const files = await readdir(join(agentsDir, 'weather', '.adk', 'eval_history'));
     expect(files).toEqual([`${saved.evalSetResultName}.evalset_result.json`]);
-    const text = await readFile(join(agentsDir, 'weather', '.adk', 'eval_history', files[0]!), 'utf8');
+    const text = await readFile(
+      join(agentsDir, 'weather', '.adk', 'eval_history', files[0]!),
+      'utf8',
+    );
     expect(typeof JSON.parse(text)).toBe('string');
-    expect(parseEvalSetResult(text).evalCaseResults.map((r) => r.evalId)).toEqual(['paris_weather', 'two_cities']);
+    expect(parseEvalSetResult(text).evalCaseResults.map((r) => r.evalId)).toEqual([
+      'paris_weather',
+      'two_cities',
+    ]);
     expect(await store.listEvalSetResults('weather')).toEqual([saved.evalSetResultId]);
-    expect((await store.getEvalSetResult('weather', saved.evalSetResultId))!.evalSetId).toBe('weather_set');
+    expect((await store.getEvalSetResult('weather', saved.evalSetResultId))!.evalSetId).toBe(
+      'weather_set',
+    );
   });
 });
 
@@ -148,7 +162,9 @@ describe('conversation scenarios', () => {
     const simulatorModel = new FakeModel({
       responses: (request) => {
         const prompt = textOf(request.contents[0]);
-        return prompt.includes('agent: It is sunny and 21 degrees in Oslo.') ? '</finished>' : 'And the weather in Oslo?';
+        return prompt.includes('agent: It is sunny and 21 degrees in Oslo.')
+          ? '</finished>'
+          : 'And the weather in Oslo?';
       },
     });
     const evalSet: EvalSet = {
@@ -170,22 +186,32 @@ describe('conversation scenarios', () => {
       userSimulator: new LlmUserSimulator({ model: simulatorModel }),
     });
     const result = outcome.evalCaseResults[0]!;
-    expect(result.evalMetricResultPerInvocation.map((p) => textOf(p.actualInvocation.userContent))).toEqual([
-      'What is the weather in Rome?',
-      'And the weather in Oslo?',
-    ]);
-    expect(textOf(simulatorModel.requests[0]!.contents[0])).toContain('Ask about Rome, then about Oslo, then stop.');
+    expect(
+      result.evalMetricResultPerInvocation.map((p) => textOf(p.actualInvocation.userContent)),
+    ).toEqual(['What is the weather in Rome?', 'And the weather in Oslo?']);
+    expect(textOf(simulatorModel.requests[0]!.contents[0])).toContain(
+      'Ask about Rome, then about Oslo, then stop.',
+    );
     // No golden conversation: the trajectory metric has nothing to compare.
     expect(result.overallEvalMetricResults[0]!.evalStatus).toBe(3);
   });
 
   it('stops after maxAllowedInvocations', async () => {
-    const simulator = new LlmUserSimulator({ model: new FakeModel({ responses: () => 'hello again' }), maxAllowedInvocations: 3 });
+    const simulator = new LlmUserSimulator({
+      model: new FakeModel({ responses: () => 'hello again' }),
+      maxAllowedInvocations: 3,
+    });
     const outcome = await evaluate(
       weatherAgent(),
       {
         evalSetId: 's',
-        evalCases: [{ evalId: 'loop', conversationScenario: { startingPrompt: 'hi', conversationPlan: 'never stop' }, creationTimestamp: 0 }],
+        evalCases: [
+          {
+            evalId: 'loop',
+            conversationScenario: { startingPrompt: 'hi', conversationPlan: 'never stop' },
+            creationTimestamp: 0,
+          },
+        ],
         creationTimestamp: 0,
       },
       { metrics: [], userSimulator: simulator },

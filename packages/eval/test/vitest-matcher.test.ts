@@ -17,13 +17,17 @@ describe('@adk/eval/vitest', () => {
     const outcome = await evaluate(weatherAgent(), evalSet, {
       metrics: [{ metricName: 'response_match_score', threshold: 1.01 }],
     });
-    expect(() => expect(outcome).toPass()).toThrow(/expected eval set weather_set to pass:[\s\S]*paris_weather\s+response_match_score\s+1\.000\s+1\.01\s+FAILED/);
+    expect(() => expect(outcome).toPass()).toThrow(
+      /expected eval set weather_set to pass:[\s\S]*paris_weather\s+response_match_score\s+1\.000\s+1\.01\s+FAILED/,
+    );
     expect(outcome).not.toPass();
   });
 
   it('is the only entry point that imports vitest', async () => {
     const root = join(import.meta.dirname, '..', 'src');
-    const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts') && !f.startsWith('vitest'));
+    const files = (await readdir(root, { recursive: true })).filter(
+      (f) => f.endsWith('.ts') && !f.startsWith('vitest'),
+    );
     for (const file of files) {
       expect(await readFile(join(root, file), 'utf8'), file).not.toMatch(/from 'vitest'/);
     }

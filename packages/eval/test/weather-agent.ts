@@ -20,7 +20,10 @@ export function weatherModel(options: { stream?: boolean; name?: string } = {}):
     if (city) return { functionCalls: [{ name: 'get_weather', args: { city } }] };
     return 'Hello! Ask me about the weather.';
   };
-  return new FakeModel({ name: options.name ?? 'fake-weather', responses: (request) => answer(request) });
+  return new FakeModel({
+    name: options.name ?? 'fake-weather',
+    responses: (request) => answer(request),
+  });
 }
 
 /** The tool of the weather agent. */
@@ -33,5 +36,10 @@ export const getWeather = new FunctionTool({
 
 /** A weather agent over `model`. */
 export function weatherAgent(model: FakeModel | LlmAgent['model'] = weatherModel()): LlmAgent {
-  return new LlmAgent({ name: 'weather', model, instruction: 'Answer weather questions.', tools: [getWeather] });
+  return new LlmAgent({
+    name: 'weather',
+    model,
+    instruction: 'Answer weather questions.',
+    tools: [getWeather],
+  });
 }

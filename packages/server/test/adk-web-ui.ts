@@ -13,15 +13,21 @@ export const ADK_DEVTOOLS_VERSION = '2.0.0';
  * not installed.
  */
 export function adkWebUiDir(): string {
-  const cache = fileURLToPath(new URL(`../node_modules/.cache/adk-devtools-${ADK_DEVTOOLS_VERSION}`, import.meta.url));
+  const cache = fileURLToPath(
+    new URL(`../node_modules/.cache/adk-devtools-${ADK_DEVTOOLS_VERSION}`, import.meta.url),
+  );
   const browser = join(cache, 'package', 'dist', 'browser');
   if (existsSync(join(browser, 'index.html'))) return browser;
   const staging = `${cache}.tmp-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
-  execFileSync('npm', ['pack', `@google/adk-devtools@${ADK_DEVTOOLS_VERSION}`, '--silent'], { cwd: staging, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['pack', `@google/adk-devtools@${ADK_DEVTOOLS_VERSION}`, '--silent'], {
+    cwd: staging,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const tarball = readdirSync(staging).find((file) => file.endsWith('.tgz'));
-  if (!tarball) throw new Error(`npm pack @google/adk-devtools@${ADK_DEVTOOLS_VERSION} produced no tarball`);
+  if (!tarball)
+    throw new Error(`npm pack @google/adk-devtools@${ADK_DEVTOOLS_VERSION} produced no tarball`);
   execFileSync('tar', ['xzf', tarball], { cwd: staging });
   rmSync(cache, { recursive: true, force: true });
   renameSync(staging, cache);

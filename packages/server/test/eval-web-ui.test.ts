@@ -18,7 +18,9 @@ import { adkWebUiDir } from './adk-web-ui';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium && process.env.CI === 'true') {
-  throw new Error(`Browser tests need Chromium at ${CHROMIUM} (apt-get install -y chromium); CI=true forbids skipping them.`);
+  throw new Error(
+    `Browser tests need Chromium at ${CHROMIUM} (apt-get install -y chromium); CI=true forbids skipping them.`,
+  );
 }
 if (!hasChromium) console.warn(`Skipping the Eval tab test: no Chromium at ${CHROMIUM}.`);
 
@@ -64,7 +66,15 @@ describe.skipIf(!hasChromium)('the official ADK web UI Eval tab', { timeout: 120
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
     });
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   }, 120_000);

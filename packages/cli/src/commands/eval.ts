@@ -38,7 +38,16 @@ export interface EvalCommandIo {
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
 }
 
-const ENTRIES = ['agent.ts', 'agent.mts', 'agent.js', 'agent.mjs', 'index.ts', 'index.mts', 'index.js', 'index.mjs'];
+const ENTRIES = [
+  'agent.ts',
+  'agent.mts',
+  'agent.js',
+  'agent.mjs',
+  'index.ts',
+  'index.mts',
+  'index.js',
+  'index.mjs',
+];
 
 function agentEntry(path: string): { file: string; appDir: string } {
   const full = resolve(path);
@@ -53,7 +62,13 @@ function agentEntry(path: string): { file: string; appDir: string } {
 function splitEvalSetArg(arg: string): { file: string; caseIds?: string[] } {
   const match = /^(.*\.json):([^/\\]+)$/.exec(arg);
   if (!match) return { file: arg };
-  return { file: match[1]!, caseIds: match[2]!.split(',').map((id) => id.trim()).filter(Boolean) };
+  return {
+    file: match[1]!,
+    caseIds: match[2]!
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
+  };
 }
 
 function progressBar(io: EvalCommandIo, label: string) {
@@ -61,7 +76,9 @@ function progressBar(io: EvalCommandIo, label: string) {
     if (io.stderr.isTTY) {
       const width = 24;
       const filled = Math.round((p.done / p.total) * width);
-      io.stderr.write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.done}/${p.total}`);
+      io.stderr.write(
+        `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.done}/${p.total}`,
+      );
       if (p.done === p.total) io.stderr.write('\n');
     } else {
       io.stderr.write(`${label} ${p.done}/${p.total} ${p.evalId}: ${statusLabel(p.status)}\n`);
@@ -78,13 +95,20 @@ function detailed(outcome: EvalSetOutcome): string {
       lines.push(`-- invocation ${index + 1}`);
       lines.push(`   user:     ${textOf(turn.actualInvocation.userContent)}`);
       lines.push(`   actual:   ${textOf(turn.actualInvocation.finalResponse)}`);
-      if (turn.expectedInvocation) lines.push(`   expected: ${textOf(turn.expectedInvocation.finalResponse)}`);
-      lines.push(`   tools:    ${JSON.stringify(toolCallsOf(turn.actualInvocation.intermediateData).map(({ name, args }) => ({ name, args })))}`);
+      if (turn.expectedInvocation)
+        lines.push(`   expected: ${textOf(turn.expectedInvocation.finalResponse)}`);
+      lines.push(
+        `   tools:    ${JSON.stringify(toolCallsOf(turn.actualInvocation.intermediateData).map(({ name, args }) => ({ name, args })))}`,
+      );
       if (turn.expectedInvocation) {
-        lines.push(`   expected: ${JSON.stringify(toolCallsOf(turn.expectedInvocation.intermediateData).map(({ name, args }) => ({ name, args })))}`);
+        lines.push(
+          `   expected: ${JSON.stringify(toolCallsOf(turn.expectedInvocation.intermediateData).map(({ name, args }) => ({ name, args })))}`,
+        );
       }
       for (const metric of turn.evalMetricResults) {
-        lines.push(`   ${metric.metricName}: ${metric.score === undefined ? '-' : metric.score.toFixed(3)} (threshold ${metric.threshold}) ${statusLabel(metric.evalStatus)}`);
+        lines.push(
+          `   ${metric.metricName}: ${metric.score === undefined ? '-' : metric.score.toFixed(3)} (threshold ${metric.threshold}) ${statusLabel(metric.evalStatus)}`,
+        );
       }
     });
   }
@@ -123,10 +147,13 @@ export async function evalCommand(args: string[], io: EvalCommandIo = process): 
   }
   const [agentPath, ...evalSetArgs] = positionals;
   if (!agentPath || evalSetArgs.length === 0) {
-    throw new UsageError('adk eval needs an agent and at least one eval set: adk eval ./my_agent ./my_agent/x.evalset.json');
+    throw new UsageError(
+      'adk eval needs an agent and at least one eval set: adk eval ./my_agent ./my_agent/x.evalset.json',
+    );
   }
   const numRuns = values.num_runs === undefined ? 1 : Number(values.num_runs);
-  if (!Number.isInteger(numRuns) || numRuns < 1) throw new UsageError(`Invalid --num_runs: ${String(values.num_runs)}`);
+  if (!Number.isInteger(numRuns) || numRuns < 1)
+    throw new UsageError(`Invalid --num_runs: ${String(values.num_runs)}`);
   if (values.record !== undefined && values.replay !== undefined) {
     throw new UsageError('Use --record or --replay, not both.');
   }
@@ -148,13 +175,21 @@ export async function evalCommand(args: string[], io: EvalCommandIo = process): 
       onProgress: progressBar(io, basename(evalSetFile)),
       ...(caseIds ? { caseIds } : {}),
       ...(values.config_file_path ? { configFile: values.config_file_path } : {}),
-      ...(cassette ? { cassette, cassetteMode: values.record ? ('record' as const) : ('replay' as const) } : {}),
+      ...(cassette
+        ? { cassette, cassetteMode: values.record ? ('record' as const) : ('replay' as const) }
+        : {}),
     });
     io.stdout.write(`${formatOutcomeTable(outcome)}\n`);
     if (values.print_detailed_results) io.stdout.write(`${detailed(outcome)}\n`);
     if (!values.no_save) {
-      const saved = await results.saveEvalSetResult(appName, outcome.evalSetId, outcome.evalCaseResults);
-      io.stdout.write(`Results: ${join(results.historyDir(appName), `${saved.evalSetResultName}.evalset_result.json`)}\n`);
+      const saved = await results.saveEvalSetResult(
+        appName,
+        outcome.evalSetId,
+        outcome.evalCaseResults,
+      );
+      io.stdout.write(
+        `Results: ${join(results.historyDir(appName), `${saved.evalSetResultName}.evalset_result.json`)}\n`,
+      );
     }
     if (!outcome.passed) failed = true;
   }

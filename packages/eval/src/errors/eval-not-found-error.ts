@@ -8,7 +8,11 @@ export class EvalNotFoundError extends AdkError {
   readonly kind: 'evalSet' | 'evalCase' | 'evalSetResult';
   readonly id: string;
 
-  constructor(options: { kind: 'evalSet' | 'evalCase' | 'evalSetResult'; id: string; where?: string }) {
+  constructor(options: {
+    kind: 'evalSet' | 'evalCase' | 'evalSetResult';
+    id: string;
+    where?: string;
+  }) {
     const noun = { evalSet: 'Eval set', evalCase: 'Eval case', evalSetResult: 'Eval set result' }[
       options.kind
     ];

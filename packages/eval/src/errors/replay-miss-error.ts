@@ -16,7 +16,9 @@ export class ReplayMissError extends AdkError {
   constructor(options: { cassette: string; diff: string; reason: string }) {
     super('ReplayMissError', 'REPLAY_MISS', {
       message: `No recorded response in ${options.cassette} for this request: ${options.reason}${
-        options.diff ? `\nDiff against the nearest recorded request (- recorded, + asked):\n${options.diff}` : ''
+        options.diff
+          ? `\nDiff against the nearest recorded request (- recorded, + asked):\n${options.diff}`
+          : ''
       }`,
     });
     this.cassette = options.cassette;

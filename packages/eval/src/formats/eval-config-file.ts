@@ -39,7 +39,8 @@ export function parseEvalConfig(json: unknown, file = '<eval config>'): EvalConf
  */
 export async function loadEvalConfig(path?: string, evalSetFile?: string): Promise<EvalConfig> {
   const candidate =
-    path ?? (evalSetFile === undefined ? undefined : join(dirname(evalSetFile), 'test_config.json'));
+    path ??
+    (evalSetFile === undefined ? undefined : join(dirname(evalSetFile), 'test_config.json'));
   if (candidate === undefined || !existsSync(candidate)) return DEFAULT_EVAL_CONFIG;
   return parseEvalConfig(parseJsonText(await readFile(candidate, 'utf8'), candidate), candidate);
 }

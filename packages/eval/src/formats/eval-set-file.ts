@@ -20,13 +20,18 @@ interface LegacyItem {
 
 function legacyInvocation(item: LegacyItem, path: string, file: string): Invocation {
   if (typeof item?.query !== 'string') {
-    throw new EvalFileError({ file, issues: [{ path: `${path}.query`, message: 'expected a string' }] });
+    throw new EvalFileError({
+      file,
+      issues: [{ path: `${path}.query`, message: 'expected a string' }],
+    });
   }
   const toolUses = (item.expected_tool_use ?? []).map((use, i) => {
     if (typeof use?.tool_name !== 'string') {
       throw new EvalFileError({
         file,
-        issues: [{ path: `${path}.expected_tool_use[${i}].tool_name`, message: 'expected a string' }],
+        issues: [
+          { path: `${path}.expected_tool_use[${i}].tool_name`, message: 'expected a string' },
+        ],
       });
     }
     return { name: use.tool_name, args: (use.tool_input ?? {}) as Record<string, unknown> };
@@ -68,7 +73,8 @@ export function convertLegacyEvalData(
 ): EvalSet {
   const now = Date.now() / 1000;
   const isCaseList = data.every(
-    (item) => typeof item === 'object' && item !== null && 'data' in item && Array.isArray(item.data),
+    (item) =>
+      typeof item === 'object' && item !== null && 'data' in item && Array.isArray(item.data),
   );
   const cases = isCaseList
     ? data.map((raw, c) => {
@@ -94,7 +100,9 @@ export function convertLegacyEvalData(
       ];
   return {
     evalSetId: options.evalSetId ?? randomUUID(),
-    evalCases: cases.map(({ sessionInput, ...rest }) => (sessionInput ? { ...rest, sessionInput } : rest)),
+    evalCases: cases.map(({ sessionInput, ...rest }) =>
+      sessionInput ? { ...rest, sessionInput } : rest,
+    ),
     creationTimestamp: now,
   };
 }
@@ -103,7 +111,11 @@ export function convertLegacyEvalData(
  * Read an eval set from parsed JSON: an `EvalSet` object in either spelling, or one of the older
  * list formats (see {@link convertLegacyEvalData}).
  */
-export function parseEvalSet(json: unknown, file = '<eval set>', initialSession?: unknown): EvalSet {
+export function parseEvalSet(
+  json: unknown,
+  file = '<eval set>',
+  initialSession?: unknown,
+): EvalSet {
   if (Array.isArray(json)) return convertLegacyEvalData(json, { file, initialSession });
   return parseModel(evalSetSchema, EVAL_SET_SPEC, json, file);
 }

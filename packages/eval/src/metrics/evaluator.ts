@@ -54,7 +54,9 @@ export interface MetricContext {
 export interface MetricInfo {
   metricName: string;
   description: string;
-  metricValueInfo: { interval: { minValue: number; maxValue: number; openAtMin?: boolean; openAtMax?: boolean } };
+  metricValueInfo: {
+    interval: { minValue: number; maxValue: number; openAtMin?: boolean; openAtMax?: boolean };
+  };
 }
 
 /** A metric that can be registered: its description and how to build its evaluator. */
@@ -81,5 +83,9 @@ export function averageResult(
   const scored = perInvocationResults.filter((r) => r.score !== undefined && r.evalStatus !== 3);
   if (scored.length === 0) return { overallEvalStatus: 3, perInvocationResults };
   const overallScore = scored.reduce((sum, r) => sum + r.score!, 0) / scored.length;
-  return { overallScore, overallEvalStatus: statusOf(overallScore, threshold), perInvocationResults };
+  return {
+    overallScore,
+    overallEvalStatus: statusOf(overallScore, threshold),
+    perInvocationResults,
+  };
 }

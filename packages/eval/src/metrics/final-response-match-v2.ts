@@ -8,7 +8,11 @@ import { textOf } from './invocation-text';
 import { judgeOptionsOf, sampleJudge } from './judge-call';
 
 /** The judge's instructions (our own words; the verdict key is Python's). */
-export function finalResponseJudgePrompt(prompt: string, response: string, reference: string): string {
+export function finalResponseJudgePrompt(
+  prompt: string,
+  response: string,
+  reference: string,
+): string {
   return [
     'You are grading an AI agent. Decide whether the agent response is a valid answer to the user',
     'prompt, taking the reference response as the truth. A valid response carries the same facts',

@@ -10,7 +10,11 @@ export {
   type PerInvocationResult,
 } from './evaluator';
 export { jsonEqual, textOf, toolCallsOf, toolResponsesOf } from './invocation-text';
-export { toolCallsMatch, toolTrajectoryAvgScore, type TrajectoryMatchType } from './tool-trajectory';
+export {
+  toolCallsMatch,
+  toolTrajectoryAvgScore,
+  type TrajectoryMatchType,
+} from './tool-trajectory';
 export { isLatinScript, rouge1, rougeTokenize, type RougeScore } from './rouge';
 export { responseMatchScore } from './response-match';
 export {

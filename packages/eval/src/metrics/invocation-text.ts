@@ -3,7 +3,9 @@ import type { Content, FunctionCall, FunctionResponse } from '@adk/core';
 import type { IntermediateData } from '../schema';
 
 /** The text parts of a content joined with newlines, as Python's evaluators read a response. */
-export function textOf(content: { parts?: readonly { text?: string | undefined }[] } | undefined): string {
+export function textOf(
+  content: { parts?: readonly { text?: string | undefined }[] } | undefined,
+): string {
   if (!content?.parts) return '';
   return content.parts
     .map((part) => part.text)
@@ -46,5 +48,8 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   const right = b as Record<string, unknown>;
   const keys = Object.keys(left).filter((k) => left[k] !== undefined);
   const otherKeys = Object.keys(right).filter((k) => right[k] !== undefined);
-  return keys.length === otherKeys.length && keys.every((k) => k in right && jsonEqual(left[k], right[k]));
+  return (
+    keys.length === otherKeys.length &&
+    keys.every((k) => k in right && jsonEqual(left[k], right[k]))
+  );
 }

@@ -102,7 +102,8 @@ export class MetricRegistry {
    */
   create(metric: EvalMetric, context: MetricContext): MetricEvaluator {
     const definition = this.#definitions.get(metric.metricName);
-    if (!definition) throw new UnknownMetricError({ metricName: metric.metricName, known: this.names() });
+    if (!definition)
+      throw new UnknownMetricError({ metricName: metric.metricName, known: this.names() });
     return definition.create(metric, context);
   }
 
@@ -111,7 +112,14 @@ export class MetricRegistry {
     return [...this.#definitions.values()].map((d) => ({
       metricName: d.metricName,
       description: d.description,
-      metricValueInfo: { interval: { minValue: d.minValue ?? 0, maxValue: d.maxValue ?? 1, openAtMin: false, openAtMax: false } },
+      metricValueInfo: {
+        interval: {
+          minValue: d.minValue ?? 0,
+          maxValue: d.maxValue ?? 1,
+          openAtMin: false,
+          openAtMax: false,
+        },
+      },
     }));
   }
 }

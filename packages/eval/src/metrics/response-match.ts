@@ -1,4 +1,9 @@
-import { averageResult, statusOf, type MetricDefinition, type PerInvocationResult } from './evaluator';
+import {
+  averageResult,
+  statusOf,
+  type MetricDefinition,
+  type PerInvocationResult,
+} from './evaluator';
 import { textOf } from './invocation-text';
 import { rouge1 } from './rouge';
 
@@ -17,7 +22,10 @@ export const responseMatchScore: MetricDefinition = {
         actual.forEach((invocation, i) => {
           const golden = expected?.[i];
           if (!golden) return;
-          const score = rouge1(textOf(invocation.finalResponse), textOf(golden.finalResponse)).fmeasure;
+          const score = rouge1(
+            textOf(invocation.finalResponse),
+            textOf(golden.finalResponse),
+          ).fmeasure;
           results.push({
             actualInvocation: invocation,
             expectedInvocation: golden,

@@ -33,7 +33,10 @@ export function parseRubricVerdicts(text: string): RubricVerdict[] {
   if (properties.length !== rationales.length || properties.length !== verdicts.length) return [];
   return properties.map((property, i) => {
     const previous = i > 0 ? properties[i - 1]!.index : -1;
-    const id = ids.filter((m) => m.index > previous && m.index < property.index).at(-1)?.[1]?.trim();
+    const id = ids
+      .filter((m) => m.index > previous && m.index < property.index)
+      .at(-1)?.[1]
+      ?.trim();
     const score = verdicts[i];
     return {
       ...(id ? { rubricId: id } : {}),
@@ -59,7 +62,9 @@ export function normalizeRubricText(text: string): string {
 /** Mean of the scores given (undefined when none is). */
 export function averageRubricScore(scores: readonly RubricScore[]): number | undefined {
   const given = scores.filter((s) => s.score !== undefined);
-  return given.length === 0 ? undefined : given.reduce((sum, s) => sum + s.score!, 0) / given.length;
+  return given.length === 0
+    ? undefined
+    : given.reduce((sum, s) => sum + s.score!, 0) / given.length;
 }
 
 function majorityPerRubric(samples: RubricScore[][]): RubricScore[] {
@@ -68,7 +73,9 @@ function majorityPerRubric(samples: RubricScore[][]): RubricScore[] {
     for (const score of sample) {
       const bucket = byId.get(score.rubricId) ?? { none: [], yes: [], no: [] };
       byId.set(score.rubricId, bucket);
-      (score.score === undefined ? bucket.none : score.score === 1 ? bucket.yes : bucket.no).push(score);
+      (score.score === undefined ? bucket.none : score.score === 1 ? bucket.yes : bucket.no).push(
+        score,
+      );
     }
   }
   return [...byId.values()].map(({ none, yes, no }) =>
@@ -120,7 +127,10 @@ export function createRubricMetric(options: {
               }
               const list = [...rubrics.values()];
               const byText = new Map(
-                list.map((r) => [normalizeRubricText(r.rubricContent.textProperty ?? ''), r.rubricId]),
+                list.map((r) => [
+                  normalizeRubricText(r.rubricContent.textProperty ?? ''),
+                  r.rubricId,
+                ]),
               );
               const answers = await sampleJudge(
                 context,
@@ -131,8 +141,9 @@ export function createRubricMetric(options: {
               const samples = answers.map((answer) =>
                 parseRubricVerdicts(answer).flatMap((verdict): RubricScore[] => {
                   const id =
-                    (verdict.rubricId && rubrics.has(verdict.rubricId) ? verdict.rubricId : undefined) ??
-                    byText.get(normalizeRubricText(verdict.propertyText));
+                    (verdict.rubricId && rubrics.has(verdict.rubricId)
+                      ? verdict.rubricId
+                      : undefined) ?? byText.get(normalizeRubricText(verdict.propertyText));
                   if (id === undefined) return [];
                   return [
                     {

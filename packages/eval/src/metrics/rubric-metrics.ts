@@ -53,7 +53,7 @@ export const rubricBasedToolUseQualityV1 = createRubricMetric({
   rubricType: 'TOOL_USE_QUALITY',
   prompt: ({ actual, rubrics }) =>
     [
-      "You are grading how an AI agent used its tools, against a list of properties its tool use should have.",
+      'You are grading how an AI agent used its tools, against a list of properties its tool use should have.',
       '',
       `User prompt:\n${textOf(actual.userContent)}`,
       '',

@@ -13,7 +13,10 @@ import { jsonEqual, toolCallsOf } from './invocation-text';
 export type TrajectoryMatchType = 'EXACT' | 'IN_ORDER' | 'ANY_ORDER';
 
 function same(actual: FunctionCall, expected: FunctionCall, ignoreArgs: boolean): boolean {
-  return actual.name === expected.name && (ignoreArgs || jsonEqual(actual.args ?? {}, expected.args ?? {}));
+  return (
+    actual.name === expected.name &&
+    (ignoreArgs || jsonEqual(actual.args ?? {}, expected.args ?? {}))
+  );
 }
 
 /**

@@ -22,16 +22,31 @@ export function parseCassette(text: string, file: string): CassetteEntry[] {
     try {
       entry = JSON.parse(line);
     } catch (error) {
-      throw new EvalFileError({ file, issues: [{ path: `line ${index + 1}`, message: 'not valid JSON' }], cause: error });
-    }
-    const candidate = entry as Partial<CassetteEntry>;
-    if (typeof candidate !== 'object' || candidate === null || !Array.isArray(candidate.responses) || !('request' in candidate)) {
       throw new EvalFileError({
         file,
-        issues: [{ path: `line ${index + 1}`, message: 'expected {"request", "stream", "responses"}' }],
+        issues: [{ path: `line ${index + 1}`, message: 'not valid JSON' }],
+        cause: error,
       });
     }
-    entries.push({ request: candidate.request, stream: candidate.stream === true, responses: candidate.responses });
+    const candidate = entry as Partial<CassetteEntry>;
+    if (
+      typeof candidate !== 'object' ||
+      candidate === null ||
+      !Array.isArray(candidate.responses) ||
+      !('request' in candidate)
+    ) {
+      throw new EvalFileError({
+        file,
+        issues: [
+          { path: `line ${index + 1}`, message: 'expected {"request", "stream", "responses"}' },
+        ],
+      });
+    }
+    entries.push({
+      request: candidate.request,
+      stream: candidate.stream === true,
+      responses: candidate.responses,
+    });
   });
   return entries;
 }
@@ -42,7 +57,11 @@ export async function loadCassette(path: string): Promise<CassetteEntry[]> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new EvalFileError({ file: path, issues: [{ path: '', message: `cannot be read (${(error as Error).message})` }], cause: error });
+    throw new EvalFileError({
+      file: path,
+      issues: [{ path: '', message: `cannot be read (${(error as Error).message})` }],
+      cause: error,
+    });
   }
   return parseCassette(text, path);
 }

@@ -6,7 +6,11 @@ const MAX_LINES = 4000;
  * two spaces, removed ones with `- `, added ones with `+ `. Runs of more than `context` unchanged
  * lines are folded to `  ...`.
  */
-export function lineDiff(before: string, after: string, context = 2): { text: string; changes: number } {
+export function lineDiff(
+  before: string,
+  after: string,
+  context = 2,
+): { text: string; changes: number } {
   const a = before.split('\n').slice(0, MAX_LINES);
   const b = after.split('\n').slice(0, MAX_LINES);
   const n = a.length;
@@ -14,7 +18,8 @@ export function lineDiff(before: string, after: string, context = 2): { text: st
   const lcs: Uint32Array[] = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+      lcs[i]![j] =
+        a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
     }
   }
   const lines: string[] = [];

@@ -22,7 +22,10 @@ export class ReplayModel implements Model {
   readonly #entries: readonly CassetteEntry[];
   readonly #cassette: string;
 
-  constructor(entries: readonly CassetteEntry[], options: { cassette?: string; name?: string } = {}) {
+  constructor(
+    entries: readonly CassetteEntry[],
+    options: { cassette?: string; name?: string } = {},
+  ) {
     this.#entries = entries;
     this.#cassette = options.cassette ?? '<cassette>';
     for (const entry of entries) {
@@ -61,7 +64,11 @@ export class ReplayModel implements Model {
   #miss(canonical: unknown): ReplayMissError {
     const asked = JSON.stringify(canonical, null, 2);
     if (this.#entries.length === 0) {
-      return new ReplayMissError({ cassette: this.#cassette, diff: '', reason: 'the cassette is empty' });
+      return new ReplayMissError({
+        cassette: this.#cassette,
+        diff: '',
+        reason: 'the cassette is empty',
+      });
     }
     let best: { text: string; changes: number } | undefined;
     for (const entry of this.#entries) {

@@ -20,9 +20,14 @@ export function wrapAgentModels(
     if (typeof own === 'string' || (typeof own === 'object' && own !== null && 'generate' in own)) {
       const name = typeof own === 'string' ? own : (own as Model).name;
       const resolve = () => (typeof own === 'string' ? registry.resolve(own) : (own as Model));
-      Object.defineProperty(agent, 'model', { value: wrap(name, resolve), configurable: true, writable: false });
+      Object.defineProperty(agent, 'model', {
+        value: wrap(name, resolve),
+        configurable: true,
+        writable: false,
+      });
       // Drop the agent's cached resolution of its previous model.
-      if ('resolvedModel' in agent) Object.defineProperty(agent, 'resolvedModel', { value: undefined, writable: true });
+      if ('resolvedModel' in agent)
+        Object.defineProperty(agent, 'resolvedModel', { value: undefined, writable: true });
     }
     for (const child of agent.subAgents) visit(child);
   };

@@ -15,7 +15,11 @@ export function evalCaseFromSession(session: Session, evalId: string): EvalCase 
   let current: { user: Event; events: Event[] } | undefined;
   const flush = () => {
     if (!current?.user.content) return;
-    const invocation = invocationFromEvents(current.user.content, current.events, current.user.invocationId);
+    const invocation = invocationFromEvents(
+      current.user.content,
+      current.events,
+      current.user.invocationId,
+    );
     conversation.push({ ...invocation, creationTimestamp: current.user.timestamp / 1000 });
   };
   for (const event of session.events) {

@@ -31,7 +31,11 @@ export interface EvalTarget {
  */
 export function evalTargetFromAgent(
   agent: BaseAgent,
-  options: { appName?: string; sessionService?: SessionService; runner?: Omit<ConstructorParameters<typeof Runner>[0], 'agent' | 'appName' | 'sessionService'> } = {},
+  options: {
+    appName?: string;
+    sessionService?: SessionService;
+    runner?: Omit<ConstructorParameters<typeof Runner>[0], 'agent' | 'appName' | 'sessionService'>;
+  } = {},
 ): EvalTarget {
   const sessionService = options.sessionService ?? new InMemorySessionService();
   const appName = options.appName ?? agent.name;

@@ -83,12 +83,19 @@ function finalStatus(statuses: readonly EvalStatus[]): EvalStatus {
   return statuses.includes(1) ? 1 : 3;
 }
 
-function metricResult(metric: EvalMetric, score: number | undefined, evalStatus: EvalStatus, result?: EvaluationResult): EvalMetricResult {
+function metricResult(
+  metric: EvalMetric,
+  score: number | undefined,
+  evalStatus: EvalStatus,
+  result?: EvaluationResult,
+): EvalMetricResult {
   return {
     ...metric,
     ...(score === undefined ? {} : { score }),
     evalStatus,
-    ...(result?.overallRubricScores ? { details: { rubricScores: result.overallRubricScores } } : {}),
+    ...(result?.overallRubricScores
+      ? { details: { rubricScores: result.overallRubricScores } }
+      : {}),
   };
 }
 
@@ -99,7 +106,12 @@ async function evaluateCase(
   registry: MetricRegistry,
 ): Promise<EvalCaseResult> {
   const context = metricContext(options.judgeModel);
-  const base = { evalSetFile: options.evalSet.evalSetId, evalSetId: options.evalSet.evalSetId, evalId: evalCase.evalId, evalMetricResults: [] };
+  const base = {
+    evalSetFile: options.evalSet.evalSetId,
+    evalSetId: options.evalSet.evalSetId,
+    evalId: evalCase.evalId,
+    evalMetricResults: [],
+  };
   let inference;
   try {
     inference = await runInference(options.target, evalCase, {
@@ -122,7 +134,9 @@ async function evaluateCase(
       registry.create(metric, context).evaluate({
         actual: inference.invocations,
         ...(expected ? { expected } : {}),
-        ...(evalCase.conversationScenario ? { conversationScenario: evalCase.conversationScenario } : {}),
+        ...(evalCase.conversationScenario
+          ? { conversationScenario: evalCase.conversationScenario }
+          : {}),
         evalCase,
         ...(options.signal ? { signal: options.signal } : {}),
       }),
@@ -153,16 +167,31 @@ async function evaluateCase(
   };
 }
 
-function summarize(evalId: string, runs: EvalCaseResult[], metrics: readonly EvalMetric[]): CaseSummary {
+function summarize(
+  evalId: string,
+  runs: EvalCaseResult[],
+  metrics: readonly EvalMetric[],
+): CaseSummary {
   const summaries = metrics.map((metric): MetricSummary => {
     const scores = runs
-      .map((run) => run.overallEvalMetricResults.find((r) => r.metricName === metric.metricName)?.score)
+      .map(
+        (run) =>
+          run.overallEvalMetricResults.find((r) => r.metricName === metric.metricName)?.score,
+      )
       .filter((s): s is number => s !== undefined);
-    if (scores.length === 0) return { metricName: metric.metricName, threshold: metric.threshold, evalStatus: 3 };
+    if (scores.length === 0)
+      return { metricName: metric.metricName, threshold: metric.threshold, evalStatus: 3 };
     const score = scores.reduce((a, b) => a + b, 0) / scores.length;
-    return { metricName: metric.metricName, threshold: metric.threshold, score, evalStatus: score >= metric.threshold ? 1 : 2 };
+    return {
+      metricName: metric.metricName,
+      threshold: metric.threshold,
+      score,
+      evalStatus: score >= metric.threshold ? 1 : 2,
+    };
   });
-  const failedRun = runs.some((r) => r.finalEvalStatus === 2 && r.overallEvalMetricResults.every((m) => m.evalStatus === 3));
+  const failedRun = runs.some(
+    (r) => r.finalEvalStatus === 2 && r.overallEvalMetricResults.every((m) => m.evalStatus === 3),
+  );
   return {
     evalId,
     runs: runs.length,
@@ -196,20 +225,36 @@ export async function evaluateEvalSet(options: EvaluateEvalSetOptions): Promise<
     const missing = [...wanted].filter((id) => !cases.some((c) => c.evalId === id));
     if (missing.length > 0) {
       const { EvalNotFoundError } = await import('../errors/eval-not-found-error');
-      throw new EvalNotFoundError({ kind: 'evalCase', id: missing[0]!, where: `eval set ${options.evalSet.evalSetId}` });
+      throw new EvalNotFoundError({
+        kind: 'evalCase',
+        id: missing[0]!,
+        where: `eval set ${options.evalSet.evalSetId}`,
+      });
     }
   }
   const numRuns = Math.max(1, options.numRuns ?? 1);
-  const jobs = cases.flatMap((evalCase) => Array.from({ length: numRuns }, (_, run) => ({ evalCase, run })));
+  const jobs = cases.flatMap((evalCase) =>
+    Array.from({ length: numRuns }, (_, run) => ({ evalCase, run })),
+  );
   let done = 0;
   const results = await mapConcurrent(jobs, options.concurrency ?? 4, async ({ evalCase, run }) => {
     const result = await evaluateCase(options, evalCase, metrics, registry);
     done += 1;
-    options.onProgress?.({ done, total: jobs.length, evalId: evalCase.evalId, run, status: result.finalEvalStatus });
+    options.onProgress?.({
+      done,
+      total: jobs.length,
+      evalId: evalCase.evalId,
+      run,
+      status: result.finalEvalStatus,
+    });
     return result;
   });
   const summaries = cases.map((evalCase) =>
-    summarize(evalCase.evalId, results.filter((r) => r.evalId === evalCase.evalId), metrics),
+    summarize(
+      evalCase.evalId,
+      results.filter((r) => r.evalId === evalCase.evalId),
+      metrics,
+    ),
   );
   return {
     evalSetId: options.evalSet.evalSetId,

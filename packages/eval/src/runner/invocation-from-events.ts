@@ -1,4 +1,11 @@
-import { isFinalResponse, type Content, type Event, type FunctionCall, type FunctionResponse, type Part } from '@adk/core';
+import {
+  isFinalResponse,
+  type Content,
+  type Event,
+  type FunctionCall,
+  type FunctionResponse,
+  type Part,
+} from '@adk/core';
 
 import type { Invocation } from '../schema';
 

@@ -32,7 +32,11 @@ export async function runInference(
 ): Promise<InferenceResult> {
   const userId = evalCase.sessionInput?.userId ?? DEFAULT_EVAL_USER_ID;
   const sessionId = evalCase.sessionInput?.sessionId ?? `${EVAL_SESSION_ID_PREFIX}${randomUUID()}`;
-  const existing = await target.sessionService.getSession({ appName: target.appName, userId, sessionId });
+  const existing = await target.sessionService.getSession({
+    appName: target.appName,
+    userId,
+    sessionId,
+  });
   if (!existing) {
     await target.sessionService.createSession({
       appName: target.appName,
@@ -47,7 +51,9 @@ export async function runInference(
     for await (const event of target.run({
       userId,
       sessionId,
-      newMessage: { role: 'user', ...userContent } as Parameters<EvalTarget['run']>[0]['newMessage'],
+      newMessage: { role: 'user', ...userContent } as Parameters<
+        EvalTarget['run']
+      >[0]['newMessage'],
       ...(options.signal ? { signal: options.signal } : {}),
     })) {
       events.push(event);
@@ -70,6 +76,10 @@ export async function runInference(
       await turn(step.content);
     }
   }
-  const session = await target.sessionService.getSession({ appName: target.appName, userId, sessionId });
+  const session = await target.sessionService.getSession({
+    appName: target.appName,
+    userId,
+    sessionId,
+  });
   return { sessionId, userId, invocations, session };
 }

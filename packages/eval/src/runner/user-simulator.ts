@@ -5,7 +5,8 @@ import { textOf } from '../metrics/invocation-text';
 import type { ConversationScenario, Invocation } from '../schema';
 
 /** What the simulated user does next. */
-export type UserSimulatorStep = { status: 'continue'; content: Content } | { status: 'stop'; reason: string };
+export type UserSimulatorStep =
+  { status: 'continue'; content: Content } | { status: 'stop'; reason: string };
 
 /** Plays the user of a {@link ConversationScenario}, one message at a time. */
 export interface UserSimulator {
@@ -30,7 +31,11 @@ export class LlmUserSimulator implements UserSimulator {
   readonly #maxAllowedInvocations: number;
   readonly #config: Record<string, unknown> | undefined;
 
-  constructor(options: { model: Model; maxAllowedInvocations?: number; config?: Record<string, unknown> }) {
+  constructor(options: {
+    model: Model;
+    maxAllowedInvocations?: number;
+    config?: Record<string, unknown>;
+  }) {
     this.#model = options.model;
     this.#maxAllowedInvocations = options.maxAllowedInvocations ?? 20;
     this.#config = options.config;
@@ -42,7 +47,10 @@ export class LlmUserSimulator implements UserSimulator {
     signal?: AbortSignal,
   ): Promise<UserSimulatorStep> {
     if (history.length === 0) {
-      return { status: 'continue', content: { role: 'user', parts: [{ text: scenario.startingPrompt }] } };
+      return {
+        status: 'continue',
+        content: { role: 'user', parts: [{ text: scenario.startingPrompt }] },
+      };
     }
     if (history.length >= this.#maxAllowedInvocations) {
       return { status: 'stop', reason: `reached ${this.#maxAllowedInvocations} invocations` };

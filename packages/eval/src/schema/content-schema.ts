@@ -10,7 +10,13 @@ const FILE_SPEC: KeySpec = { fields: { mimeType: 'leaf', fileUri: 'leaf', displa
 export const FUNCTION_CALL_SPEC: KeySpec = { fields: { id: 'leaf', name: 'leaf', args: 'opaque' } };
 /** Model fields of a `FunctionResponse` (its `response` is free-form). */
 export const FUNCTION_RESPONSE_SPEC: KeySpec = {
-  fields: { id: 'leaf', name: 'leaf', response: 'opaque', willContinue: 'leaf', scheduling: 'leaf' },
+  fields: {
+    id: 'leaf',
+    name: 'leaf',
+    response: 'opaque',
+    willContinue: 'leaf',
+    scheduling: 'leaf',
+  },
 };
 /** Model fields of a genai `Part`. */
 export const PART_SPEC: KeySpec = {

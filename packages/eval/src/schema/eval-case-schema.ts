@@ -109,7 +109,9 @@ export const EVAL_CASE_SPEC: KeySpec = {
     conversationScenario: {
       fields: { startingPrompt: 'leaf', conversationPlan: 'leaf', userPersona: 'opaque' },
     },
-    sessionInput: { fields: { appName: 'leaf', userId: 'leaf', sessionId: 'leaf', state: 'opaque' } },
+    sessionInput: {
+      fields: { appName: 'leaf', userId: 'leaf', sessionId: 'leaf', state: 'opaque' },
+    },
     creationTimestamp: 'leaf',
     rubrics: RUBRIC_SPEC,
     finalSessionState: 'opaque',

@@ -81,7 +81,9 @@ export const EVAL_METRIC_RESULT_SPEC: KeySpec = {
     ...EVAL_METRIC_SPEC.fields,
     score: 'leaf',
     evalStatus: 'leaf',
-    details: { fields: { rubricScores: { fields: { rubricId: 'leaf', rationale: 'leaf', score: 'leaf' } } } },
+    details: {
+      fields: { rubricScores: { fields: { rubricId: 'leaf', rationale: 'leaf', score: 'leaf' } } },
+    },
   },
 };
 

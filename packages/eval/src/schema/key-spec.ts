@@ -35,7 +35,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export function toCamelKeys(value: unknown, spec: FieldSpec): unknown {
   if (spec === 'leaf' || spec === 'opaque') return value;
   if (Array.isArray(value)) {
-    if ('tuple' in spec) return value.map((item, i) => toCamelKeys(item, spec.tuple[i] ?? 'opaque'));
+    if ('tuple' in spec)
+      return value.map((item, i) => toCamelKeys(item, spec.tuple[i] ?? 'opaque'));
     return value.map((item) => toCamelKeys(item, spec));
   }
   if (!isPlainObject(value) || 'tuple' in spec) return value;
@@ -62,7 +63,8 @@ export function toCamelKeys(value: unknown, spec: FieldSpec): unknown {
 export function toWireKeys(value: unknown, spec: FieldSpec, style: 'snake' | 'alias'): unknown {
   if (spec === 'leaf' || spec === 'opaque') return value;
   if (Array.isArray(value)) {
-    if ('tuple' in spec) return value.map((item, i) => toWireKeys(item, spec.tuple[i] ?? 'opaque', style));
+    if ('tuple' in spec)
+      return value.map((item, i) => toWireKeys(item, spec.tuple[i] ?? 'opaque', style));
     return value.map((item) => toWireKeys(item, spec, style));
   }
   if (!isPlainObject(value) || 'tuple' in spec) return value;
@@ -95,7 +97,8 @@ export function pathInOriginal(original: unknown, path: readonly PropertyKey[]):
     }
     const key = String(segment);
     let name = key;
-    if (isPlainObject(node) && !(key in node) && camelToSnake(key) in node) name = camelToSnake(key);
+    if (isPlainObject(node) && !(key in node) && camelToSnake(key) in node)
+      name = camelToSnake(key);
     out += out === '' ? name : `.${name}`;
     node = isPlainObject(node) ? node[name] : undefined;
   }

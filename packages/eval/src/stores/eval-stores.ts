@@ -27,13 +27,17 @@ export interface EvalSetsStore {
 /** Where an app's eval results live (Python's `EvalSetResultsManager`). */
 export interface EvalSetResultsStore {
   /** Build an {@link EvalSetResult} from case results (Python's naming) and store it. */
-  saveEvalSetResult(appName: string, evalSetId: string, evalCaseResults: EvalCaseResult[]): Promise<EvalSetResult>;
+  saveEvalSetResult(
+    appName: string,
+    evalSetId: string,
+    evalCaseResults: EvalCaseResult[],
+  ): Promise<EvalSetResult>;
   /** The result, or `undefined`. */
   getEvalSetResult(appName: string, evalSetResultId: string): Promise<EvalSetResult | undefined>;
   listEvalSetResults(appName: string): Promise<string[]>;
 }
 
-const SAFE_ID = /^[A-Za-z0-9_.\-]+$/;
+const SAFE_ID = /^[A-Za-z0-9_.-]+$/;
 
 /** Ids become file names: letters, digits, `_`, `-` and `.` only, never `.` or `..`. */
 export function isSafeId(id: string): boolean {

@@ -15,13 +15,15 @@ export class InMemoryEvalSetsStore implements EvalSetsStore {
 
   #set(appName: string, evalSetId: string): EvalSet {
     const set = this.#sets.get(this.#key(appName, evalSetId));
-    if (!set) throw new EvalNotFoundError({ kind: 'evalSet', id: evalSetId, where: `app ${appName}` });
+    if (!set)
+      throw new EvalNotFoundError({ kind: 'evalSet', id: evalSetId, where: `app ${appName}` });
     return set;
   }
 
   createEvalSet(appName: string, evalSetId: string, init: EvalSetInit = {}): Promise<EvalSet> {
     const key = this.#key(appName, evalSetId);
-    if (this.#sets.has(key)) return Promise.reject(new EvalExistsError({ kind: 'evalSet', id: evalSetId }));
+    if (this.#sets.has(key))
+      return Promise.reject(new EvalExistsError({ kind: 'evalSet', id: evalSetId }));
     const set: EvalSet = {
       evalSetId,
       name: init.name ?? evalSetId,
@@ -41,7 +43,10 @@ export class InMemoryEvalSetsStore implements EvalSetsStore {
   listEvalSets(appName: string): Promise<string[]> {
     const prefix = `${appName}\u0000`;
     return Promise.resolve(
-      [...this.#sets.keys()].filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length)).sort(),
+      [...this.#sets.keys()]
+        .filter((k) => k.startsWith(prefix))
+        .map((k) => k.slice(prefix.length))
+        .sort(),
     );
   }
 
@@ -52,26 +57,39 @@ export class InMemoryEvalSetsStore implements EvalSetsStore {
 
   async addEvalCase(appName: string, evalSetId: string, evalCase: EvalCase): Promise<void> {
     const set = this.#set(appName, evalSetId);
-    if (set.evalCases.some((c) => c.evalId === evalCase.evalId)) throw new EvalExistsError({ kind: 'evalCase', id: evalCase.evalId });
+    if (set.evalCases.some((c) => c.evalId === evalCase.evalId))
+      throw new EvalExistsError({ kind: 'evalCase', id: evalCase.evalId });
     set.evalCases.push(copy(evalCase));
   }
 
-  async getEvalCase(appName: string, evalSetId: string, evalId: string): Promise<EvalCase | undefined> {
-    const found = (await this.getEvalSet(appName, evalSetId))?.evalCases.find((c) => c.evalId === evalId);
+  async getEvalCase(
+    appName: string,
+    evalSetId: string,
+    evalId: string,
+  ): Promise<EvalCase | undefined> {
+    const found = (await this.getEvalSet(appName, evalSetId))?.evalCases.find(
+      (c) => c.evalId === evalId,
+    );
     return found;
   }
 
   async updateEvalCase(appName: string, evalSetId: string, evalCase: EvalCase): Promise<void> {
     const set = this.#set(appName, evalSetId);
     const index = set.evalCases.findIndex((c) => c.evalId === evalCase.evalId);
-    if (index < 0) throw new EvalNotFoundError({ kind: 'evalCase', id: evalCase.evalId, where: `eval set ${evalSetId}` });
+    if (index < 0)
+      throw new EvalNotFoundError({
+        kind: 'evalCase',
+        id: evalCase.evalId,
+        where: `eval set ${evalSetId}`,
+      });
     set.evalCases[index] = copy(evalCase);
   }
 
   async deleteEvalCase(appName: string, evalSetId: string, evalId: string): Promise<void> {
     const set = this.#set(appName, evalSetId);
     const index = set.evalCases.findIndex((c) => c.evalId === evalId);
-    if (index < 0) throw new EvalNotFoundError({ kind: 'evalCase', id: evalId, where: `eval set ${evalSetId}` });
+    if (index < 0)
+      throw new EvalNotFoundError({ kind: 'evalCase', id: evalId, where: `eval set ${evalSetId}` });
     set.evalCases.splice(index, 1);
   }
 }
@@ -85,7 +103,11 @@ export class InMemoryEvalSetResultsStore implements EvalSetResultsStore {
     this.#max = options.maxResults ?? 100;
   }
 
-  saveEvalSetResult(appName: string, evalSetId: string, evalCaseResults: EvalCaseResult[]): Promise<EvalSetResult> {
+  saveEvalSetResult(
+    appName: string,
+    evalSetId: string,
+    evalCaseResults: EvalCaseResult[],
+  ): Promise<EvalSetResult> {
     const result = createEvalSetResult(appName, evalSetId, evalCaseResults);
     const app = this.#results.get(appName) ?? new Map<string, EvalSetResult>();
     this.#results.set(appName, app);

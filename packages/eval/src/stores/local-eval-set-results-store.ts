@@ -29,19 +29,33 @@ export class LocalEvalSetResultsStore implements EvalSetResultsStore {
 
   /** The folder of an app's results. */
   historyDir(appName: string): string {
-    if (!isSafeId(appName)) throw new InvalidArgumentError({ message: `Invalid app name "${appName}".`, argument: 'appName' });
+    if (!isSafeId(appName))
+      throw new InvalidArgumentError({
+        message: `Invalid app name "${appName}".`,
+        argument: 'appName',
+      });
     return join(this.#agentsDir, appName, EVAL_HISTORY_DIR);
   }
 
-  async saveEvalSetResult(appName: string, evalSetId: string, evalCaseResults: EvalCaseResult[]): Promise<EvalSetResult> {
+  async saveEvalSetResult(
+    appName: string,
+    evalSetId: string,
+    evalCaseResults: EvalCaseResult[],
+  ): Promise<EvalSetResult> {
     const result = createEvalSetResult(appName, evalSetId, evalCaseResults);
     const dir = this.historyDir(appName);
     await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, `${result.evalSetResultName}${EVAL_SET_RESULT_FILE_SUFFIX}`), formatEvalSetResultFile(result));
+    await writeFile(
+      join(dir, `${result.evalSetResultName}${EVAL_SET_RESULT_FILE_SUFFIX}`),
+      formatEvalSetResultFile(result),
+    );
     return result;
   }
 
-  async getEvalSetResult(appName: string, evalSetResultId: string): Promise<EvalSetResult | undefined> {
+  async getEvalSetResult(
+    appName: string,
+    evalSetResultId: string,
+  ): Promise<EvalSetResult | undefined> {
     if (!isSafeId(evalSetResultId)) return undefined;
     const path = join(this.historyDir(appName), `${evalSetResultId}${EVAL_SET_RESULT_FILE_SUFFIX}`);
     if (!existsSync(path)) return undefined;

@@ -49,13 +49,16 @@ export class LocalEvalSetsStore implements EvalSetsStore {
   async #update<T>(appName: string, evalSetId: string, change: (set: EvalSet) => T): Promise<T> {
     const path = this.pathOf(appName, evalSetId);
     const previous = this.#locks.get(path) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(async () => {
-      const set = await this.getEvalSet(appName, evalSetId);
-      if (!set) throw new EvalNotFoundError({ kind: 'evalSet', id: evalSetId, where: `app ${appName}` });
-      const result = change(set);
-      await this.#write(path, set);
-      return result;
-    });
+    const next = previous
+      .catch(() => undefined)
+      .then(async () => {
+        const set = await this.getEvalSet(appName, evalSetId);
+        if (!set)
+          throw new EvalNotFoundError({ kind: 'evalSet', id: evalSetId, where: `app ${appName}` });
+        const result = change(set);
+        await this.#write(path, set);
+        return result;
+      });
     this.#locks.set(path, next);
     try {
       return await next;
@@ -64,7 +67,11 @@ export class LocalEvalSetsStore implements EvalSetsStore {
     }
   }
 
-  async createEvalSet(appName: string, evalSetId: string, init: EvalSetInit = {}): Promise<EvalSet> {
+  async createEvalSet(
+    appName: string,
+    evalSetId: string,
+    init: EvalSetInit = {},
+  ): Promise<EvalSet> {
     const path = this.pathOf(appName, evalSetId);
     if (existsSync(path)) throw new EvalExistsError({ kind: 'evalSet', id: evalSetId });
     const evalSet: EvalSet = {
@@ -96,7 +103,8 @@ export class LocalEvalSetsStore implements EvalSetsStore {
 
   async deleteEvalSet(appName: string, evalSetId: string): Promise<void> {
     const path = this.pathOf(appName, evalSetId);
-    if (!existsSync(path)) throw new EvalNotFoundError({ kind: 'evalSet', id: evalSetId, where: `app ${appName}` });
+    if (!existsSync(path))
+      throw new EvalNotFoundError({ kind: 'evalSet', id: evalSetId, where: `app ${appName}` });
     await rm(path);
   }
 
@@ -110,14 +118,23 @@ export class LocalEvalSetsStore implements EvalSetsStore {
     });
   }
 
-  async getEvalCase(appName: string, evalSetId: string, evalId: string): Promise<EvalCase | undefined> {
+  async getEvalCase(
+    appName: string,
+    evalSetId: string,
+    evalId: string,
+  ): Promise<EvalCase | undefined> {
     return (await this.getEvalSet(appName, evalSetId))?.evalCases.find((c) => c.evalId === evalId);
   }
 
   async updateEvalCase(appName: string, evalSetId: string, evalCase: EvalCase): Promise<void> {
     await this.#update(appName, evalSetId, (set) => {
       const index = set.evalCases.findIndex((c) => c.evalId === evalCase.evalId);
-      if (index < 0) throw new EvalNotFoundError({ kind: 'evalCase', id: evalCase.evalId, where: `eval set ${evalSetId}` });
+      if (index < 0)
+        throw new EvalNotFoundError({
+          kind: 'evalCase',
+          id: evalCase.evalId,
+          where: `eval set ${evalSetId}`,
+        });
       set.evalCases[index] = evalCase;
     });
   }
@@ -125,7 +142,12 @@ export class LocalEvalSetsStore implements EvalSetsStore {
   async deleteEvalCase(appName: string, evalSetId: string, evalId: string): Promise<void> {
     await this.#update(appName, evalSetId, (set) => {
       const index = set.evalCases.findIndex((c) => c.evalId === evalId);
-      if (index < 0) throw new EvalNotFoundError({ kind: 'evalCase', id: evalId, where: `eval set ${evalSetId}` });
+      if (index < 0)
+        throw new EvalNotFoundError({
+          kind: 'evalCase',
+          id: evalId,
+          where: `eval set ${evalSetId}`,
+        });
       set.evalCases.splice(index, 1);
     });
   }

@@ -10,13 +10,18 @@ import type { EvalSetOutcome } from '../runner/evaluate-eval-set';
 export { evaluate, type EvaluateOptions } from '../evaluate';
 
 function isOutcome(value: unknown): value is EvalSetOutcome {
-  return typeof value === 'object' && value !== null && Array.isArray((value as EvalSetOutcome).cases);
+  return (
+    typeof value === 'object' && value !== null && Array.isArray((value as EvalSetOutcome).cases)
+  );
 }
 
 expect.extend({
   toPass(received: unknown) {
     if (!isOutcome(received)) {
-      return { pass: false, message: () => 'expected the outcome of evaluate() (an EvalSetOutcome)' };
+      return {
+        pass: false,
+        message: () => 'expected the outcome of evaluate() (an EvalSetOutcome)',
+      };
     }
     return {
       pass: received.passed,
@@ -34,7 +39,8 @@ interface EvalMatchers<R = unknown> {
 }
 
 declare module 'vitest' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  // Merges with vitest's own declaration, whose parameter is `T = any`.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-explicit-any
   interface Assertion<T = any> extends EvalMatchers<T> {}
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AsymmetricMatchersContaining extends EvalMatchers {}

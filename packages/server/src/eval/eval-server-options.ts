@@ -1,9 +1,4 @@
-import type {
-  EvalSetResultsStore,
-  EvalSetsStore,
-  MetricRegistry,
-  UserSimulator,
-} from '@adk/eval';
+import type { EvalSetResultsStore, EvalSetsStore, MetricRegistry, UserSimulator } from '@adk/eval';
 import type { Model } from '@adk/core';
 
 /** Evaluation settings of the ADK API server (the web UI's Eval tab). */

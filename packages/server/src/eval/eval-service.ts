@@ -32,9 +32,22 @@ export class EvalService {
   }
 
   /** Add a stored session to an eval set as a new case. */
-  async addSession(appName: string, evalSetId: string, request: { evalId: string; sessionId: string; userId: string }): Promise<void> {
-    const session = await this.ctx.sessionService.getSession({ appName, userId: request.userId, sessionId: request.sessionId });
-    if (!session) throw new SessionNotFoundError({ appName, userId: request.userId, sessionId: request.sessionId });
+  async addSession(
+    appName: string,
+    evalSetId: string,
+    request: { evalId: string; sessionId: string; userId: string },
+  ): Promise<void> {
+    const session = await this.ctx.sessionService.getSession({
+      appName,
+      userId: request.userId,
+      sessionId: request.sessionId,
+    });
+    if (!session)
+      throw new SessionNotFoundError({
+        appName,
+        userId: request.userId,
+        sessionId: request.sessionId,
+      });
     await this.sets.addEvalCase(appName, evalSetId, evalCaseFromSession(session, request.evalId));
   }
 
@@ -47,7 +60,8 @@ export class EvalService {
   ): Promise<EvalCaseResult[]> {
     const app = this.ctx.app(appName);
     const evalSet = await this.sets.getEvalSet(appName, evalSetId);
-    if (!evalSet) throw new EvalNotFoundError({ kind: 'evalSet', id: evalSetId, where: `app ${appName}` });
+    if (!evalSet)
+      throw new EvalNotFoundError({ kind: 'evalSet', id: evalSetId, where: `app ${appName}` });
     const target: EvalTarget = {
       appName,
       sessionService: this.ctx.sessionService,

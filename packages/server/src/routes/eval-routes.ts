@@ -28,14 +28,20 @@ import type { ServerContext } from '../app/server-context';
 import { EvalService } from '../eval/eval-service';
 import { httpError } from '../http/http-error';
 
-const addSessionSchema = z.object({ evalId: z.string().min(1), sessionId: z.string(), userId: z.string() });
+const addSessionSchema = z.object({
+  evalId: z.string().min(1),
+  sessionId: z.string(),
+  userId: z.string(),
+});
 const ADD_SESSION_SPEC: KeySpec = { fields: { evalId: 'leaf', sessionId: 'leaf', userId: 'leaf' } };
 const runSchema = z.object({
   evalIds: z.array(z.string()).optional(),
   evalCaseIds: z.array(z.string()).optional(),
   evalMetrics: z.array(evalMetricSchema).optional(),
 });
-const RUN_SPEC: KeySpec = { fields: { evalIds: 'leaf', evalCaseIds: 'leaf', evalMetrics: EVAL_METRIC_SPEC } };
+const RUN_SPEC: KeySpec = {
+  fields: { evalIds: 'leaf', evalCaseIds: 'leaf', evalMetrics: EVAL_METRIC_SPEC },
+};
 const CREATE_SPEC: KeySpec = { fields: { evalSet: 'opaque' } };
 
 async function body(c: Context): Promise<unknown> {
@@ -89,18 +95,29 @@ export function evalRoutes(ctx: ServerContext): Hono {
   };
   const getCase = async (appName: string, setId: string, caseId: string) => {
     const found = await service.sets.getEvalCase(appName, setId, caseId);
-    if (!found) throw new EvalNotFoundError({ kind: 'evalCase', id: caseId, where: `eval set ${setId}` });
+    if (!found)
+      throw new EvalNotFoundError({ kind: 'evalCase', id: caseId, where: `eval set ${setId}` });
     return found;
   };
   const addSession = async (c: Context, appName: string) => {
-    const request = parseModel(addSessionSchema, ADD_SESSION_SPEC, await body(c), 'the request body');
+    const request = parseModel(
+      addSessionSchema,
+      ADD_SESSION_SPEC,
+      await body(c),
+      'the request body',
+    );
     await service.addSession(appName, c.req.param('set')!, request);
     return c.json({});
   };
   const updateCase = async (c: Context, appName: string) => {
     const caseId = c.req.param('case')!;
     const json = (await body(c)) as Record<string, unknown>;
-    const evalCase = parseModel(evalCaseSchema, EVAL_CASE_SPEC, { ...json, evalId: caseId, eval_id: undefined }, 'the request body');
+    const evalCase = parseModel(
+      evalCaseSchema,
+      EVAL_CASE_SPEC,
+      { ...json, evalId: caseId, eval_id: undefined },
+      'the request body',
+    );
     await service.sets.updateEvalCase(appName, c.req.param('set')!, evalCase);
     return c.json({});
   };
@@ -111,42 +128,89 @@ export function evalRoutes(ctx: ServerContext): Hono {
   const run = async (c: Context, appName: string) => {
     const request = parseModel(runSchema, RUN_SPEC, await body(c), 'the request body');
     const metrics = request.evalMetrics ?? metricsFromConfig(DEFAULT_EVAL_CONFIG);
-    return service.run(appName, c.req.param('set')!, {
-      caseIds: request.evalCaseIds ?? request.evalIds,
-      metrics,
-    }, c.req.raw.signal);
+    return service.run(
+      appName,
+      c.req.param('set')!,
+      {
+        caseIds: request.evalCaseIds ?? request.evalIds,
+        metrics,
+      },
+      c.req.raw.signal,
+    );
   };
 
   for (const prefix of ['/apps/:app', '/dev/apps/:app']) {
     // Older spellings (what the ADK web UI calls).
-    routes.get(`${prefix}/eval_sets`, guarded(async (c, a) => c.json(await service.sets.listEvalSets(a))));
+    routes.get(
+      `${prefix}/eval_sets`,
+      guarded(async (c, a) => c.json(await service.sets.listEvalSets(a))),
+    );
     routes.post(
       `${prefix}/eval_sets/:set`,
-      guarded(async (c, a) => c.json(serializeEvalSet(await service.sets.createEvalSet(a, c.req.param('set')!), 'alias'))),
+      guarded(async (c, a) =>
+        c.json(serializeEvalSet(await service.sets.createEvalSet(a, c.req.param('set')!), 'alias')),
+      ),
     );
-    routes.get(`${prefix}/eval_sets/:set`, guarded(async (c, a) => c.json(serializeEvalSet(await getSet(a, c.req.param('set')!), 'alias'))));
-    routes.delete(`${prefix}/eval_sets/:set`, guarded(async (c, a) => (await service.sets.deleteEvalSet(a, c.req.param('set')!), c.json({}))));
+    routes.get(
+      `${prefix}/eval_sets/:set`,
+      guarded(async (c, a) =>
+        c.json(serializeEvalSet(await getSet(a, c.req.param('set')!), 'alias')),
+      ),
+    );
+    routes.delete(
+      `${prefix}/eval_sets/:set`,
+      guarded(
+        async (c, a) => (await service.sets.deleteEvalSet(a, c.req.param('set')!), c.json({})),
+      ),
+    );
     routes.post(`${prefix}/eval_sets/:set/add_session`, guarded(addSession));
     routes.get(
       `${prefix}/eval_sets/:set/evals`,
-      guarded(async (c, a) => c.json((await getSet(a, c.req.param('set')!)).evalCases.map((e) => e.evalId).sort())),
+      guarded(async (c, a) =>
+        c.json((await getSet(a, c.req.param('set')!)).evalCases.map((e) => e.evalId).sort()),
+      ),
     );
     routes.get(
       `${prefix}/eval_sets/:set/evals/:case`,
-      guarded(async (c, a) => c.json(toWireKeys(await getCase(a, c.req.param('set')!, c.req.param('case')!), EVAL_CASE_SPEC, 'alias'))),
+      guarded(async (c, a) =>
+        c.json(
+          toWireKeys(
+            await getCase(a, c.req.param('set')!, c.req.param('case')!),
+            EVAL_CASE_SPEC,
+            'alias',
+          ),
+        ),
+      ),
     );
     routes.put(`${prefix}/eval_sets/:set/evals/:case`, guarded(updateCase));
     routes.delete(`${prefix}/eval_sets/:set/evals/:case`, guarded(deleteCase));
-    routes.post(`${prefix}/eval_sets/:set/run_eval`, guarded(async (c, a) => c.json((await run(c, a)).map(runEvalResult))));
-    routes.get(`${prefix}/eval_results`, guarded(async (c, a) => c.json(await service.results.listEvalSetResults(a))));
-    routes.get(`${prefix}/eval_results/:result`, guarded(async (c, a) => c.json(await resultOf(a, c.req.param('result')!))));
+    routes.post(
+      `${prefix}/eval_sets/:set/run_eval`,
+      guarded(async (c, a) => c.json((await run(c, a)).map(runEvalResult))),
+    );
+    routes.get(
+      `${prefix}/eval_results`,
+      guarded(async (c, a) => c.json(await service.results.listEvalSetResults(a))),
+    );
+    routes.get(
+      `${prefix}/eval_results/:result`,
+      guarded(async (c, a) => c.json(await resultOf(a, c.req.param('result')!))),
+    );
 
     // Newer spellings.
-    routes.get(`${prefix}/eval-sets`, guarded(async (c, a) => c.json({ evalSetIds: await service.sets.listEvalSets(a) })));
+    routes.get(
+      `${prefix}/eval-sets`,
+      guarded(async (c, a) => c.json({ evalSetIds: await service.sets.listEvalSets(a) })),
+    );
     routes.post(
       `${prefix}/eval-sets`,
       guarded(async (c, a) => {
-        const { evalSet: raw } = parseModel(z.object({ evalSet: z.unknown() }), CREATE_SPEC, await body(c), 'the request body');
+        const { evalSet: raw } = parseModel(
+          z.object({ evalSet: z.unknown() }),
+          CREATE_SPEC,
+          await body(c),
+          'the request body',
+        );
         const given = parseEvalSet(raw, 'the request body (eval_set)');
         const created = await service.sets.createEvalSet(a, given.evalSetId, {
           ...(given.name ? { name: given.name } : {}),
@@ -156,24 +220,57 @@ export function evalRoutes(ctx: ServerContext): Hono {
         return c.json(serializeEvalSet(created, 'alias'));
       }),
     );
-    routes.get(`${prefix}/eval-sets/:set`, guarded(async (c, a) => c.json(serializeEvalSet(await getSet(a, c.req.param('set')!), 'alias'))));
-    routes.delete(`${prefix}/eval-sets/:set`, guarded(async (c, a) => (await service.sets.deleteEvalSet(a, c.req.param('set')!), c.json({}))));
+    routes.get(
+      `${prefix}/eval-sets/:set`,
+      guarded(async (c, a) =>
+        c.json(serializeEvalSet(await getSet(a, c.req.param('set')!), 'alias')),
+      ),
+    );
+    routes.delete(
+      `${prefix}/eval-sets/:set`,
+      guarded(
+        async (c, a) => (await service.sets.deleteEvalSet(a, c.req.param('set')!), c.json({})),
+      ),
+    );
     routes.post(`${prefix}/eval-sets/:set/add-session`, guarded(addSession));
     routes.get(
       `${prefix}/eval-sets/:set/eval-cases/:case`,
-      guarded(async (c, a) => c.json(toWireKeys(await getCase(a, c.req.param('set')!, c.req.param('case')!), EVAL_CASE_SPEC, 'alias'))),
+      guarded(async (c, a) =>
+        c.json(
+          toWireKeys(
+            await getCase(a, c.req.param('set')!, c.req.param('case')!),
+            EVAL_CASE_SPEC,
+            'alias',
+          ),
+        ),
+      ),
     );
     routes.put(`${prefix}/eval-sets/:set/eval-cases/:case`, guarded(updateCase));
     routes.delete(`${prefix}/eval-sets/:set/eval-cases/:case`, guarded(deleteCase));
-    routes.post(`${prefix}/eval-sets/:set/run`, guarded(async (c, a) => c.json({ runEvalResults: (await run(c, a)).map(runEvalResult) })));
-    routes.get(`${prefix}/eval-results`, guarded(async (c, a) => c.json({ evalResultIds: await service.results.listEvalSetResults(a) })));
-    routes.get(`${prefix}/eval-results/:result`, guarded(async (c, a) => c.json(await resultOf(a, c.req.param('result')!))));
-    routes.get(`${prefix}/metrics-info`, guarded(async (c) => c.json({ metricsInfo: service.registry.metricsInfo() })));
+    routes.post(
+      `${prefix}/eval-sets/:set/run`,
+      guarded(async (c, a) => c.json({ runEvalResults: (await run(c, a)).map(runEvalResult) })),
+    );
+    routes.get(
+      `${prefix}/eval-results`,
+      guarded(async (c, a) =>
+        c.json({ evalResultIds: await service.results.listEvalSetResults(a) }),
+      ),
+    );
+    routes.get(
+      `${prefix}/eval-results/:result`,
+      guarded(async (c, a) => c.json(await resultOf(a, c.req.param('result')!))),
+    );
+    routes.get(
+      `${prefix}/metrics-info`,
+      guarded(async (c) => c.json({ metricsInfo: service.registry.metricsInfo() })),
+    );
   }
 
   async function resultOf(appName: string, id: string): Promise<unknown> {
     const result = await service.results.getEvalSetResult(appName, id);
-    if (!result) throw new EvalNotFoundError({ kind: 'evalSetResult', id, where: `app ${appName}` });
+    if (!result)
+      throw new EvalNotFoundError({ kind: 'evalSetResult', id, where: `app ${appName}` });
     return serializeEvalSetResult(result, 'alias');
   }
   return routes;
