@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 
-import type { BaseAgent, Model, ModelRegistry } from '@adk/core';
+import { defaultModelRegistry, type BaseAgent, type Model, type ModelRegistry } from '@adk/core';
 
 import { loadEvalConfig, metricsFromConfig } from './formats/eval-config-file';
 import { loadEvalSetFile } from './formats/eval-set-file';
@@ -14,7 +14,7 @@ import {
   type EvalProgress,
   type EvalSetOutcome,
 } from './runner/evaluate-eval-set';
-import type { UserSimulator } from './runner/user-simulator';
+import { LlmUserSimulator, type UserSimulator } from './runner/user-simulator';
 import type { EvalMetric, EvalSet } from './schema';
 
 /** Options of {@link evaluate}. */
@@ -63,8 +63,13 @@ export async function evaluate(
 ): Promise<EvalSetOutcome> {
   const file = typeof evalSet === 'string' ? evalSet : undefined;
   const set = typeof evalSet === 'string' ? await loadEvalSetFile(evalSet) : evalSet;
-  const metrics =
-    options.metrics ?? metricsFromConfig(await loadEvalConfig(options.configFile, file));
+  const config = await loadEvalConfig(options.configFile, file);
+  const metrics = options.metrics ?? metricsFromConfig(config);
+  const userSimulator =
+    options.userSimulator ??
+    (set.evalCases.some((c) => c.conversationScenario)
+      ? simulatorFromConfig(config.userSimulatorConfig, options)
+      : undefined);
   if (options.cassette !== undefined) {
     const mode = options.cassetteMode ?? 'auto';
     if (mode === 'replay' || (mode === 'auto' && existsSync(options.cassette))) {
@@ -91,8 +96,33 @@ export async function evaluate(
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     ...(options.registry ? { registry: options.registry } : {}),
     ...(options.judgeModel ? { judgeModel: options.judgeModel } : {}),
-    ...(options.userSimulator ? { userSimulator: options.userSimulator } : {}),
+    ...(userSimulator ? { userSimulator } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+  });
+}
+
+/**
+ * Python's `user_simulator_config` (`model`, default `gemini-2.5-flash`; `model_configuration`;
+ * `max_allowed_invocations`, default 20) as an {@link LlmUserSimulator}. The model comes from
+ * `judgeModel` when it is a function of the name, else from the model registry.
+ */
+function simulatorFromConfig(
+  config: Record<string, unknown> | undefined,
+  options: EvaluateOptions,
+): UserSimulator {
+  const name = typeof config?.model === 'string' ? config.model : 'gemini-2.5-flash';
+  const model =
+    typeof options.judgeModel === 'function'
+      ? options.judgeModel(name)
+      : (options.models ?? defaultModelRegistry).resolve(name);
+  const max = config?.max_allowed_invocations ?? config?.maxAllowedInvocations;
+  const modelConfig = config?.model_configuration ?? config?.modelConfiguration;
+  return new LlmUserSimulator({
+    model,
+    ...(typeof max === 'number' ? { maxAllowedInvocations: max } : {}),
+    ...(typeof modelConfig === 'object' && modelConfig !== null
+      ? { config: modelConfig as Record<string, unknown> }
+      : {}),
   });
 }

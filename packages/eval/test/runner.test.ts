@@ -219,3 +219,38 @@ describe('conversation scenarios', () => {
     expect(outcome.evalCaseResults[0]!.evalMetricResultPerInvocation).toHaveLength(3);
   });
 });
+
+describe('user simulator from the config', () => {
+  it("builds Python's LLM user simulator from user_simulator_config", async () => {
+    const { mkdtemp, writeFile } = await import('node:fs/promises');
+    const dir = await mkdtemp(join(tmpdir(), 'adk-eval-sim-'));
+    await writeFile(
+      join(dir, 'scenario.evalset.json'),
+      JSON.stringify({
+        eval_set_id: 'sim',
+        eval_cases: [
+          {
+            eval_id: 'trip',
+            conversation_scenario: { starting_prompt: 'hi', conversation_plan: 'Say hi twice.' },
+          },
+        ],
+      }),
+    );
+    await writeFile(
+      join(dir, 'test_config.json'),
+      JSON.stringify({
+        criteria: {},
+        user_simulator_config: { model: 'sim-model', max_allowed_invocations: 2 },
+      }),
+    );
+    const asked: string[] = [];
+    const outcome = await evaluate(weatherAgent(), join(dir, 'scenario.evalset.json'), {
+      judgeModel: (name) => {
+        asked.push(name);
+        return new FakeModel({ responses: () => 'hi again' });
+      },
+    });
+    expect(asked).toEqual(['sim-model']);
+    expect(outcome.evalCaseResults[0]!.evalMetricResultPerInvocation).toHaveLength(2);
+  });
+});
