@@ -1,5 +1,6 @@
 import type { Model } from '@adk/core';
 
+import { EvalNotFoundError } from '../errors/eval-not-found-error';
 import { DEFAULT_EVAL_CONFIG, metricsFromConfig } from '../formats/eval-config-file';
 import type { EvaluationResult } from '../metrics/evaluator';
 import { MetricRegistry, metricContext } from '../metrics/metric-registry';
@@ -224,7 +225,6 @@ export async function evaluateEvalSet(options: EvaluateEvalSetOptions): Promise<
   if (wanted) {
     const missing = [...wanted].filter((id) => !cases.some((c) => c.evalId === id));
     if (missing.length > 0) {
-      const { EvalNotFoundError } = await import('../errors/eval-not-found-error');
       throw new EvalNotFoundError({
         kind: 'evalCase',
         id: missing[0]!,
