@@ -282,3 +282,20 @@ describe('custom metrics', () => {
     ).toThrow(UnknownMetricError);
   });
 });
+
+describe("NLTK's Porter stemmer", () => {
+  it('stems as NLTK 3.8 does, its departures from Porter included', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const { porterStem } = await import('../src');
+    const fixture = JSON.parse(
+      await readFile(join(import.meta.dirname, '__fixtures__', 'nltk-porter-stems.json'), 'utf8'),
+    ) as { stems: Record<string, string> };
+    const wrong = Object.entries(fixture.stems).filter(([word, stem]) => porterStem(word) !== stem);
+    expect(Object.keys(fixture.stems).length).toBeGreaterThan(900);
+    expect(wrong).toEqual([]);
+    expect(
+      ['dying', 'skies', 'today', 'enjoy', 'crying', 'generalization', 'ties'].map(porterStem),
+    ).toEqual(['die', 'sky', 'today', 'enjoy', 'cri', 'gener', 'tie']);
+  });
+});

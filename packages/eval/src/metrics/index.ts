@@ -15,6 +15,7 @@ export {
   toolTrajectoryAvgScore,
   type TrajectoryMatchType,
 } from './tool-trajectory';
+export { porterStem } from './porter-stemmer';
 export { isLatinScript, rouge1, rougeTokenize, type RougeScore } from './rouge';
 export { responseMatchScore } from './response-match';
 export {

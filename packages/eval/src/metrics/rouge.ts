@@ -1,4 +1,4 @@
-import { stemmer } from 'stemmer';
+import { porterStem } from './porter-stemmer';
 
 /** Precision, recall and F-measure of a ROUGE score. */
 export interface RougeScore {
@@ -29,13 +29,13 @@ export function isLatinScript(text: string): boolean {
 
 /**
  * The tokeniser of Google's `rouge_score` package, which Python ADK uses: lowercase, every run of
- * characters other than `a-z0-9` becomes a space, split, Porter-stem tokens longer than three
- * characters when `stem` is set, keep non-empty tokens.
+ * characters other than `a-z0-9` becomes a space, split, stem tokens longer than three characters
+ * with NLTK's Porter stemmer when `stem` is set, keep non-empty tokens.
  */
 export function rougeTokenize(text: string, stem: boolean): string[] {
   const tokens = text.toLowerCase().replace(NON_ALPHANUMERIC, ' ').split(/\s+/);
   return tokens
-    .map((token) => (stem && token.length > 3 ? stemmer(token) : token))
+    .map((token) => (stem && token.length > 3 ? porterStem(token) : token))
     .filter((token) => VALID_TOKEN.test(token));
 }
 
