@@ -35,7 +35,8 @@ export interface EvaluateOptions {
   /**
    * A JSONL cassette for the agent's models: `record` calls the real models and writes it,
    * `replay` serves it (a request it does not hold fails with `ReplayMissError`), `auto` (the
-   * default) replays when the file exists, else records.
+   * default) replays when the file exists, else records. The agent tree's models are swapped in
+   * place (see `wrapAgentModels`): pass an agent made for the eval.
    */
   cassette?: string;
   cassetteMode?: 'record' | 'replay' | 'auto';
