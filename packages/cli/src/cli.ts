@@ -4,6 +4,7 @@ import { AdkError } from '@adk/core';
 
 import packageJson from '../package.json' with { type: 'json' };
 import { chat } from './commands/chat';
+import { evalCommand } from './commands/eval';
 import { serve } from './commands/serve';
 import { UsageError } from './errors';
 
@@ -45,6 +46,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       process.stdout.write(`${packageJson.version}\n`);
       return 0;
     }
+    if (command === 'eval') return await evalCommand(rest);
     if (command === 'run') {
       const { values, positionals } = parse(rest, {
         session_service_uri: { type: 'string' },

@@ -3,6 +3,7 @@
  * from code.
  */
 export { chat, type ChatOptions } from './commands/chat';
+export { EVAL_HELP, evalCommand, type EvalCommandIo } from './commands/eval';
 export { serve, type ServeHandle, type ServeOptions } from './commands/serve';
 export { HELP, main } from './cli';
 export { AgentLoadError, UsageError } from './errors';

@@ -1,5 +1,6 @@
 import { InMemoryCredentialService, Runner } from '@adk/core';
 import type { BaseAgent } from '@adk/core';
+import { LocalEvalSetResultsStore, LocalEvalSetsStore } from '@adk/eval';
 import { createAdkServer, listen } from '@adk/server';
 import type { AdkAppDefinition, RunningServer, TimestampUnit } from '@adk/server';
 
@@ -67,6 +68,11 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     ...(options.timestampUnit ? { timestampUnit: options.timestampUnit } : {}),
     ...(options.web ? { webUi: { title: 'ADK Web' } } : {}),
     ...(options.a2a ? { a2a: true } : {}),
+    // Eval sets and results as files, where Python ADK keeps them.
+    evals: {
+      sets: new LocalEvalSetsStore(options.agentsDir),
+      results: new LocalEvalSetResultsStore(options.agentsDir),
+    },
   });
   const server = await listen(app, {
     port: options.port ?? 8000,

@@ -1,4 +1,5 @@
 import type { AdkServerA2aOptions } from '../a2a/a2a-options';
+import type { EvalServerOptions } from '../eval/eval-server-options';
 import type { TimestampUnit } from '../http/wire-time';
 import type { WebUiOptions } from '../web-ui';
 import type {
@@ -159,4 +160,10 @@ export interface AdkServerOptions {
    * to these routes too. `true` or settings.
    */
   a2a?: boolean | AdkServerA2aOptions;
+  /**
+   * Where the eval routes (`/apps/<app>/eval_sets`, `eval-sets`, `run_eval`, `eval_results`...)
+   * keep eval sets and results. Default: in memory. `adk web` and `adk api_server` keep them in
+   * files, where Python ADK does (`<agents_dir>/<app>/*.evalset.json`, `.adk/eval_history/`).
+   */
+  evals?: EvalServerOptions;
 }

@@ -1,0 +1,5 @@
+export { EvalFileError, type EvalFileIssue } from './eval-file-error';
+export { EvalNotFoundError } from './eval-not-found-error';
+export { EvalExistsError } from './eval-exists-error';
+export { UnknownMetricError } from './unknown-metric-error';
+export { ReplayMissError } from './replay-miss-error';

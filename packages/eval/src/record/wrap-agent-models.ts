@@ -1,0 +1,35 @@
+import { defaultModelRegistry, type BaseAgent, type Model, type ModelRegistry } from '@adk/core';
+
+/**
+ * Replace the model of every agent in the tree that names its own (`LlmAgent.model`) with
+ * `wrap(name, resolve)`: `name` is the model's name, `resolve` gives the real model (a name is
+ * resolved through `registry` only when called). Agents inheriting their parent's model inherit
+ * the wrapped one. Used by `adk eval --record/--replay` and the vitest helper; it changes the
+ * agents in place, so give it agents made for the eval.
+ */
+export function wrapAgentModels(
+  root: BaseAgent,
+  wrap: (name: string, resolve: () => Model) => Model,
+  registry: ModelRegistry = defaultModelRegistry,
+): void {
+  const seen = new Set<BaseAgent>();
+  const visit = (agent: BaseAgent) => {
+    if (seen.has(agent)) return;
+    seen.add(agent);
+    const own = (agent as { model?: unknown }).model;
+    if (typeof own === 'string' || (typeof own === 'object' && own !== null && 'generate' in own)) {
+      const name = typeof own === 'string' ? own : (own as Model).name;
+      const resolve = () => (typeof own === 'string' ? registry.resolve(own) : (own as Model));
+      Object.defineProperty(agent, 'model', {
+        value: wrap(name, resolve),
+        configurable: true,
+        writable: false,
+      });
+      // Drop the agent's cached resolution of its previous model.
+      if ('resolvedModel' in agent)
+        Object.defineProperty(agent, 'resolvedModel', { value: undefined, writable: true });
+    }
+    for (const child of agent.subAgents) visit(child);
+  };
+  visit(root);
+}

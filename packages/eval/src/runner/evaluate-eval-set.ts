@@ -1,0 +1,266 @@
+import type { Model } from '@adk/core';
+
+import { EvalNotFoundError } from '../errors/eval-not-found-error';
+import { DEFAULT_EVAL_CONFIG, metricsFromConfig } from '../formats/eval-config-file';
+import type { EvaluationResult } from '../metrics/evaluator';
+import { MetricRegistry, metricContext } from '../metrics/metric-registry';
+import type {
+  EvalCase,
+  EvalCaseResult,
+  EvalMetric,
+  EvalMetricResult,
+  EvalMetricResultPerInvocation,
+  EvalSet,
+  EvalStatus,
+} from '../schema';
+import { mapConcurrent } from './concurrency';
+import type { EvalTarget } from './eval-target';
+import { runInference } from './run-inference';
+import type { UserSimulator } from './user-simulator';
+
+/** Progress of an eval run, reported after each case run. */
+export interface EvalProgress {
+  done: number;
+  total: number;
+  evalId: string;
+  run: number;
+  status: EvalStatus;
+}
+
+/** Options of {@link evaluateEvalSet}. */
+export interface EvaluateEvalSetOptions {
+  /** The app under evaluation. */
+  target: EvalTarget;
+  evalSet: EvalSet;
+  /** Metrics with thresholds; default Python's (`tool_trajectory_avg_score` 1.0, `response_match_score` 0.8). */
+  metrics?: readonly EvalMetric[];
+  /** Only these cases (default all). */
+  caseIds?: readonly string[];
+  /** Times each case is run (default 1); every run is one case result. */
+  numRuns?: number;
+  /** Case runs in flight at once (default 4). */
+  concurrency?: number;
+  /** Metrics by name (default: the built-in ones). */
+  registry?: MetricRegistry;
+  /** The judge of LLM-judged metrics: a model, or one per model name (default: core's model registry). */
+  judgeModel?: Model | ((name: string) => Model);
+  /** Plays the user of conversation-scenario cases. */
+  userSimulator?: UserSimulator;
+  onProgress?(progress: EvalProgress): void;
+  signal?: AbortSignal;
+}
+
+/** One metric of one case, over every run. */
+export interface MetricSummary {
+  metricName: string;
+  threshold: number;
+  /** Mean of the runs' scores (absent when no run produced one). */
+  score?: number;
+  evalStatus: EvalStatus;
+}
+
+/** One case over every run. */
+export interface CaseSummary {
+  evalId: string;
+  runs: number;
+  evalStatus: EvalStatus;
+  metrics: MetricSummary[];
+}
+
+/** What {@link evaluateEvalSet} returns: Python's case results plus a per-case summary. */
+export interface EvalSetOutcome {
+  evalSetId: string;
+  appName: string;
+  /** One per case and run, as Python ADK's `EvalCaseResult`. */
+  evalCaseResults: EvalCaseResult[];
+  /** Per case: each metric's mean score over the runs against its threshold. */
+  cases: CaseSummary[];
+  /** True when no case failed. */
+  passed: boolean;
+}
+
+function finalStatus(statuses: readonly EvalStatus[]): EvalStatus {
+  if (statuses.includes(2)) return 2;
+  return statuses.includes(1) ? 1 : 3;
+}
+
+function metricResult(
+  metric: EvalMetric,
+  score: number | undefined,
+  evalStatus: EvalStatus,
+  result?: EvaluationResult,
+): EvalMetricResult {
+  return {
+    ...metric,
+    ...(score === undefined ? {} : { score }),
+    evalStatus,
+    ...(result?.overallRubricScores
+      ? { details: { rubricScores: result.overallRubricScores } }
+      : {}),
+  };
+}
+
+async function evaluateCase(
+  options: EvaluateEvalSetOptions,
+  evalCase: EvalCase,
+  metrics: readonly EvalMetric[],
+  registry: MetricRegistry,
+): Promise<EvalCaseResult> {
+  const context = metricContext(options.judgeModel);
+  const base = {
+    evalSetFile: options.evalSet.evalSetId,
+    evalSetId: options.evalSet.evalSetId,
+    evalId: evalCase.evalId,
+    evalMetricResults: [],
+  };
+  let inference;
+  try {
+    inference = await runInference(options.target, evalCase, {
+      ...(options.userSimulator ? { userSimulator: options.userSimulator } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    return {
+      ...base,
+      finalEvalStatus: 2,
+      overallEvalMetricResults: metrics.map((m) => metricResult(m, undefined, 3)),
+      evalMetricResultPerInvocation: [],
+      sessionId: '',
+      error: `Inference failed: ${(error as Error)?.message ?? String(error)}`,
+    };
+  }
+  const expected = evalCase.conversation;
+  const results = await Promise.all(
+    metrics.map((metric) =>
+      registry.create(metric, context).evaluate({
+        actual: inference.invocations,
+        ...(expected ? { expected } : {}),
+        ...(evalCase.conversationScenario
+          ? { conversationScenario: evalCase.conversationScenario }
+          : {}),
+        evalCase,
+        ...(options.signal ? { signal: options.signal } : {}),
+      }),
+    ),
+  );
+  const overall = metrics.map((metric, m) =>
+    metricResult(metric, results[m]!.overallScore, results[m]!.overallEvalStatus, results[m]),
+  );
+  const perInvocation: EvalMetricResultPerInvocation[] = inference.invocations.map((actual, i) => ({
+    actualInvocation: actual,
+    ...(expected?.[i] ? { expectedInvocation: expected[i] } : {}),
+    evalMetricResults: metrics.map((metric, m) => {
+      const entry = results[m]!.perInvocationResults.find((r) => r.actualInvocation === actual);
+      return {
+        ...metricResult(metric, entry?.score, entry?.evalStatus ?? 3),
+        ...(entry?.rubricScores ? { details: { rubricScores: entry.rubricScores } } : {}),
+      };
+    }),
+  }));
+  return {
+    ...base,
+    finalEvalStatus: finalStatus(overall.map((r) => r.evalStatus)),
+    overallEvalMetricResults: overall,
+    evalMetricResultPerInvocation: perInvocation,
+    sessionId: inference.sessionId,
+    userId: inference.userId,
+    ...(inference.session ? { sessionDetails: inference.session } : {}),
+  };
+}
+
+function summarize(
+  evalId: string,
+  runs: EvalCaseResult[],
+  metrics: readonly EvalMetric[],
+): CaseSummary {
+  const summaries = metrics.map((metric): MetricSummary => {
+    const scores = runs
+      .map(
+        (run) =>
+          run.overallEvalMetricResults.find((r) => r.metricName === metric.metricName)?.score,
+      )
+      .filter((s): s is number => s !== undefined);
+    if (scores.length === 0)
+      return { metricName: metric.metricName, threshold: metric.threshold, evalStatus: 3 };
+    const score = scores.reduce((a, b) => a + b, 0) / scores.length;
+    return {
+      metricName: metric.metricName,
+      threshold: metric.threshold,
+      score,
+      evalStatus: score >= metric.threshold ? 1 : 2,
+    };
+  });
+  const failedRun = runs.some(
+    (r) => r.finalEvalStatus === 2 && r.overallEvalMetricResults.every((m) => m.evalStatus === 3),
+  );
+  return {
+    evalId,
+    runs: runs.length,
+    evalStatus: failedRun ? 2 : finalStatus(summaries.map((s) => s.evalStatus)),
+    metrics: summaries,
+  };
+}
+
+/**
+ * Evaluate an eval set: run every case (`numRuns` times each, at most `concurrency` at once),
+ * compute each metric per invocation and per case against its threshold, and return Python ADK's
+ * case results plus a per-case summary (each metric's mean over the runs). Save the results with
+ * an `EvalSetResultsStore` to get `.adk/eval_history/` files.
+ *
+ * A case whose agent run throws is FAILED, with the error in its result's `error` field; the other
+ * cases go on.
+ *
+ * @example
+ * ```ts
+ * const outcome = await evaluateEvalSet({ target: evalTargetFromAgent(agent), evalSet: await loadEvalSetFile('x.evalset.json') });
+ * if (!outcome.passed) process.exitCode = 1;
+ * ```
+ */
+export async function evaluateEvalSet(options: EvaluateEvalSetOptions): Promise<EvalSetOutcome> {
+  const metrics = options.metrics ?? metricsFromConfig(DEFAULT_EVAL_CONFIG);
+  const registry = options.registry ?? new MetricRegistry();
+  for (const metric of metrics) registry.create(metric, metricContext(options.judgeModel));
+  const wanted = options.caseIds ? new Set(options.caseIds) : undefined;
+  const cases = options.evalSet.evalCases.filter((c) => !wanted || wanted.has(c.evalId));
+  if (wanted) {
+    const missing = [...wanted].filter((id) => !cases.some((c) => c.evalId === id));
+    if (missing.length > 0) {
+      throw new EvalNotFoundError({
+        kind: 'evalCase',
+        id: missing[0]!,
+        where: `eval set ${options.evalSet.evalSetId}`,
+      });
+    }
+  }
+  const numRuns = Math.max(1, options.numRuns ?? 1);
+  const jobs = cases.flatMap((evalCase) =>
+    Array.from({ length: numRuns }, (_, run) => ({ evalCase, run })),
+  );
+  let done = 0;
+  const results = await mapConcurrent(jobs, options.concurrency ?? 4, async ({ evalCase, run }) => {
+    const result = await evaluateCase(options, evalCase, metrics, registry);
+    done += 1;
+    options.onProgress?.({
+      done,
+      total: jobs.length,
+      evalId: evalCase.evalId,
+      run,
+      status: result.finalEvalStatus,
+    });
+    return result;
+  });
+  const summaries = cases.map((evalCase) =>
+    summarize(
+      evalCase.evalId,
+      results.filter((r) => r.evalId === evalCase.evalId),
+      metrics,
+    ),
+  );
+  return {
+    evalSetId: options.evalSet.evalSetId,
+    appName: options.target.appName,
+    evalCaseResults: results,
+    cases: summaries,
+    passed: summaries.every((s) => s.evalStatus !== 2),
+  };
+}

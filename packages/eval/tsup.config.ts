@@ -1,0 +1,11 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: { index: 'src/index.ts', 'vitest/index': 'src/vitest/index.ts' },
+  format: ['esm'],
+  dts: { compilerOptions: { customConditions: [] } },
+  clean: true,
+  sourcemap: true,
+  target: 'node20',
+  external: ['vitest'],
+});
