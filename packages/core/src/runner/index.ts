@@ -5,4 +5,4 @@ export {
   type RunConfig,
   type StreamingMode,
 } from './run-config';
-export { Runner, type RunnerOptions, type RunRequest } from './runner';
+export { Runner, type RunnerOptions, type RunnerServices, type RunRequest } from './runner';

@@ -4,6 +4,7 @@ import {
   type BaseAgent,
   type Content,
   type Event,
+  type RunnerServices,
   type SessionService,
 } from '@adk/core';
 
@@ -34,7 +35,7 @@ export function evalTargetFromAgent(
   options: {
     appName?: string;
     sessionService?: SessionService;
-    runner?: Omit<ConstructorParameters<typeof Runner>[0], 'agent' | 'appName' | 'sessionService'>;
+    runner?: Omit<RunnerServices, 'sessionService'>;
   } = {},
 ): EvalTarget {
   const sessionService = options.sessionService ?? new InMemorySessionService();
