@@ -186,6 +186,7 @@ export async function sendMessage(message: Content, files: File[] = []): Promise
   const controller = new AbortController();
   setRunning(controller);
   const firstToken = { seen: false };
+  let failed = false;
   try {
     await ensureSession();
     if (files.length > 0) {
@@ -205,7 +206,7 @@ export async function sendMessage(message: Content, files: File[] = []): Promise
     for (const part of message.parts) {
       if (part.inlineData)
         messages().append(
-          note(`📎 ${part.inlineData.displayName ?? 'file'}`, 'note attachment local-user'),
+          note(`attached: ${part.inlineData.displayName ?? 'file'}`, 'note attachment local-user'),
         );
     }
     showPending();
@@ -239,13 +240,19 @@ export async function sendMessage(message: Content, files: File[] = []): Promise
   } catch (error) {
     clearPending();
     if ((error as Error).name === 'AbortError') messages().append(note('Stopped.'));
-    else showError(error, 'Running the agent');
+    else {
+      failed = true;
+      showError(error, 'Running the agent');
+    }
   } finally {
     clearPending();
     for (const node of live.values()) node.classList.remove('streaming');
     live.clear();
     setRunning(undefined);
-    await reloadSession().catch((error: unknown) => showError(error, 'Reloading the session'));
+    // After a failed run the reload would only repeat the same error.
+    await reloadSession().catch((error: unknown) => {
+      if (!failed) showError(error, 'Reloading the session');
+    });
   }
 }
 

@@ -135,14 +135,14 @@ export function renderEvent(event: AdkEvent, hooks: RenderHooks): HTMLElement[] 
     else if (part.inlineData)
       nodes.push(
         note(
-          `📎 ${part.inlineData.displayName ?? 'attachment'} (${part.inlineData.mimeType ?? 'data'})`,
+          `attached: ${part.inlineData.displayName ?? 'attachment'} (${part.inlineData.mimeType ?? 'data'})`,
           'note attachment',
         ),
       );
     else if (part.fileData)
       nodes.push(
         note(
-          `📎 ${part.fileData.displayName ?? part.fileData.fileUri ?? 'file'}`,
+          `attached: ${part.fileData.displayName ?? part.fileData.fileUri ?? 'file'}`,
           'note attachment',
         ),
       );

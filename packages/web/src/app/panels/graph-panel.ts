@@ -144,10 +144,10 @@ export async function drawGraphPanel(): Promise<void> {
       h(
         'p',
         { class: 'legend' },
-        h('span', { class: 'agent' }, 'agent'),
-        h('span', { class: 'tool' }, 'tool'),
-        h('span', { class: 'transfer' }, 'transfer (this session)'),
-        h('span', { class: 'highlight' }, 'selected event'),
+        h('span', { class: 'legend-agent' }, 'agent'),
+        h('span', { class: 'legend-tool' }, 'tool'),
+        h('span', { class: 'legend-transfer' }, 'transfer (this session)'),
+        h('span', { class: 'legend-highlight' }, 'selected event'),
       ),
       h('div', { class: 'graph-scroll' }, draw(tree.root)),
     );

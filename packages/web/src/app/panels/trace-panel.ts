@@ -93,9 +93,9 @@ export async function drawTracePanel(): Promise<void> {
       h(
         'p',
         { class: 'legend' },
-        h('span', { class: 'agent' }, 'agent'),
-        h('span', { class: 'model' }, 'model call'),
-        h('span', { class: 'tool' }, 'tool call'),
+        h('span', { class: 'legend-agent' }, 'agent'),
+        h('span', { class: 'legend-model' }, 'model call'),
+        h('span', { class: 'legend-tool' }, 'tool call'),
       ),
       ...(blocks.length > 0
         ? blocks

@@ -8,43 +8,53 @@ import { sessionMatches, sessionTitle, TITLE_KEY } from './session-title';
 
 /** Sessions whose events are loaded to name and search them (newest first); older ones by id. */
 const MAX_DETAILED = 100;
-/** Full sessions by `id@lastUpdateTime`: a session is fetched again only when it changed. */
+/** Full sessions by id, with the `lastUpdateTime` they were fetched at: refetched when it moves. */
 const details = new Map<string, Session>();
 let listed: Session[] = [];
+/** Only the latest refresh draws: an older one finishing late must not overwrite it. */
+let generation = 0;
 
-const keyOf = (session: Session) => `${session.id}@${session.lastUpdateTime}`;
+function detailed(session: Session): Session {
+  const full = details.get(session.id);
+  return full && full.lastUpdateTime >= session.lastUpdateTime
+    ? full
+    : { ...session, events: session.events ?? [], state: session.state ?? {} };
+}
 
 async function loadDetails(sessions: Session[]): Promise<void> {
-  const missing = sessions.slice(0, MAX_DETAILED).filter((session) => !details.has(keyOf(session)));
-  const queue = [...missing];
+  const queue = sessions
+    .slice(0, MAX_DETAILED)
+    .filter((session) => (details.get(session.id)?.lastUpdateTime ?? -1) < session.lastUpdateTime);
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
-      const session = next;
       const full = await api<Session>(
-        `${store.userPath}/sessions/${encodeURIComponent(session.id)}`,
+        `${store.userPath}/sessions/${encodeURIComponent(next.id)}`,
       ).catch(() => undefined);
-      if (full) details.set(keyOf(session), full);
+      if (full) details.set(full.id, full);
     }
   };
   await Promise.all([worker(), worker(), worker(), worker()]);
-  // Keep the cache to the sessions listed now.
-  const live = new Set(sessions.map(keyOf));
-  for (const key of details.keys()) if (!live.has(key)) details.delete(key);
 }
 
 /** Fetch the list (and what names and search need), then draw it. */
 export async function refreshSessions(): Promise<void> {
   if (!store.state.app) return;
-  listed = await api<Session[]>(`${store.userPath}/sessions`);
-  listed.sort((a, b) => b.lastUpdateTime - a.lastUpdateTime);
-  await loadDetails(listed);
+  const mine = ++generation;
+  const sessions = await api<Session[]>(`${store.userPath}/sessions`);
+  sessions.sort((a, b) => b.lastUpdateTime - a.lastUpdateTime);
+  await loadDetails(sessions);
+  if (mine !== generation) return;
+  listed = sessions;
+  // Keep the cache to the sessions listed now.
+  const ids = new Set(sessions.map((session) => session.id));
+  for (const id of details.keys()) if (!ids.has(id)) details.delete(id);
   drawSessions();
 }
 
 function drawSessions(): void {
   const query = byId<HTMLInputElement>('session-search').value;
   const items = listed
-    .map((session) => details.get(keyOf(session)) ?? { ...session, events: session.events ?? [] })
+    .map(detailed)
     .filter((session) => sessionMatches(session, query))
     .map(sessionItem);
   byId('session-list').replaceChildren(
