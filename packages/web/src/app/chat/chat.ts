@@ -185,6 +185,10 @@ export async function sendMessage(message: Content, files: File[] = []): Promise
   if (store.state.running) return;
   const controller = new AbortController();
   setRunning(controller);
+  // Time to first token shown: from here to the first streamed text on screen (PERFORMANCE.md).
+  performance.clearMarks('adk-send');
+  performance.clearMarks('adk-first-token');
+  performance.mark('adk-send');
   const firstToken = { seen: false };
   let failed = false;
   try {
@@ -211,8 +215,6 @@ export async function sendMessage(message: Content, files: File[] = []): Promise
     }
     showPending();
     scrollDown();
-    performance.clearMarks();
-    performance.mark('adk-send');
     let response: Response;
     try {
       response = await fetch('/run_sse', {
