@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 
+import { isWebUiBuilt } from '@adk/server';
 import type { TimestampUnit } from '@adk/server';
 
 import { loadDotEnv } from '../dot-env';
@@ -79,6 +80,11 @@ async function startServer(web: boolean, { values, positionals, env }: CommandIn
   process.stdout.write(
     `ADK ${web ? 'web' : 'API server'} serving ${server.apps.join(', ') || 'no apps'} on ${server.url}\n`,
   );
+  if (web && !isWebUiBuilt()) {
+    process.stderr.write(
+      'warning: the web UI is not built (a source checkout): run "pnpm --filter @adk/web build"; the API works meanwhile.\n',
+    );
+  }
   if (values.a2a === true) {
     process.stdout.write(`A2A agents: ${server.url}/a2a/<app> (card at /a2a/<app>${AGENT_CARD})\n`);
   }
