@@ -114,8 +114,32 @@ describe.skipIf(!hasChromium)(
       const offline = (await t.page.locator('#errors .error-item').last().textContent())!;
       expect(offline).toContain(`Cannot reach the ADK server at ${t.server.url}`);
       expect(offline).not.toContain('Failed to fetch');
-      await t.shot('errors');
       await t.page.unroute('**/apps/router/users/user/sessions');
+      // A run that fails mid-stream: the error frame's code and message, in the conversation.
+      const frame = {
+        id: 'e1',
+        invocationId: 'i1',
+        author: 'router',
+        timestamp: Date.now() / 1000,
+        error: 'Rate limited',
+        errorCode: 'RATE_LIMITED',
+        errorMessage: 'The model answered 429: retry in 20 s',
+      };
+      await t.page.route('**/run_sse', (route) =>
+        route.fulfill({
+          contentType: 'text/event-stream',
+          body: `data: ${JSON.stringify(frame)}\n\n`,
+        }),
+      );
+      await t.page.click('#new-session');
+      await t.say('Weather in Lima?');
+      const failed = t.page.locator('#messages .bubble.error').last();
+      await expect(failed.textContent()).resolves.toBe(
+        'RATE_LIMITED The model answered 429: retry in 20 s',
+      );
+      await expect(failed.isVisible()).resolves.toBe(true);
+      await t.shot('errors');
+      await t.page.unroute('**/run_sse');
     });
 
     it('eval panel: lists sets, adds the session as a case and runs it with the official routes', async () => {
