@@ -14,7 +14,9 @@ describe('playground configuration', () => {
       token: undefined,
       allowOrigins: [],
       a2a: true,
+      timestampUnit: 'seconds',
     });
+    expect(loadConfig({ ADK_TIMESTAMP_UNIT: 'milliseconds' }).timestampUnit).toBe('milliseconds');
   });
 
   it('switches the store with ADK_SESSION_URL and reads the other settings', () => {

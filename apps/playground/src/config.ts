@@ -30,6 +30,12 @@ export interface PlaygroundConfig {
    * off).
    */
   a2a: boolean;
+  /**
+   * Unit of timestamps on the wire (`ADK_TIMESTAMP_UNIT`): `seconds` by default, as the Python
+   * server sends them, which both the official ADK web UI and the bundled one render right;
+   * `milliseconds` for clients of `@google/adk`'s TypeScript server.
+   */
+  timestampUnit: 'seconds' | 'milliseconds';
 }
 
 const DEFAULT_MODELS = {
@@ -90,5 +96,7 @@ export function loadConfig(
       .map((origin) => origin.trim())
       .filter(Boolean),
     a2a: !['0', 'false', 'off', 'no'].includes(env.ADK_A2A?.trim().toLowerCase() ?? ''),
+    timestampUnit:
+      env.ADK_TIMESTAMP_UNIT?.trim().toLowerCase() === 'milliseconds' ? 'milliseconds' : 'seconds',
   };
 }

@@ -74,6 +74,8 @@ export async function createPlayground(
     allowOrigins: config.allowOrigins,
     // Every app is an A2A agent too: card at /a2a/<app>/.well-known/agent-card.json.
     a2a: config.a2a,
+    // Seconds by default: the dates the official ADK web UI and the bundled page show are right.
+    timestampUnit: config.timestampUnit,
     webUi: {
       title: 'ADK Playground',
       defaultApp: 'router',

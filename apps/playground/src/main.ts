@@ -1,7 +1,11 @@
 import { listen } from '@adk/server';
+import { ensureWebUiBuilt } from '@adk/web/ensure-built';
 
 import { loadConfig } from './config';
 import { createPlayground } from './create-playground';
+
+// From a source checkout, build the web UI first when it is missing or stale (a few seconds).
+ensureWebUiBuilt();
 
 const config = loadConfig();
 const playground = await createPlayground(config);

@@ -147,6 +147,7 @@ describe.skipIf(!hasChromium)('the web chat page in Chromium', { timeout: 60_000
 
     // Delete it: the list shrinks, on the page and on the server.
     await page.locator('#session-list li.active .delete').click();
+    await page.locator('#session-list li.active .confirm-delete').click();
     await expect.poll(() => page.locator('#session-list li').count()).toBe(1);
     const sessions = (await (
       await fetch(`${server.url}/apps/router/users/user/sessions`)

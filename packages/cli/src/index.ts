@@ -1,11 +1,40 @@
 /**
- * `@adk/cli`: the `adk` command (`adk run`, `adk api_server`, `adk web`) and its pieces, usable
- * from code.
+ * `@adk/cli`: the `adk` command (`adk run`, `adk api_server`, `adk web`, `adk create`) and its
+ * pieces, usable from code.
  */
-export { chat, type ChatOptions } from './commands/chat';
-export { EVAL_HELP, evalCommand, type EvalCommandIo } from './commands/eval';
-export { serve, type ServeHandle, type ServeOptions } from './commands/serve';
+export {
+  chat,
+  COMMANDS,
+  commandHelp,
+  EVAL_HELP,
+  evalCommand,
+  evalCommandModule,
+  serve,
+  type ChatOptions,
+  type CommandInput,
+  type CommandModule,
+  type CommandOption,
+  type EvalCommandIo,
+  type ServeHandle,
+  type ServeOptions,
+} from './commands';
 export { HELP, main } from './cli';
-export { AgentLoadError, UsageError } from './errors';
-export { appNameOf, findApps, isAgent, loadAgentFile } from './load-agents';
+export { loadDotEnv } from './dot-env';
+export { AgentLoadError, PortInUseError, UsageError } from './errors';
+export {
+  appNameOf,
+  findApps,
+  isAgent,
+  loadAgentFile,
+  loadApps,
+  type SkippedApp,
+} from './load-agents';
+export { createProject, type CreateProjectOptions } from './scaffold';
+export {
+  defaultArtifactsDir,
+  openArtifactStore,
+  openMemoryStore,
+  type OpenedArtifactStore,
+  type OpenedMemoryStore,
+} from './services';
 export { openSessionStore, type OpenedSessionStore } from './session-store';

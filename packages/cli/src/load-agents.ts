@@ -39,7 +39,11 @@ function ensureTypeScript(): Promise<void> {
 export async function loadAgentFile(file: string): Promise<BaseAgent> {
   const path = resolve(file);
   if (!existsSync(path))
-    throw new AgentLoadError({ path, message: `Agent file not found: ${path}` });
+    throw new AgentLoadError({
+      path,
+      reason: 'not-found',
+      message: `Agent file not found: ${path}`,
+    });
   if (['.ts', '.mts', '.cts'].includes(extname(path))) await ensureTypeScript();
   let module: Record<string, unknown>;
   try {
@@ -60,6 +64,7 @@ export async function loadAgentFile(file: string): Promise<BaseAgent> {
   }
   throw new AgentLoadError({
     path,
+    reason: 'no-agent',
     message: `${path} exports no agent: export \`rootAgent\` (or a default export) holding an LlmAgent or another agent.`,
   });
 }
@@ -75,6 +80,40 @@ function folderEntry(dir: string): string | undefined {
   return undefined;
 }
 
+/** A file of the agents folder that was skipped, and why. */
+export interface SkippedApp {
+  name: string;
+  path: string;
+  reason: string;
+}
+
+/**
+ * Load every app of an agents folder (see {@link findApps}). A file or folder that exports no
+ * agent (a helper module, say), or that fails to import, is skipped and reported through `warn`
+ * with the file's path and the reason: the other apps are still served, as Python ADK's server does.
+ */
+export async function loadApps(
+  agentsDir: string,
+  warn: (message: string) => void = (message) => process.stderr.write(`${message}\n`),
+): Promise<{ apps: Map<string, BaseAgent>; skipped: SkippedApp[] }> {
+  const apps = new Map<string, BaseAgent>();
+  const skipped: SkippedApp[] = [];
+  for (const [name, file] of findApps(agentsDir)) {
+    try {
+      apps.set(name, await loadAgentFile(file));
+    } catch (error) {
+      if (!AgentLoadError.isInstance(error) || error.reason === 'not-found') throw error;
+      skipped.push({ name, path: file, reason: error.message });
+      warn(
+        error.reason === 'no-agent'
+          ? `warning: skipped ${file}: it exports no agent (export \`rootAgent\` or a default agent to serve it as an app).`
+          : `warning: skipped ${file}: ${error.message}`,
+      );
+    }
+  }
+  return { apps, skipped };
+}
+
 /** An app name from a file or folder name: letters, digits and `_` (as the official server wants). */
 export function appNameOf(path: string): string {
   return basename(path, extname(path)).replace(/[^A-Za-z0-9_]/g, '_');
@@ -87,7 +126,11 @@ export function appNameOf(path: string): string {
 export function findApps(agentsDir: string): Map<string, string> {
   const root = resolve(agentsDir);
   if (!existsSync(root) || !statSync(root).isDirectory()) {
-    throw new AgentLoadError({ path: root, message: `Agents folder not found: ${root}` });
+    throw new AgentLoadError({
+      path: root,
+      reason: 'not-found',
+      message: `Agents folder not found: ${root}`,
+    });
   }
   const apps = new Map<string, string>();
   for (const entry of readdirSync(root, { withFileTypes: true }).sort((a, b) =>

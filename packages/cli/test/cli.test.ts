@@ -224,7 +224,7 @@ describe('adk run', () => {
     expect(chatRun.stdout).toContain('greeter > Hello there!');
     expect(chatRun.code).toBe(0);
 
-    expect(help.stdout).toContain('--a2a');
+    expect((await runBin(['api_server', '--help'])).stdout).toContain('--a2a');
 
     // `adk api_server --a2a`: the flag reaches the server.
     const child = spawn(process.execPath, [bin, 'api_server', agentsDir, '--port', '0', '--a2a'], {

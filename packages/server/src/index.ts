@@ -10,7 +10,7 @@ export type { AppInfo } from './routes';
 export * from './run';
 export * from './traces';
 export { version } from './version';
-export { webUiDir, type WebUiOptions } from './web-ui';
+export { isWebUiBuilt, webUiDir, type WebUiOptions } from './web-ui';
 export { runAgentRequestSchema, type RunAgentRequest } from './http/schemas';
 export { type ErrorBody } from './http/http-error';
 export type { TimestampUnit } from './http/wire-time';

@@ -626,9 +626,15 @@ describe('web page', () => {
     const page = await fetch(url('/'));
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     const html = await page.text();
-    expect(html).toContain('<script type="module" src="./app.js">');
+    // The Vite build of @adk/web: one module script and one stylesheet, relative, no CDN.
+    const script = /<script type="module" crossorigin src="\.\/(assets\/[^"]+\.js)">/.exec(
+      html,
+    )?.[1];
+    expect(script).toBeDefined();
     expect(html).not.toMatch(/https?:\/\//);
-    expect((await fetch(url('/app.js'))).status).toBe(200);
+    const asset = await fetch(url(`/${script}`));
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
     expect(await (await fetch(url('/web-ui/config'))).json()).toEqual({
       title: 'Demo',
       notice: 'Offline demo model',

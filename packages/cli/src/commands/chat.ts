@@ -3,7 +3,10 @@ import { createInterface } from 'node:readline';
 import { getFunctionCalls, getFunctionResponses, Runner } from '@adk/core';
 import type { Content, Event, Part } from '@adk/core';
 
+import { dirname } from 'node:path';
+
 import { loadAgentFile, appNameOf } from '../load-agents';
+import { defaultArtifactsDir, openArtifactStore, openMemoryStore } from '../services';
 import { openSessionStore } from '../session-store';
 import { Spinner, type Output } from '../spinner';
 
@@ -13,6 +16,13 @@ export interface ChatOptions {
   agentFile: string;
   /** Session store URI (default in memory). */
   sessionServiceUri?: string;
+  /**
+   * Artifact store: `memory://`, `file://<dir>`, `sqlite:<file>` or `postgres://...`. Default:
+   * files next to the sessions (see `defaultArtifactsDir`).
+   */
+  artifactServiceUri?: string;
+  /** Memory store: `memory://` (default), `sqlite:<file>` or `postgres://...`. */
+  memoryServiceUri?: string;
   userId?: string;
   /** Continue this session (created when missing). */
   sessionId?: string;
@@ -35,12 +45,26 @@ export async function chat(options: ChatOptions): Promise<void> {
   const tty = Boolean(out.isTTY);
   const agent = await loadAgentFile(options.agentFile);
   const store = await openSessionStore(options.sessionServiceUri);
+  const artifacts = await openArtifactStore(
+    options.artifactServiceUri,
+    defaultArtifactsDir(options.sessionServiceUri, dirname(options.agentFile)),
+  ).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
+  });
+  const memory = await openMemoryStore(options.memoryServiceUri).catch(async (error: unknown) => {
+    await artifacts.close();
+    await store.close();
+    throw error;
+  });
   const appName = appNameOf(options.agentFile);
   const userId = options.userId ?? 'user';
   const runner = new Runner({
     appName,
     agent,
     sessionService: store.service,
+    artifactService: artifacts.service,
+    memoryService: memory.service,
     autoCreateSession: true,
   });
   const sessionId =
@@ -86,6 +110,8 @@ export async function chat(options: ChatOptions): Promise<void> {
     spinner.stop();
     rl.close();
     await runner.close();
+    await memory.close();
+    await artifacts.close();
     await store.close();
   }
 }

@@ -13,6 +13,7 @@ import {
 } from '@adk/eval';
 
 import { UsageError } from '../errors';
+import type { CommandModule } from './command';
 import { loadAgentFile } from '../load-agents';
 
 /** Help of `adk eval`. */
@@ -31,6 +32,16 @@ Options:
   --replay CASSETTE         Serve the model calls from a cassette (offline, deterministic)
   --no_save                 Do not write results to <app>/.adk/eval_history/
 `;
+
+/** The options of `adk eval`, parsed. */
+interface EvalValues {
+  config_file_path?: string | undefined;
+  print_detailed_results?: boolean | undefined;
+  num_runs?: string | undefined;
+  record?: string | undefined;
+  replay?: string | undefined;
+  no_save?: boolean | undefined;
+}
 
 /** Where `adk eval` writes to. */
 export interface EvalCommandIo {
@@ -145,6 +156,15 @@ export async function evalCommand(args: string[], io: EvalCommandIo = process): 
     io.stdout.write(EVAL_HELP);
     return 0;
   }
+  return runEval(values, positionals, io);
+}
+
+/** `adk eval` once its arguments are parsed. */
+async function runEval(
+  values: EvalValues,
+  positionals: string[],
+  io: EvalCommandIo,
+): Promise<number> {
   const [agentPath, ...evalSetArgs] = positionals;
   if (!agentPath || evalSetArgs.length === 0) {
     throw new UsageError(
@@ -195,3 +215,31 @@ export async function evalCommand(args: string[], io: EvalCommandIo = process): 
   }
   return failed ? 1 : 0;
 }
+
+/** `adk eval`, as a module of the `adk` command list. */
+export const evalCommandModule: CommandModule = {
+  name: 'eval',
+  args: '<agent> <evalset>[:case,...] [<evalset>...] [options]',
+  summary:
+    'Run eval sets (*.evalset.json, *.test.json) against an agent; print a summary; exit 1 when a case fails.',
+  options: {
+    config_file_path: {
+      type: 'string',
+      value: 'P',
+      description: 'test_config.json with the metrics and thresholds (default: beside each set)',
+    },
+    print_detailed_results: {
+      type: 'boolean',
+      description: "Print each invocation's scores, answers and tool calls",
+    },
+    num_runs: { type: 'string', value: 'N', description: 'Run each case N times (default 1)' },
+    record: { type: 'string', value: 'CASSETTE', description: "Record the model's calls (JSONL)" },
+    replay: {
+      type: 'string',
+      value: 'CASSETTE',
+      description: 'Serve the model calls from a cassette',
+    },
+    no_save: { type: 'boolean', description: 'Do not write results to <app>/.adk/eval_history/' },
+  },
+  run: ({ values, positionals }) => runEval(values as EvalValues, positionals, process),
+};

@@ -1,10 +1,11 @@
 import { InMemoryCredentialService, Runner } from '@adk/core';
-import type { BaseAgent } from '@adk/core';
 import { LocalEvalSetResultsStore, LocalEvalSetsStore } from '@adk/eval';
 import { createAdkServer, listen } from '@adk/server';
 import type { AdkAppDefinition, RunningServer, TimestampUnit } from '@adk/server';
 
-import { findApps, loadAgentFile } from '../load-agents';
+import { PortInUseError } from '../errors';
+import { loadApps } from '../load-agents';
+import { defaultArtifactsDir, openArtifactStore, openMemoryStore } from '../services';
 import { openSessionStore } from '../session-store';
 
 /** Options of {@link serve}. */
@@ -14,23 +15,37 @@ export interface ServeOptions {
   port?: number;
   host?: string;
   sessionServiceUri?: string;
+  /**
+   * Artifact store: `memory://`, `file://<dir>`, `sqlite:<file>` or `postgres://...`. Default:
+   * files next to the sessions (see `defaultArtifactsDir`).
+   */
+  artifactServiceUri?: string;
+  /** Memory store: `memory://` (default), `sqlite:<file>` or `postgres://...`. */
+  memoryServiceUri?: string;
   allowOrigins?: string[];
   /** Serve the web chat page too (`adk web`). */
   web?: boolean;
   /** Bearer token required on API routes. */
   token?: string;
-  /** `seconds` for clients that expect the Python server's timestamps (the ADK web UI). */
+  /**
+   * Unit of timestamps on the wire. The `adk` command sends `seconds`, as the Python server does,
+   * which the ADK web UI and the bundled page both render right.
+   */
   timestampUnit?: TimestampUnit;
   /**
    * Serve every app over the A2A protocol too (`--a2a`): the card at
    * `/a2a/<app>/.well-known/agent-card.json`, JSON-RPC at `POST /a2a/<app>`.
    */
   a2a?: boolean;
+  /** Where warnings go (skipped files of the agents folder); default standard error. */
+  warn?: (message: string) => void;
 }
 
 /** A started `adk api_server` / `adk web`. */
 export interface ServeHandle extends RunningServer {
   apps: string[];
+  /** Where artifacts are kept, for messages. */
+  artifacts: string;
 }
 
 /**
@@ -38,52 +53,65 @@ export interface ServeHandle extends RunningServer {
  * with `a2a: true`). Every agent shares one session store.
  */
 export async function serve(options: ServeOptions): Promise<ServeHandle> {
-  const store = await openSessionStore(options.sessionServiceUri);
-  // One credential store for every app: a user who signed in once is signed in for all of them.
-  const credentialService = new InMemoryCredentialService();
-  const apps: Record<string, AdkAppDefinition> = {};
+  const closers: (() => Promise<void>)[] = [];
+  const closeAll = async () => {
+    for (const close of closers.reverse()) await close();
+  };
   try {
-    for (const [name, file] of findApps(options.agentsDir)) {
-      const agent: BaseAgent = await loadAgentFile(file);
-      apps[name] = {
-        agent,
-        runner: new Runner({
-          appName: name,
-          agent,
-          sessionService: store.service,
-          credentialService,
-        }),
-      };
+    const store = await openSessionStore(options.sessionServiceUri);
+    closers.push(store.close);
+    const artifacts = await openArtifactStore(
+      options.artifactServiceUri,
+      defaultArtifactsDir(options.sessionServiceUri, options.agentsDir),
+    );
+    closers.push(artifacts.close);
+    const memory = await openMemoryStore(options.memoryServiceUri);
+    closers.push(memory.close);
+    // One credential store for every app: a user who signed in once is signed in for all of them.
+    const credentialService = new InMemoryCredentialService();
+    const services = {
+      sessionService: store.service,
+      artifactService: artifacts.service,
+      memoryService: memory.service,
+      credentialService,
+    };
+    const apps: Record<string, AdkAppDefinition> = {};
+    const loaded = await loadApps(options.agentsDir, options.warn);
+    for (const [name, agent] of loaded.apps) {
+      apps[name] = { agent, runner: new Runner({ appName: name, agent, ...services }) };
     }
+    const app = createAdkServer({
+      apps,
+      ...services,
+      ...(options.allowOrigins ? { allowOrigins: options.allowOrigins } : {}),
+      ...(options.token ? { token: options.token } : {}),
+      timestampUnit: options.timestampUnit ?? 'seconds',
+      ...(options.web ? { webUi: { title: 'ADK Web' } } : {}),
+      ...(options.a2a ? { a2a: true } : {}),
+      // Eval sets and results as files, where Python ADK keeps them.
+      evals: {
+        sets: new LocalEvalSetsStore(options.agentsDir),
+        results: new LocalEvalSetResultsStore(options.agentsDir),
+      },
+    });
+    closers.push(() => app.close());
+    const port = options.port ?? 8000;
+    const host = options.host ?? '127.0.0.1';
+    const server = await listen(app, { port, host }).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException)?.code === 'EADDRINUSE')
+        throw new PortInUseError({ port, host, cause: error });
+      throw error;
+    });
+    closers.pop(); // the server closes the app
+    closers.push(() => server.close());
+    return {
+      ...server,
+      apps: Object.keys(apps).sort(),
+      artifacts: artifacts.description,
+      close: closeAll,
+    };
   } catch (error) {
-    await store.close();
+    await closeAll();
     throw error;
   }
-  const app = createAdkServer({
-    apps,
-    sessionService: store.service,
-    credentialService,
-    ...(options.allowOrigins ? { allowOrigins: options.allowOrigins } : {}),
-    ...(options.token ? { token: options.token } : {}),
-    ...(options.timestampUnit ? { timestampUnit: options.timestampUnit } : {}),
-    ...(options.web ? { webUi: { title: 'ADK Web' } } : {}),
-    ...(options.a2a ? { a2a: true } : {}),
-    // Eval sets and results as files, where Python ADK keeps them.
-    evals: {
-      sets: new LocalEvalSetsStore(options.agentsDir),
-      results: new LocalEvalSetResultsStore(options.agentsDir),
-    },
-  });
-  const server = await listen(app, {
-    port: options.port ?? 8000,
-    host: options.host ?? '127.0.0.1',
-  });
-  return {
-    ...server,
-    apps: Object.keys(apps).sort(),
-    close: async () => {
-      await server.close();
-      await store.close();
-    },
-  };
 }

@@ -18,7 +18,7 @@ import {
 } from '../routes';
 import { runRoutes } from '../run';
 import { TraceStore } from '../traces';
-import { webUiDir } from '../web-ui';
+import { isWebUiBuilt, WEB_UI_NOT_BUILT_PAGE, webUiDir } from '../web-ui';
 import { ServerContext } from './server-context';
 import type { AdkServerOptions } from './types';
 
@@ -150,6 +150,9 @@ export function createAdkServer(options: AdkServerOptions): AdkServerApp {
     );
   }
   const staticDir = options.webDir ?? (options.webUi ? webUiDir : undefined);
+  if (options.webDir === undefined && options.webUi && !isWebUiBuilt()) {
+    app.get('/', (c) => c.html(WEB_UI_NOT_BUILT_PAGE, 503));
+  }
   if (staticDir !== undefined) {
     app.use('/*', serveStatic({ root: staticDir, index: 'index.html' }));
   }

@@ -1,0 +1,117 @@
+import { resolve } from 'node:path';
+
+import { isWebUiBuilt } from '@adk/server';
+import type { TimestampUnit } from '@adk/server';
+
+import { loadDotEnv } from '../dot-env';
+
+import { UsageError } from '../errors';
+import { stringOption, type CommandInput, type CommandModule } from './command';
+import { serve } from './serve';
+import { SERVICE_OPTIONS } from './service-options';
+
+const AGENT_CARD = '/.well-known/agent-card.json';
+
+const SERVER_OPTIONS: CommandModule['options'] = {
+  port: {
+    type: 'string',
+    value: 'N',
+    description: 'Port (default: the PORT variable, else 8000; 0 picks a free one)',
+  },
+  host: { type: 'string', value: 'HOST', description: 'Interface (default 127.0.0.1)' },
+  ...SERVICE_OPTIONS,
+  allow_origins: {
+    type: 'string',
+    multiple: true,
+    value: 'ORIGIN',
+    description: 'Origin allowed to call the API from a browser (repeatable; regex:... ok)',
+  },
+  token: {
+    type: 'string',
+    value: 'T',
+    description: 'Require "Authorization: Bearer T" (default: ADK_API_TOKEN if set)',
+  },
+  timestamp_unit: {
+    type: 'string',
+    value: 'UNIT',
+    description:
+      'seconds (default, as the Python server; what the ADK web UI renders) or milliseconds',
+  },
+  a2a: {
+    type: 'boolean',
+    description: 'Serve every app over A2A too: card at /a2a/<app>/.well-known/agent-card.json',
+  },
+};
+
+const FOLDER_DETAILS = `Each sub-folder of agents_dir with an agent.ts / index.ts (or .js), and each agent file in it,
+is one app named after it. A file that exports no agent is skipped with a warning.`;
+
+async function startServer(web: boolean, { values, positionals, env }: CommandInput) {
+  const option = (name: string) => stringOption(values, name);
+  const unit = option('timestamp_unit');
+  if (unit !== undefined && unit !== 'seconds' && unit !== 'milliseconds') {
+    throw new UsageError(`Invalid --timestamp_unit: ${unit} (use seconds or milliseconds)`);
+  }
+  const rawPort = option('port') ?? env.PORT;
+  const port = rawPort === undefined || rawPort === '' ? 8000 : Number(rawPort);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new UsageError(
+      `Invalid ${option('port') === undefined ? 'PORT variable' : '--port'}: ${String(rawPort)}`,
+    );
+  }
+  loadDotEnv(resolve(positionals[0] ?? '.'), env);
+  const token = option('token') ?? env.ADK_API_TOKEN;
+  const origins = (values.allow_origins as string[] | undefined) ?? [];
+  const server = await serve({
+    agentsDir: positionals[0] ?? '.',
+    port,
+    host: option('host') ?? '127.0.0.1',
+    web,
+    allowOrigins: origins.flatMap((origin) => origin.split(',')).filter(Boolean),
+    ...(option('session_service_uri') ? { sessionServiceUri: option('session_service_uri')! } : {}),
+    ...(option('artifact_service_uri')
+      ? { artifactServiceUri: option('artifact_service_uri')! }
+      : {}),
+    ...(option('memory_service_uri') ? { memoryServiceUri: option('memory_service_uri')! } : {}),
+    ...(token ? { token } : {}),
+    ...(unit ? { timestampUnit: unit as TimestampUnit } : {}),
+    ...(values.a2a === true ? { a2a: true } : {}),
+  });
+  process.stdout.write(
+    `ADK ${web ? 'web' : 'API server'} serving ${server.apps.join(', ') || 'no apps'} on ${server.url}\n`,
+  );
+  if (web && !isWebUiBuilt()) {
+    process.stderr.write(
+      'warning: the web UI is not built (a source checkout): run "pnpm --filter @adk/web build"; the API works meanwhile.\n',
+    );
+  }
+  if (values.a2a === true) {
+    process.stdout.write(`A2A agents: ${server.url}/a2a/<app> (card at /a2a/<app>${AGENT_CARD})\n`);
+  }
+  const stop = () => {
+    void server.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return await new Promise<number>(() => undefined);
+}
+
+/** `adk api_server [agents_dir]`: the ADK API for every app of a folder. */
+export const apiServerCommand: CommandModule = {
+  name: 'api_server',
+  args: '[agents_dir] [options]',
+  summary: 'Serve a folder of agents over the ADK API (default folder: the current one).',
+  details: FOLDER_DETAILS,
+  options: SERVER_OPTIONS,
+  run: (input) => startServer(false, input),
+};
+
+/** `adk web [agents_dir]`: the API plus the web UI at `/`. */
+export const webCommand: CommandModule = {
+  name: 'web',
+  args: '[agents_dir] [options]',
+  summary: 'The same as api_server, plus the web UI at / (chat, events, traces, state, artifacts).',
+  details: FOLDER_DETAILS,
+  options: SERVER_OPTIONS,
+  run: (input) => startServer(true, input),
+};

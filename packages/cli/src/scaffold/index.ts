@@ -1,0 +1,1 @@
+export { createProject, type CreateProjectOptions } from './create-project';

@@ -1,0 +1,83 @@
+/** The wire shapes of the ADK API this UI reads (camelCase, as the official servers send). */
+
+export interface Blob {
+  mimeType?: string;
+  data?: string;
+  displayName?: string;
+}
+
+export interface Part {
+  text?: string;
+  thought?: boolean;
+  functionCall?: { id?: string; name: string; args?: Record<string, unknown> };
+  functionResponse?: { id?: string; name: string; response?: Record<string, unknown> };
+  inlineData?: Blob;
+  fileData?: { fileUri?: string; mimeType?: string; displayName?: string };
+}
+
+export interface Content {
+  role?: string;
+  parts: Part[];
+}
+
+export interface EventActions {
+  stateDelta?: Record<string, unknown>;
+  artifactDelta?: Record<string, number>;
+  transferToAgent?: string;
+  escalate?: boolean;
+}
+
+export interface AdkEvent {
+  id: string;
+  invocationId: string;
+  author: string;
+  timestamp: number;
+  content?: Content;
+  actions?: EventActions;
+  partial?: boolean;
+  branch?: string;
+  errorCode?: string;
+  errorMessage?: string;
+  /** The error field of a failed `/run_sse` frame. */
+  error?: string;
+  usageMetadata?: {
+    promptTokenCount?: number;
+    candidatesTokenCount?: number;
+    totalTokenCount?: number;
+  };
+}
+
+export interface Session {
+  id: string;
+  appName: string;
+  userId: string;
+  state: Record<string, unknown>;
+  events: AdkEvent[];
+  lastUpdateTime: number;
+}
+
+/** One span of `/debug/trace/session/{id}` (times in nanoseconds). */
+export interface TraceSpan {
+  name: string;
+  span_id: string;
+  trace_id: string;
+  parent_span_id: string | null;
+  start_time: number;
+  end_time: number | null;
+  attributes: Record<string, unknown>;
+}
+
+/** `/dev/apps/{app}/build_graph`: the agent tree. */
+export interface AgentDescription {
+  name: string;
+  description?: string;
+  agent_class?: string;
+  model?: string;
+  tools?: { name: string }[];
+  sub_agents?: AgentDescription[];
+}
+
+export interface AppInfo {
+  name: string;
+  description?: string;
+}
