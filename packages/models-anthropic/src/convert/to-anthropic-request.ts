@@ -21,6 +21,12 @@ export function usesJsonResponseTool(body: AnthropicRequest): boolean {
 export const EMPTY_MESSAGES_TEXT = 'Handle the requests as specified in the System Instruction.';
 /** Text of the user turn inserted when the conversation would start with an assistant turn. */
 export const LEADING_USER_TEXT = 'Continue.';
+/**
+ * Text of the user turn appended when the conversation would end with an assistant turn: the API
+ * would take that turn as a prefill and continue it instead of answering.
+ */
+export const TRAILING_USER_TEXT =
+  'Continue from where you left off. If nothing is left to do, give your final answer.';
 
 /**
  * Converts a provider-neutral request into a Messages API body.
@@ -29,7 +35,8 @@ export const LEADING_USER_TEXT = 'Continue.';
  * - function calls become `tool_use` blocks and function responses `tool_result` blocks (placed
  *   first in their user message, as the API requires);
  * - consecutive turns of the same role are merged (so parallel tool results form one user message)
- *   and the conversation always starts with a user turn, so roles alternate;
+ *   and the conversation always starts and ends with a user turn, so roles alternate and a
+ *   trailing assistant turn is never taken as a prefill to continue;
  * - thoughts are sent back as `thinking` blocks only when they carry a signature;
  * - a JSON object `responseSchema` without tools or thinking becomes one forced tool
  *   ({@link JSON_RESPONSE_TOOL}) whose input is the answer (the Messages API has no JSON mode);
@@ -102,6 +109,8 @@ function toMessages(contents: Content[]): AnthropicMessage[] {
     messages.push({ role: 'user', content: [{ type: 'text', text: EMPTY_MESSAGES_TEXT }] });
   else if (messages[0]!.role === 'assistant')
     messages.unshift({ role: 'user', content: [{ type: 'text', text: LEADING_USER_TEXT }] });
+  if (messages[messages.length - 1]!.role === 'assistant')
+    messages.push({ role: 'user', content: [{ type: 'text', text: TRAILING_USER_TEXT }] });
   return messages;
 }
 
