@@ -15,6 +15,21 @@ import { describe, expect, it } from 'vitest';
 import { turnProblems, type WireTurn } from '../conformance/describe-turns';
 import type { FakeProviderServer, FakeReply, FakeServerOptions, RecordedRequest } from '../types';
 
+type Json = Record<string, unknown>;
+
+/** The system prompt of a recorded Gemini, Anthropic or Chat Completions request, as text. */
+function systemText(request: RecordedRequest): string {
+  const body = request.body as Json;
+  const texts = (blocks: unknown): string =>
+    (Array.isArray(blocks) ? (blocks as Json[]) : []).map((b) => String(b.text ?? '')).join('');
+  if (body.systemInstruction) return texts((body.systemInstruction as Json).parts);
+  if (typeof body.system === 'string') return body.system;
+  if (Array.isArray(body.system)) return texts(body.system);
+  const messages = Array.isArray(body.messages) ? (body.messages as Json[]) : [];
+  const system = messages.find((m) => m.role === 'system' || m.role === 'developer');
+  return typeof system?.content === 'string' ? system.content : '';
+}
+
 /** What {@link historyTurnsAcceptance} needs to know about one provider. */
 export interface HistoryTurnsAcceptanceOptions {
   /** Provider name in the test titles, e.g. `Gemini`. */
@@ -118,6 +133,43 @@ export function historyTurnsAcceptance(options: HistoryTurnsAcceptanceOptions): 
       for (const turns of requests) expect(turnProblems(turns)).toEqual([]);
       // The window kept whole invocations: fewer turns than the full history of the last call.
       expect(requests[3]!.length).toBeLessThan(7);
+    });
+
+    it('sends the static instruction as a byte-identical prefix while the state changes', async () => {
+      const server = await options.startServer({ script: [{ text: 'one' }, { text: 'two' }] });
+      try {
+        const model = options.createModel(server.baseURL);
+        const agent = new LlmAgent({
+          name: 'concierge',
+          description: 'Front desk.',
+          model,
+          globalInstruction: 'Be brief.',
+          instruction: 'The guest is {mood}.',
+          subAgents: [new LlmAgent({ name: 'billing', description: 'Invoices.', model })],
+        });
+        const runner = new Runner({ appName: 'turns', agent, autoCreateSession: true });
+        for (const mood of ['calm', 'grumpy']) {
+          for await (const event of runner.run({
+            userId: 'u',
+            sessionId: 'prefix',
+            newMessage: userContent('Hello'),
+            stateDelta: { mood },
+          })) {
+            expect(event.errorCode).toBeUndefined();
+          }
+        }
+        const [first, second] = server.requests.map(systemText);
+        const prefix = 'Be brief.\n\nYou are concierge. Front desk.';
+        expect(first!.startsWith(prefix)).toBe(true);
+        // The transfer block is part of the stable prefix; the templated text comes last.
+        expect(first!.endsWith('The guest is calm.')).toBe(true);
+        expect(second!.endsWith('The guest is grumpy.')).toBe(true);
+        const stable = first!.slice(0, first!.length - 'The guest is calm.'.length);
+        expect(stable).toContain('- billing: Invoices.');
+        expect(second!.startsWith(stable)).toBe(true);
+      } finally {
+        await server.close();
+      }
     });
 
     it('runs an agent again in a loop without sending its own answer as the last turn', async () => {
