@@ -2,7 +2,9 @@
  * `pnpm bench`: ADK for TypeScript against @google/adk 2.0.0, side by side in one run.
  *
  * Each run starts one fresh worker process per framework (alternating which goes first), warms it
- * up and runs the in-memory scenarios; the table quotes the median of the runs. Then the SQL
+ * up and runs the in-memory scenarios; the table quotes the median of the runs. Then the share of
+ * request bytes that is a stable prompt prefix over a 20-turn session is measured once (it is
+ * deterministic; `--no-prefix` skips it). Then the SQL
  * session store benchmark runs when `src/session-sql.ts` is present. Results are printed as a
  * Markdown table and written to `bench-results/latest.json` at the repository root.
  */
@@ -16,6 +18,7 @@ import type { Collected } from './report/in-memory-rows';
 import type { BenchRow } from './report/row';
 import { renderTable } from './report/table';
 import { writeResults } from './report/write-results';
+import { runPromptPrefixBench } from './prompt-prefix';
 import { runWorker } from './run-worker';
 import type { ScenarioName } from './scenarios';
 import { runSqlBench } from './sql-bench';
@@ -48,6 +51,19 @@ async function main(): Promise<void> {
   const rows: BenchRow[] = inMemoryRows(collected).filter(
     (row) => row.ours !== undefined || row.theirs !== undefined,
   );
+  let prefix: unknown;
+  if (options.prefix && options.frameworks.includes('adk-ts')) {
+    console.error('[bench] stable prompt prefix');
+    try {
+      const outcome = await runPromptPrefixBench();
+      rows.push(...outcome.rows);
+      prefix = outcome.raw;
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      failures.push(`prefix: ${message}`);
+      console.error(`[bench] prompt prefix failed: ${message}`);
+    }
+  }
   let sql: unknown;
   if (options.sql && existsSync(new URL('./session-sql.ts', import.meta.url))) {
     console.error('[bench] SQL session store');
@@ -78,6 +94,7 @@ async function main(): Promise<void> {
     rows,
     runs: collected,
     sql,
+    prefix,
     failures,
     table,
   });

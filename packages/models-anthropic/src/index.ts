@@ -23,6 +23,7 @@ export {
   toAnthropicRequest,
   toFinishReason,
   toUsage,
+  TRAILING_USER_TEXT,
   type AnthropicRequest,
   type AnthropicResponse,
 } from './convert';

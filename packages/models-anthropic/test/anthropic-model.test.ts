@@ -209,6 +209,47 @@ describe('Anthropic request mapping', () => {
     });
   });
 
+  it('puts the system breakpoint after the static part of the instruction, the rest after it', async () => {
+    const { server, model } = await setup([{ text: 'one' }, { text: 'two' }], {
+      promptCaching: true,
+    });
+    const staticInstruction = 'You are concierge.\n\n- billing: Handles invoices.';
+    for (const mood of ['calm', 'grumpy']) {
+      await collect(
+        model.generate(
+          ask('Hi', {
+            systemInstruction: `${staticInstruction}\n\nThe guest is ${mood}.`,
+            staticInstruction,
+          }),
+          { stream: false },
+        ),
+      );
+    }
+    const systems = server.requests.map((request) => (request.body as { system: unknown }).system);
+    expect(systems[0]).toEqual([
+      { type: 'text', text: staticInstruction, cache_control: { type: 'ephemeral' } },
+      { type: 'text', text: 'The guest is calm.' },
+    ]);
+    // The state changed: the cached block is byte-identical, only the block after it differs.
+    expect(systems[1]).toEqual([
+      { type: 'text', text: staticInstruction, cache_control: { type: 'ephemeral' } },
+      { type: 'text', text: 'The guest is grumpy.' },
+    ]);
+  });
+
+  it('ignores a static part the instruction no longer starts with (a callback rewrote it)', async () => {
+    const { server, model } = await setup([{ text: 'ok' }], { promptCaching: true });
+    await collect(
+      model.generate(
+        ask('Hi', { systemInstruction: 'Rewritten.', staticInstruction: 'You are concierge.' }),
+        { stream: false },
+      ),
+    );
+    expect((server.requests[0]!.body as { system: unknown }).system).toEqual([
+      { type: 'text', text: 'Rewritten.', cache_control: { type: 'ephemeral' } },
+    ]);
+  });
+
   it('marks cache breakpoints on system, last tool and last block when prompt caching is on', async () => {
     const { server, model } = await setup(
       [{ text: 'ok', usage: { inputTokens: 10, outputTokens: 2, cachedTokens: 900 } }],

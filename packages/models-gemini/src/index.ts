@@ -5,6 +5,7 @@ export {
   CONTINUE_TEXT,
   EMPTY_CONTENTS_TEXT,
   fromGeminiResponse,
+  LEADING_USER_TEXT,
   parseGeminiError,
   toGeminiRequest,
 } from './convert';

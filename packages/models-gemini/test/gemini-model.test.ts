@@ -171,8 +171,9 @@ describe('Gemini request mapping', () => {
     const body = received!.body as {
       contents: Array<{ parts: Array<Record<string, { id?: string }>> }>;
     };
-    expect(body.contents[0]!.parts[0]!.functionCall!.id).toBe('fc_1');
-    expect(body.contents[1]!.parts[0]!.functionResponse!.id).toBe('fc_1');
+    // contents[0] is the user turn put before a conversation starting with the model.
+    expect(body.contents[1]!.parts[0]!.functionCall!.id).toBe('fc_1');
+    expect(body.contents[2]!.parts[0]!.functionResponse!.id).toBe('fc_1');
   });
 
   it('adds a user turn when the contents end with a model turn', async () => {

@@ -25,7 +25,12 @@ export type {
 } from './types';
 export {
   describeAnthropicRequest,
+  describeAnthropicTurns,
   describeGeminiRequest,
+  describeGeminiTurns,
   describeOpenAIRequest,
+  describeOpenAITurns,
   toFakeReply,
+  turnProblems,
+  type WireTurn,
 } from './conformance';

@@ -1,4 +1,4 @@
-import type { LlmRequest, LlmResponse } from '@adk/core';
+import { CONTINUE_TURN_TEXT, type LlmRequest, type LlmResponse } from '@adk/core';
 import { describe, expect, it } from 'vitest';
 
 import { DemoModel } from './demo-model';
@@ -125,5 +125,19 @@ describe('offline demo model', () => {
         new DemoModel().generate(request('hi', []), { stream: true, signal: controller.signal }),
       ),
     ).rejects.toThrow('stop');
+  });
+
+  it("reads the user's request, not the turn the flow adds after the model's own last turn", () => {
+    const plan = planDemoResponse(
+      request(
+        'What is the weather in Paris?',
+        [weatherDeclaration],
+        [
+          { role: 'model', parts: [{ text: 'Let me see.' }] },
+          { role: 'user', parts: [{ text: CONTINUE_TURN_TEXT }] },
+        ],
+      ),
+    );
+    expect(plan).toMatchObject({ kind: 'call', name: 'get_weather' });
   });
 });

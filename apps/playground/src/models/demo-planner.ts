@@ -1,10 +1,17 @@
 import type { Content, FunctionDeclaration, LlmRequest } from '@adk/core';
+import { CONTINUE_TURN_TEXT, EMPTY_HISTORY_TEXT, LEADING_USER_TURN_TEXT } from '@adk/core';
 
 /** What the offline demo model decides to do for one request. */
 export type DemoPlan =
   { kind: 'call'; name: string; args: Record<string, unknown> } | { kind: 'answer'; text: string };
 
 const CONTEXT_HEADER = 'For context:';
+/** User turns the flow adds at the ends of a history; they say nothing about what the user wants. */
+const ADDED_TURNS: ReadonlySet<string | undefined> = new Set([
+  CONTINUE_TURN_TEXT,
+  EMPTY_HISTORY_TEXT,
+  LEADING_USER_TURN_TEXT,
+]);
 const STOPWORDS = new Set(
   'a an and are about any can do does for from get give handles how i in is it latest me my of on or please questions related show tell the to what whats with you your'.split(
     ' ',
@@ -56,6 +63,7 @@ export function latestUserText(contents: readonly Content[]): string {
   for (let index = contents.length - 1; index >= 0; index--) {
     const content = contents[index]!;
     if (content.role !== 'user' || content.parts[0]?.text === CONTEXT_HEADER) continue;
+    if (content.parts.length === 1 && ADDED_TURNS.has(content.parts[0]?.text)) continue;
     const text = content.parts
       .map((part) => part.text ?? '')
       .join(' ')

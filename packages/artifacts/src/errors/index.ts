@@ -1,2 +1,3 @@
 export { ArtifactPathError } from './artifact-path-error';
+export { CorruptArtifactError } from './corrupt-artifact-error';
 export { UnsupportedDialectError } from './unsupported-dialect-error';

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,6 +7,7 @@ import { artifactServiceConformance } from '@adk/core/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { ArtifactPathError } from '../errors/artifact-path-error';
+import { CorruptArtifactError } from '../errors/corrupt-artifact-error';
 import { FileArtifactService } from './file-artifact-service';
 
 const roots: string[] = [];
@@ -32,6 +33,13 @@ async function walk(directory: string): Promise<string[]> {
     else found.push(full);
   }
   return found;
+}
+
+/** Make the sidecar copied to `<version>.json` name its own version (a well-formed commit). */
+async function rewriteVersion(directory: string, version: number): Promise<void> {
+  const file = path.join(directory, `${version}.json`);
+  const sidecar = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  await writeFile(file, JSON.stringify({ ...sidecar, version }));
 }
 
 describe('FileArtifactService on disk', () => {
@@ -106,6 +114,91 @@ describe('FileArtifactService on disk', () => {
     expect(ArtifactPathError.isInstance(error)).toBe(true);
     expect(await readdir(outside)).toEqual([]);
     await expect(service.listArtifactKeys(s)).rejects.toSatisfy(ArtifactPathError.isInstance);
+  });
+
+  describe('a symbolic link planted as a version or metadata file', () => {
+    const s = { appName: 'app', userId: 'u', sessionId: 's', filename: 'x.txt' };
+    async function planted() {
+      const root = await newRoot();
+      const service = new FileArtifactService({ root });
+      await service.saveArtifact({ ...s, artifact: { text: 'mine' }, customMetadata: { a: 1 } });
+      const directory = path.join(root, 'app', 'u', 'sessions', 's', 'x.txt');
+      // A secret of another user's session, inside the root: confining paths alone allows it.
+      const other = { ...s, userId: 'victim', filename: 'secret.txt' };
+      await service.saveArtifact({ ...other, artifact: { text: 'secret' } });
+      const victim = path.join(root, 'app', 'victim', 'sessions', 's', 'secret.txt');
+      return { service, directory, victim };
+    }
+
+    it('refuses a version file that is a link, inside the root or out of it', async () => {
+      const { service, directory, victim } = await planted();
+      await writeFile(
+        path.join(directory, '1.json'),
+        await readFile(path.join(directory, '0.json')),
+      );
+      await rewriteVersion(directory, 1);
+      await symlink(path.join(victim, '0.bin'), path.join(directory, '1.bin'));
+      await expect(service.loadArtifact(s)).rejects.toSatisfy(ArtifactPathError.isInstance);
+      await writeFile(
+        path.join(directory, '2.json'),
+        await readFile(path.join(directory, '0.json')),
+      );
+      await rewriteVersion(directory, 2);
+      await symlink('/etc/hostname', path.join(directory, '2.bin'));
+      await expect(service.loadArtifact({ ...s, version: 2 })).rejects.toSatisfy(
+        ArtifactPathError.isInstance,
+      );
+      expect(await service.loadArtifact({ ...s, version: 0 })).toEqual({ text: 'mine' });
+    });
+
+    it('refuses a metadata file that is a link', async () => {
+      const { service, directory, victim } = await planted();
+      await symlink(path.join(victim, '0.json'), path.join(directory, '1.json'));
+      for (const read of [
+        () => service.loadArtifact(s),
+        () => service.getArtifactVersion({ ...s, version: 1 }),
+        () => service.listArtifactVersions(s),
+      ]) {
+        await expect(read()).rejects.toSatisfy(ArtifactPathError.isInstance);
+      }
+    });
+
+    it('refuses a metadata file that is not a regular file (a FIFO would block a read)', async () => {
+      const { service, directory } = await planted();
+      await mkdir(path.join(directory, '1.json'));
+      await expect(service.loadArtifact(s)).rejects.toSatisfy(ArtifactPathError.isInstance);
+    });
+  });
+
+  it('reports corrupt metadata with CorruptArtifactError and keeps other versions readable', async () => {
+    const root = await newRoot();
+    const service = new FileArtifactService({ root });
+    const s = { appName: 'app', userId: 'u', sessionId: 's', filename: 'x.txt' };
+    await service.saveArtifact({ ...s, artifact: { text: 'v0' } });
+    await service.saveArtifact({ ...s, artifact: { text: 'v1' } });
+    const directory = path.join(root, 'app', 'u', 'sessions', 's', 'x.txt');
+    const sidecar = path.join(directory, '1.json');
+    const good = JSON.parse(await readFile(sidecar, 'utf8')) as Record<string, unknown>;
+    for (const corrupt of [
+      '{"version": 1, "kind": "te',
+      'null',
+      '[1]',
+      JSON.stringify({ ...good, version: 0 }),
+      JSON.stringify({ ...good, kind: 'weird' }),
+      JSON.stringify({ ...good, createTime: 'yesterday' }),
+      JSON.stringify({ ...good, customMetadata: 'x' }),
+    ]) {
+      await writeFile(sidecar, corrupt);
+      const error = await service.loadArtifact(s).catch((e: unknown) => e);
+      expect(CorruptArtifactError.isInstance(error), corrupt).toBe(true);
+      expect(error).toMatchObject({ code: 'ARTIFACT_CORRUPT', location: sidecar });
+      await expect(service.listArtifactVersions(s)).rejects.toSatisfy(
+        CorruptArtifactError.isInstance,
+      );
+    }
+    expect(await service.loadArtifact({ ...s, version: 0 })).toEqual({ text: 'v0' });
+    await writeFile(sidecar, JSON.stringify(good));
+    expect(await service.loadArtifact(s)).toEqual({ text: 'v1' });
   });
 
   it('keeps a consistent state when deletes race saves: a save never fails or half-exists', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { link, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { link, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 import type {
@@ -12,6 +13,8 @@ import type {
   SaveArtifactRequest,
 } from '@adk/core';
 
+import { ArtifactPathError } from '../errors/artifact-path-error';
+import { CorruptArtifactError } from '../errors/corrupt-artifact-error';
 import { decodePart, encodePart, type StoredPartKind } from '../internal/part-codec';
 import {
   checkLoad,
@@ -236,8 +239,43 @@ async function committedVersions(directory: string): Promise<number[]> {
 }
 
 async function readSidecar(directory: string, version: number): Promise<Sidecar | undefined> {
-  const raw = await readOrUndefined(path.join(directory, `${version}${SIDECAR}`));
-  return raw === undefined ? undefined : (JSON.parse(raw.toString('utf8')) as Sidecar);
+  const file = path.join(directory, `${version}${SIDECAR}`);
+  const raw = await readOrUndefined(file);
+  return raw === undefined ? undefined : parseSidecar(file, raw, version);
+}
+
+const KINDS: ReadonlySet<unknown> = new Set<StoredPartKind>(['text', 'inline', 'file']);
+
+/** The sidecar in `raw`, checked to have the shape {@link FileArtifactService} writes. */
+function parseSidecar(file: string, raw: Buffer, version: number): Sidecar {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw.toString('utf8'));
+  } catch (error) {
+    throw new CorruptArtifactError({ location: file, reason: 'not valid JSON', cause: error });
+  }
+  const corrupt = (reason: string) => new CorruptArtifactError({ location: file, reason });
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw corrupt('not a JSON object');
+  }
+  const sidecar = value as Record<string, unknown>;
+  if (sidecar.version !== version) throw corrupt(`it names version ${String(sidecar.version)}`);
+  if (typeof sidecar.filename !== 'string') throw corrupt('no file name');
+  if (!KINDS.has(sidecar.kind)) throw corrupt(`unknown kind ${JSON.stringify(sidecar.kind)}`);
+  if (typeof sidecar.createTime !== 'number') throw corrupt('no creation time');
+  for (const key of ['mimeType', 'displayName', 'fileUri'] as const) {
+    if (sidecar[key] !== undefined && typeof sidecar[key] !== 'string') {
+      throw corrupt(`${key} is not a string`);
+    }
+  }
+  const metadata = sidecar.customMetadata;
+  if (
+    metadata !== undefined &&
+    (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))
+  ) {
+    throw corrupt('customMetadata is not an object');
+  }
+  return sidecar as unknown as Sidecar;
 }
 
 function toVersion(sidecar: Sidecar): ArtifactVersion {
@@ -259,13 +297,39 @@ async function writeDurably(file: string, data: Buffer | string): Promise<void> 
   }
 }
 
+/**
+ * Open without following a symbolic link (`O_NOFOLLOW`) and without blocking on a FIFO
+ * (`O_NONBLOCK`): a version or sidecar file must be a regular file the service wrote, never a link
+ * planted in its place to make it read another file (even one inside the root).
+ */
+const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+/** A stored file's bytes, `undefined` when it does not exist; anything but a regular file is refused. */
 async function readOrUndefined(file: string): Promise<Buffer | undefined> {
+  let handle;
   try {
-    return await readFile(file);
+    handle = await open(file, READ_FLAGS);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    // ELOOP: the last component is a symbolic link (Linux, macOS; EMLINK on some BSDs).
+    if (code === 'ELOOP' || code === 'EMLINK') throw notRegular(file, 'a symbolic link', error);
     throw error;
   }
+  try {
+    if (!(await handle.stat()).isFile()) throw notRegular(file, 'not a regular file');
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
+function notRegular(file: string, what: string, cause?: unknown): ArtifactPathError {
+  return new ArtifactPathError({
+    path: file,
+    message: `Refusing to read "${file}": it is ${what}, not a file the artifact service wrote.`,
+    cause,
+  });
 }
 
 async function readdirOrEmpty(directory: string): Promise<string[]> {

@@ -10,6 +10,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { CorruptArtifactError } from '../errors/corrupt-artifact-error';
 import { SqlArtifactService } from './sql-artifact-service';
 
 const { sqlite, postgres, skipPostgres, close } = await openTestDatabases('artifacts');
@@ -35,6 +36,27 @@ describe.skipIf(skipPostgres !== undefined)('PostgreSQL', () => {
       ),
     );
     expect([...versions].sort((a, b) => a - b)).toEqual(Array.from({ length: 24 }, (_, i) => i));
+  });
+});
+
+describe('SqlArtifactService corrupt metadata', () => {
+  it('reports unreadable custom_metadata with CorruptArtifactError, not a raw SyntaxError', async () => {
+    const service = new SqlArtifactService({ db: sqlite.db });
+    const s = { appName: 'corrupt-app', userId: 'u', sessionId: 's', filename: 'm.txt' };
+    await service.saveArtifact({ ...s, artifact: { text: 'x' }, customMetadata: { a: 1 } });
+    for (const stored of ['{"a":', '[1, 2]']) {
+      await sql`update adk_artifacts set custom_metadata = ${stored} where app_name = 'corrupt-app'`.execute(
+        sqlite.db,
+      );
+      const error = await service.getArtifactVersion(s).catch((e: unknown) => e);
+      expect(CorruptArtifactError.isInstance(error), stored).toBe(true);
+      expect((error as CorruptArtifactError).location).toContain('m.txt');
+      await expect(service.listArtifactVersions(s)).rejects.toSatisfy(
+        CorruptArtifactError.isInstance,
+      );
+    }
+    // The bytes themselves stay readable.
+    expect(await service.loadArtifact(s)).toEqual({ text: 'x' });
   });
 });
 

@@ -17,6 +17,7 @@ import {
 } from '@adk/sql-kit';
 import { sql, type Kysely } from 'kysely';
 
+import { CorruptArtifactError } from '../errors/corrupt-artifact-error';
 import { UnsupportedDialectError } from '../errors/unsupported-dialect-error';
 import { decodePart, encodePart, type StoredPartKind } from '../internal/part-codec';
 import {
@@ -199,7 +200,7 @@ export class SqlArtifactService implements ArtifactService {
     const row = await this.#selectVersion(location, request.version)
       .select(['version', 'mime_type', 'custom_metadata', 'create_time'])
       .executeTakeFirst();
-    return row ? toVersion(row) : undefined;
+    return row ? toVersion(row, location.filename) : undefined;
   }
 
   async listArtifactKeys(request: ArtifactScope): Promise<string[]> {
@@ -250,7 +251,7 @@ export class SqlArtifactService implements ArtifactService {
       .where('filename', '=', key.filename)
       .orderBy('version', 'asc')
       .execute();
-    return rows.map(toVersion);
+    return rows.map((row) => toVersion(row, key.filename));
   }
 
   #selectVersion(location: ResolvedLocation, version: number | undefined) {
@@ -284,6 +285,7 @@ function keyOf(location: ResolvedLocation) {
 
 function toVersion(
   row: Pick<ArtifactRow, 'version' | 'mime_type' | 'custom_metadata' | 'create_time'>,
+  filename: string,
 ): ArtifactVersion {
   return {
     version: Number(row.version),
@@ -291,7 +293,25 @@ function toVersion(
     customMetadata:
       row.custom_metadata === null
         ? undefined
-        : (JSON.parse(row.custom_metadata) as Record<string, unknown>),
+        : parseMetadata(row.custom_metadata, `${ARTIFACTS_TABLE}: ${filename} v${row.version}`),
     createTime: Number(row.create_time),
   };
+}
+
+/** A stored `custom_metadata` column: a JSON object, else a {@link CorruptArtifactError}. */
+function parseMetadata(text: string, location: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new CorruptArtifactError({
+      location,
+      reason: 'custom_metadata is not valid JSON',
+      cause: error,
+    });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new CorruptArtifactError({ location, reason: 'custom_metadata is not a JSON object' });
+  }
+  return value as Record<string, unknown>;
 }

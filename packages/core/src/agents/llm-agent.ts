@@ -23,6 +23,7 @@ import type { Policy } from '../policies/policy';
 import type { ModelRegistry } from '../models/model-registry';
 import { isToolset } from '../tools/is-toolset';
 import type { Tool, Toolset } from '../tools/tool';
+import { isToolTimeout } from '../tools/tool-timeout';
 import { BaseAgent, type BaseAgentOptions } from './base-agent';
 import type { InvocationContext } from './invocation-context';
 import { toOutputJsonSchema } from './output-json-schema';
@@ -85,6 +86,11 @@ export interface LlmAgentOptions extends BaseAgentOptions {
   /** Most retries granted by error callbacks per model or tool call (default 2). */
   maxErrorRetries?: number;
   /**
+   * Timeout of this agent's tool calls, in milliseconds, for tools that set no `timeoutMs` of
+   * their own (`0` or `Infinity`: no limit). Unset: `RunConfig.toolTimeoutMs`, else 5 minutes.
+   */
+  toolTimeoutMs?: number;
+  /**
    * The ordered request processors that build each model request. Default:
    * {@link defaultRequestProcessors} (config, identity, instructions, contents, tools, output schema).
    */
@@ -131,6 +137,8 @@ export class LlmAgent extends BaseAgent {
   readonly afterToolCallbacks: readonly AfterToolCallback[];
   readonly onToolErrorCallbacks: readonly ToolErrorCallback[];
   readonly maxErrorRetries: number;
+  /** Timeout of tool calls that set none of their own; `undefined`: the run's default. */
+  readonly toolTimeoutMs: number | undefined;
   readonly requestProcessors: readonly RequestProcessor[];
   /** The tools that are not toolsets, by name (computed once). */
   readonly staticTools: ReadonlyMap<string, Tool>;
@@ -160,6 +168,13 @@ export class LlmAgent extends BaseAgent {
     this.afterToolCallbacks = toCallbackList(options.afterToolCallback);
     this.onToolErrorCallbacks = toCallbackList(options.onToolErrorCallback);
     this.maxErrorRetries = options.maxErrorRetries ?? DEFAULT_MAX_ERROR_RETRIES;
+    if (options.toolTimeoutMs !== undefined && !isToolTimeout(options.toolTimeoutMs)) {
+      throw new InvalidArgumentError({
+        message: `Agent "${options.name}": toolTimeoutMs must be a number >= 0, got ${String(options.toolTimeoutMs)}.`,
+        argument: 'toolTimeoutMs',
+      });
+    }
+    this.toolTimeoutMs = options.toolTimeoutMs;
     this.requestProcessors = options.requestProcessors ?? defaultRequestProcessors;
     const staticTools = new Map<string, Tool>();
     const toolsets: Toolset[] = [];

@@ -1,7 +1,7 @@
 import type { BaseAgent } from '../agents/base-agent';
 import type { InvocationContext } from '../agents/invocation-context';
 import { describeCause } from '../errors/describe-cause';
-import { createEvent, type Event } from '../events';
+import { COMPACTION_RANGE_METADATA_KEY, createEvent, type Event } from '../events';
 import type { ContextCompressor } from './context-compressor';
 
 /** `errorCode` of the (non-fatal) event reporting that a compressor failed. */
@@ -31,11 +31,17 @@ export async function* compactContext(
       resolveModel: (name) => ctx.models.resolve(name),
     });
     if (!compaction) return;
+    // The range's event ids go to customMetadata: the stored compaction keeps the official
+    // ADKs' shape, which the Python ADK validates strictly.
+    const { startEventId, endEventId, ...stored } = compaction;
     yield createEvent({
       invocationId: ctx.invocationId,
       author: agent.name,
       branch: ctx.branch,
-      actions: { compaction },
+      actions: { compaction: stored },
+      ...(startEventId !== undefined && endEventId !== undefined
+        ? { customMetadata: { [COMPACTION_RANGE_METADATA_KEY]: { startEventId, endEventId } } }
+        : {}),
     });
   } catch (error) {
     if (ctx.signal.aborted) return;

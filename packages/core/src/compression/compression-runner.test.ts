@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { LlmAgent } from '../agents/llm-agent';
 import { getText, userContent } from '../content';
-import type { Event } from '../events';
+import { COMPACTION_RANGE_METADATA_KEY, type Event } from '../events';
 import { Runner } from '../runner/runner';
 import { FakeModel } from '../testing/fake-model';
 import { SlidingWindowCompressor } from './sliding-window-compressor';
@@ -45,18 +45,47 @@ describe('context compression in a run', () => {
     await run(runner, 'q1');
     await run(runner, 'q2');
     const third = await run(runner, 'q3');
-    // q1 a1 q2 a2 q3 is five messages: the older three are compacted before the model call.
+    // q1 a1 q2 a2 q3 is five messages: the older ones are compacted before the model call, cut
+    // where an invocation starts (keeping two would start the history with the model's a2).
     expect(third[0]?.actions.compaction).toBeDefined();
     expect(third[0]?.author).toBe('bot');
-    expect(texts(model, 2)).toEqual(['a2', 'q3']);
+    expect(texts(model, 2)).toEqual(['q2', 'a2', 'q3']);
     await run(runner, 'q4');
-    expect(texts(model, 3)).toEqual(['a2', 'q3', 'a3', 'q4']);
+    expect(texts(model, 3)).toEqual(['q3', 'a3', 'q4']);
     const session = await runner.sessionService.getSession({
       appName: 'app',
       userId: 'u',
       sessionId: 's',
     });
-    expect(session?.events.filter((e) => e.actions.compaction)).toHaveLength(1);
+    // Each compaction was recorded once; the first is folded into the second. The stored
+    // compaction keeps the official ADKs' three members; the range's event ids ride in the
+    // event's customMetadata.
+    const compactions = session!.events.filter((e) => e.actions.compaction);
+    expect(compactions).toHaveLength(2);
+    const ids = session!.events.map((e) => e.id);
+    expect(Object.keys(compactions[0]!.actions.compaction!).sort()).toEqual([
+      'compactedContent',
+      'endTimestamp',
+      'startTimestamp',
+    ]);
+    expect(compactions[0]?.customMetadata).toEqual({
+      [COMPACTION_RANGE_METADATA_KEY]: { startEventId: ids[0], endEventId: ids[1] },
+    });
+  });
+
+  it('compacts events that share one millisecond, by event order', async () => {
+    vi.spyOn(Date, 'now').mockImplementation(() => 1_800_000_000_000);
+    const model = new FakeModel({ responses: (_request, index) => `a${index + 1}` });
+    const agent = new LlmAgent({
+      name: 'bot',
+      model,
+      contextCompressor: new SlidingWindowCompressor({ maxEvents: 4, keepEvents: 2 }),
+    });
+    const runner = new Runner({ appName: 'app', agent, autoCreateSession: true });
+    for (const text of ['q1', 'q2', 'q3', 'q4']) await run(runner, text);
+    // Every event has the same timestamp: a timestamp range could never cut between them.
+    expect(texts(model, 2)).toEqual(['q2', 'a2', 'q3']);
+    expect(texts(model, 3)).toEqual(['q3', 'a3', 'q4']);
   });
 
   it('summarises older history with a model and shows the summary in place', async () => {

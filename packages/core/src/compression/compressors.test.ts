@@ -12,9 +12,17 @@ import { TokenBudgetCompressor } from './token-budget-compressor';
 import { TruncateCompressor } from './truncate-compressor';
 
 let clock = 10_000;
+let invocation = 0;
+/** An event; a user message opens a new invocation, as `Runner.run` does. */
 function ev(author: string, parts: Part[]): Event {
   const role = author === 'user' || parts.some((p) => p.functionResponse) ? 'user' : 'model';
-  return createEvent({ invocationId: 'inv', author, content: { role, parts }, timestamp: clock++ });
+  if (author === 'user' && !parts.some((p) => p.functionResponse)) invocation++;
+  return createEvent({
+    invocationId: `inv-${invocation}`,
+    author,
+    content: { role, parts },
+    timestamp: clock++,
+  });
 }
 function conversation(turns: number): Event[] {
   const events: Event[] = [];
@@ -84,24 +92,75 @@ describe('SlidingWindowCompressor', () => {
   it('never separates a function call from its response', async () => {
     const compressor = new SlidingWindowCompressor({ maxEvents: 2, keepEvents: 1 });
     const events = [
-      ev('user', [{ text: 'q' }]),
+      ev('user', [{ text: 'q1' }]),
+      ev('bot', [{ text: 'a1' }]),
+      ev('user', [{ text: 'q2' }]),
       ev('bot', [{ functionCall: { id: 'c1', name: 'f', args: {} } }]),
       ev('bot', [{ functionResponse: { id: 'c1', name: 'f', response: { ok: 1 } } }]),
     ];
     const compacted = await compact(compressor, events);
     const contents = buildContents(compacted, { agentName: 'bot' });
     expect(
-      contents.map((c) => c.parts[0]?.functionCall?.id ?? c.parts[0]?.functionResponse?.id),
-    ).toEqual(['c1', 'c1']);
+      contents.map(
+        (c) => c.parts[0]?.text ?? c.parts[0]?.functionCall?.id ?? c.parts[0]?.functionResponse?.id,
+      ),
+    ).toEqual(['q2', 'c1', 'c1']);
   });
 
-  it('never hides kept events that share the boundary timestamp', async () => {
+  it('cuts only between invocations, so what is kept starts with the user turn', async () => {
+    const compressor = new SlidingWindowCompressor({ maxEvents: 3, keepEvents: 2 });
+    // One invocation with a tool loop, then the current one: a cut inside the first would keep
+    // the agent's call without the user message that asked for it.
+    const events = [
+      ev('user', [{ text: 'q1' }]),
+      ev('bot', [{ functionCall: { id: 'x1', name: 'f', args: {} } }]),
+      ev('bot', [{ functionResponse: { id: 'x1', name: 'f', response: { ok: 1 } } }]),
+      ev('bot', [{ text: 'a1' }]),
+      ev('user', [{ text: 'q2' }]),
+    ];
+    const compacted = await compact(compressor, events);
+    expect(texts(compacted)).toEqual(['q2']);
+    expect(buildContents(compacted, { agentName: 'bot' })[0]?.role).toBe('user');
+    // A single invocation longer than the window is kept whole rather than cut in the middle.
+    const single = [
+      ev('user', [{ text: 'q' }]),
+      ev('bot', [{ functionCall: { id: 'y1', name: 'f', args: {} } }]),
+      ev('bot', [{ functionResponse: { id: 'y1', name: 'f', response: { ok: 1 } } }]),
+      ev('bot', [{ functionCall: { id: 'y2', name: 'f', args: {} } }]),
+      ev('bot', [{ functionResponse: { id: 'y2', name: 'f', response: { ok: 2 } } }]),
+    ];
+    expect(await compressor.compact({ events: single, agentName: 'bot' })).toBeUndefined();
+  });
+
+  it('cuts between events that share a millisecond: event order decides, not timestamps', async () => {
     const compressor = new SlidingWindowCompressor({ maxEvents: 2, keepEvents: 1 });
     const a = ev('user', [{ text: 'a' }]);
-    const b = { ...ev('bot', [{ text: 'b' }]), timestamp: a.timestamp + 1 };
-    const c = { ...ev('user', [{ text: 'c' }]), timestamp: a.timestamp + 1 };
-    const events = await compact(compressor, [a, b, c]);
-    expect(texts(events)).toEqual(['b', 'c']);
+    const b = { ...ev('bot', [{ text: 'b' }]), timestamp: a.timestamp };
+    const c = { ...ev('user', [{ text: 'c' }]), timestamp: a.timestamp };
+    const d = { ...ev('bot', [{ text: 'd' }]), timestamp: a.timestamp };
+    const events = await compact(compressor, [a, b, c, d]);
+    // Everything shares one millisecond: a timestamp range could not tell b from c.
+    expect(texts(events)).toEqual(['c', 'd']);
+    expect(events.at(-1)?.actions.compaction).toMatchObject({
+      startEventId: a.id,
+      endEventId: b.id,
+      startTimestamp: a.timestamp,
+      endTimestamp: a.timestamp,
+    });
+  });
+
+  it('still reads a compaction written without event ids (another ADK) by its timestamps', () => {
+    const events = conversation(3);
+    const compaction: EventCompaction = {
+      startTimestamp: events[0]!.timestamp,
+      endTimestamp: events[3]!.timestamp,
+      compactedContent: { role: 'user', parts: [{ text: 'earlier: q1 q2' }] },
+    };
+    expect(texts(record(events, compaction))).toEqual([
+      '[Previous context summary]\nearlier: q1 q2',
+      'q3',
+      'a3',
+    ]);
   });
 
   it('rejects invalid options with a typed error', () => {

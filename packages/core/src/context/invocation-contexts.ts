@@ -144,6 +144,12 @@ export class InvocationCallbackContext
  * event in call order), the call id, and the human confirmation when there is one.
  */
 export class InvocationToolContext extends InvocationCallbackContext implements ToolContext {
+  /**
+   * The deadline of the attempt running now (set by the flow around `tool.run`); its signal also
+   * aborts on timeout. Internal to the flow.
+   */
+  deadline: { readonly signal: AbortSignal } | undefined;
+
   constructor(
     source: ContextSource,
     actions: EventActions,
@@ -152,6 +158,11 @@ export class InvocationToolContext extends InvocationCallbackContext implements 
     private resumedCredential: ResumedCredential | undefined = undefined,
   ) {
     super(source, actions);
+  }
+
+  /** Aborted when the run is cancelled or when this call's timeout elapses. */
+  override get signal(): AbortSignal {
+    return this.deadline ? this.deadline.signal : this.source.signal;
   }
 
   requestConfirmation(options: { hint?: string; payload?: unknown } = {}): void {

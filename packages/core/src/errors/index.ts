@@ -19,3 +19,4 @@ export { TransferNotAllowedError } from './transfer-not-allowed-error';
 export { ToolArgumentsError, type ToolArgumentIssue } from './tool-arguments-error';
 export { ToolExecutionError } from './tool-execution-error';
 export { ToolNotFoundError } from './tool-not-found-error';
+export { ToolTimeoutError } from './tool-timeout-error';

@@ -11,15 +11,34 @@ export interface ToolConfirmation {
   payload?: unknown;
 }
 
-/** Marks an event that replaces a range of older history with a summary. */
+/**
+ * Marks an event that replaces a range of older history with a summary. The range is given by
+ * timestamps (the official ADKs' format) and, when this project planned it, by the ids of its first
+ * and last events: then the session's event order decides what is replaced, so events sharing a
+ * millisecond with the boundary are never mistaken for one another.
+ *
+ * The ids are not stored in `actions.compaction` (the Python ADK refuses unknown members there):
+ * the flow keeps them in the compaction event's `customMetadata` under
+ * {@link COMPACTION_RANGE_METADATA_KEY}.
+ */
 export interface EventCompaction {
   /** Timestamp (ms) of the first event the summary replaces. */
   startTimestamp: number;
   /** Timestamp (ms) of the last event the summary replaces. */
   endTimestamp: number;
+  /** Id of the first event the summary replaces (with `endEventId`: ranges by event order). */
+  startEventId?: string;
+  /** Id of the last event the summary replaces. */
+  endEventId?: string;
   /** The summary shown to the model in place of the replaced events. */
   compactedContent: Content;
 }
+
+/**
+ * Key of the compaction event's `customMetadata` entry holding the ids of the first and last
+ * events it replaces (`{ startEventId, endEventId }`).
+ */
+export const COMPACTION_RANGE_METADATA_KEY = 'adk_compaction_range';
 
 /**
  * Side effects carried by an event. State changes only ever travel here (`stateDelta`), and are

@@ -1,4 +1,5 @@
 export {
+  COMPACTION_RANGE_METADATA_KEY,
   createEventActions,
   type EventActions,
   type EventCompaction,

@@ -16,6 +16,7 @@ import {
 } from '../events';
 import { authorizeToolCall, policiesFor } from '../policies/policy-hooks';
 import type { Tool } from '../tools/tool';
+import { ToolDeadline, toolTimeoutFor } from '../tools/tool-timeout';
 import {
   normalizeToolResult,
   toolErrorResponse,
@@ -157,7 +158,7 @@ async function runCall(
   if (result === undefined) {
     for (let attempt = 0; ; attempt++) {
       try {
-        result = await tool.run(args, toolContext);
+        result = await runWithTimeout(tool, args, toolContext, agent, ctx);
         break;
       } catch (error) {
         if (PluginError.isInstance(error)) throw error;
@@ -225,6 +226,25 @@ async function runCall(
   )
     actions.skipSummarization = true;
   return response ? answer(id, call, actions, response) : { part: undefined, actions };
+}
+
+/**
+ * One attempt of `tool.run` under its timeout (see `toolTimeoutFor`): past it, the call's signal is
+ * aborted and the attempt fails with `ToolTimeoutError`, which `onToolError` hooks see like any
+ * failure and which otherwise answers the model with `TOOL_TIMEOUT`.
+ */
+function runWithTimeout(
+  tool: Tool,
+  args: Record<string, unknown>,
+  toolContext: InvocationToolContext,
+  agent: LlmAgent,
+  ctx: InvocationContext,
+): Promise<unknown> {
+  const timeoutMs = toolTimeoutFor(tool, agent.toolTimeoutMs, ctx.runConfig.toolTimeoutMs);
+  if (timeoutMs === undefined) return tool.run(args, toolContext);
+  const deadline = new ToolDeadline(ctx.signal, tool.name, timeoutMs);
+  toolContext.deadline = deadline;
+  return deadline.race(tool.run(args, toolContext));
 }
 
 /** The outcome answering `call` with `response` (a plain function: no closure per call). */

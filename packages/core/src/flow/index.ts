@@ -4,6 +4,7 @@ export { errorEvent, modelResponseEvent } from './flow-events';
 export { runLlmFlow } from './llm-flow';
 export { applyOutput } from './output';
 export {
+  appendDynamicInstruction,
   appendInstruction,
   buildRequest,
   configProcessor,

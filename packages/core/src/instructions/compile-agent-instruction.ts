@@ -11,8 +11,6 @@ import {
 } from './compile-instruction';
 import { invocationTemplateSources, renderTemplate, type TemplateSources } from './template';
 
-const PLACEHOLDER = /\{[^{}]*\}/;
-
 async function resolve(
   instruction: string | InstructionProvider | undefined,
   ctx: InvocationContext,
@@ -22,10 +20,9 @@ async function resolve(
   if (typeof instruction === 'function') {
     return { text: await instruction(new InvocationReadonlyContext(ctx)), dynamic: true };
   }
-  return {
-    text: await renderTemplate(instruction, sources),
-    dynamic: PLACEHOLDER.test(instruction),
-  };
+  const text = await renderTemplate(instruction, sources);
+  // As the request pipeline decides: a template is dynamic when rendering changed it.
+  return { text, dynamic: text !== instruction };
 }
 
 /**

@@ -14,18 +14,20 @@ describe('compileInstruction', () => {
       transferTargets: [{ name: 'router', description: 'Routes requests', relation: 'parent' }],
       additions: ['Memory: none.'],
     });
+    // The dynamic instruction comes after every static section: the static ones are a prefix.
     expect(compiled.text).toBe(
       [
         'Be polite.',
         'You are weather. Handles weather questions.',
-        'The user is in Paris.',
         'Reply with valid JSON matching this schema: {"type":"object","properties":{"city":{"type":"string"}}}',
         'You can delegate tasks to the following agents using the transfer_to_agent tool:\n' +
           '- router (your parent agent): Routes requests\n' +
           "To transfer to an agent, call the transfer_to_agent tool with the agent's name.",
         'Memory: none.',
+        'The user is in Paris.',
       ].join('\n\n'),
     );
+    expect(compiled.text.startsWith(compiled.static)).toBe(true);
     expect(compiled.sections.map((s) => s.kind)).toEqual([
       'global',
       'identity',

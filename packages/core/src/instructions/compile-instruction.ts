@@ -49,9 +49,12 @@ export interface InstructionSection {
 
 /** The system instruction of one model call. */
 export interface CompiledInstruction {
-  /** Every section, in order, joined by a blank line: what the model receives. */
+  /**
+   * What the model receives: the static sections, then the dynamic ones, each in the documented
+   * order, joined by a blank line. `static` is therefore always a prefix of `text`.
+   */
   text: string;
-  /** The sections that do not depend on the session, in order (cacheable). */
+  /** The sections that do not depend on the session, in order (cacheable, a prefix of `text`). */
   static: string;
   /** The sections that may change between requests, in order. */
   dynamic: string;
@@ -83,9 +86,11 @@ const SEPARATOR = '\n\n';
  * 5. the **transfer** block listing the agents it may hand over to;
  * 6. **additions** contributed by tools.
  *
- * Besides the full `text`, the result gives the static sections (identity, output schema,
- * transfer, additions, and instructions given as plain strings without variables) and the
- * dynamic ones separately, so a caller can cache the static part.
+ * Sections that may change between requests (instructions given as functions or with template
+ * variables) are moved after all the others, keeping their relative order, so that the static
+ * sections (identity, output schema, transfer, additions, and instructions given as plain strings)
+ * form a prefix of `text` that a state change never alters: the part a provider can cache. The
+ * result also gives the static and dynamic parts separately.
  *
  * @example
  * ```ts
@@ -132,10 +137,15 @@ export function compileInstruction(sources: InstructionSources): CompiledInstruc
     .filter((section) => section.text !== '');
   const join = (list: InstructionSection[]): string =>
     list.map((section) => section.text).join(SEPARATOR);
+  const staticText = join(sections.filter((section) => !section.dynamic));
+  const dynamicText = join(sections.filter((section) => section.dynamic));
   return {
-    text: join(sections),
-    static: join(sections.filter((section) => !section.dynamic)),
-    dynamic: join(sections.filter((section) => section.dynamic)),
+    text:
+      staticText && dynamicText
+        ? `${staticText}${SEPARATOR}${dynamicText}`
+        : staticText || dynamicText,
+    static: staticText,
+    dynamic: dynamicText,
     sections,
   };
 }

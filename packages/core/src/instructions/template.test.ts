@@ -68,4 +68,55 @@ describe('renderTemplate', () => {
     };
     expect(await renderTemplate('{x}', { state: view })).toBe('X');
   });
+
+  describe('braces as the Python ADK reads them ({+[^{}]*}+)', () => {
+    it('renders doubled and tripled braces like single ones, consuming every brace', async () => {
+      expect(await renderTemplate('Hi {{name}}!', { state })).toBe('Hi Ada!');
+      expect(await renderTemplate('Hi {{{name}}}!', { state })).toBe('Hi Ada!');
+      expect(await renderTemplate('Hi {{ name }} and {{user:lang}}', { state })).toBe(
+        'Hi Ada and fr',
+      );
+    });
+
+    it('consumes unbalanced runs of braces around a valid key', async () => {
+      expect(await renderTemplate('a {{name} b {name}}} c', { state })).toBe('a Ada b Ada c');
+    });
+
+    it('treats a doubled optional or missing variable like a single one', async () => {
+      expect(await renderTemplate('[{{city?}}]', { state })).toBe('[]');
+      const error = await renderTemplate('{{city}}', { state }).catch((e: unknown) => e);
+      expect(TemplateVariableError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ variable: 'city' });
+    });
+
+    it('leaves an invalid key untouched with all its braces', async () => {
+      const text = 'Keep {{ two words }}, {{{}}}, {{1st}} and {{other:x}}.';
+      expect(await renderTemplate(text, { state })).toBe(text);
+    });
+
+    it('does not treat a space before ? as part of an optional key', async () => {
+      expect(await renderTemplate('{{name ?}}', { state })).toBe('{{name ?}}');
+    });
+
+    it('lets a valid key take the closing brace that follows it', async () => {
+      expect(await renderTemplate('{"who": {name}}', { state })).toBe('{"who": Ada');
+      expect(await renderTemplate('{"who": {name}, "n": 1}', { state })).toBe(
+        '{"who": Ada, "n": 1}',
+      );
+    });
+
+    it('accepts Unicode identifiers as Python does, but no leading digit', async () => {
+      expect(await renderTemplate('{prénom} {_x1}', { state: { prénom: 'Zoé', _x1: 1 } })).toBe(
+        'Zoé 1',
+      );
+      expect(await renderTemplate('{1x}', { state: { '1x': 'no' } })).toBe('{1x}');
+    });
+
+    it('reads doubled braces around an artifact', async () => {
+      const loadArtifact = async () => ({ text: '# Notes' });
+      expect(await renderTemplate('{{artifact.notes.md}}', { state, loadArtifact })).toBe(
+        '# Notes',
+      );
+    });
+  });
 });

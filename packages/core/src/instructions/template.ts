@@ -44,8 +44,17 @@ export function invocationTemplateSources(
   return sources;
 }
 
-const PLACEHOLDER = /\{[^{}]*\}/g;
-const STATE_KEY = /^(?:(?:app|user|temp):)?[A-Za-z_][A-Za-z0-9_]*$/;
+/**
+ * A placeholder as the Python ADK finds it (`{+[^{}]*}+`): a run of opening braces, text without
+ * braces, a run of closing braces. All the braces belong to the placeholder, so `{{name}}` and
+ * `{{{name}}}` render like `{name}` (there is no escape), and an invalid key leaves the whole
+ * match, braces included, as it was.
+ */
+const PLACEHOLDER = /\{+[^{}]*\}+/g;
+/** A Python identifier (`str.isidentifier`), optionally after `app:`, `user:` or `temp:`. */
+const STATE_KEY = /^(?:(?:app|user|temp):)?[\p{XID_Start}_]\p{XID_Continue}*$/u;
+const OPENING_BRACES = /^\{+/;
+const CLOSING_BRACES = /\}+$/;
 const ARTIFACT_PREFIX = 'artifact.';
 
 /**
@@ -55,6 +64,13 @@ const ARTIFACT_PREFIX = 'artifact.';
  * - `{artifact.file.txt}` inserts the latest version of an artifact (its text, or its JSON);
  * - a trailing `?` (`{name?}`) makes the variable optional: a missing value renders as `''`;
  * - anything else in braces (spaces, JSON, unknown prefixes, `{}`) is left untouched.
+ *
+ * Placeholders are found as the Python ADK finds them (its `inject_session_state` regular
+ * expression `{+[^{}]*}+`): the braces around a key may be doubled or tripled and are all
+ * consumed, so `{{name}}`, `{{{name}}}` and even `{{name}` render as `{name}` does (there is no
+ * escape for a literal brace around a valid key). The key is the text between the braces, trimmed;
+ * a name is a Python identifier (Unicode letters allowed, no leading digit). A valid key right
+ * before a closing brace takes that brace with it: `{"a": {x}}` renders as `{"a": 1`, as in Python.
  *
  * Strings are inserted as they are, other values as JSON (`String()` when not serialisable).
  *
@@ -129,7 +145,7 @@ function parse(template: string): readonly (string | Placeholder)[] {
 }
 
 function toPlaceholder(raw: string): Placeholder | undefined {
-  let key = raw.slice(1, -1).trim();
+  let key = raw.replace(OPENING_BRACES, '').replace(CLOSING_BRACES, '').trim();
   const optional = key.endsWith('?');
   if (optional) key = key.slice(0, -1);
   if (key.startsWith(ARTIFACT_PREFIX) && key.length > ARTIFACT_PREFIX.length) {

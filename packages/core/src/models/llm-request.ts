@@ -58,6 +58,17 @@ export interface LlmRequest {
   model: string;
   /** The system instruction, already compiled and templated. */
   systemInstruction?: string;
+  /**
+   * The start of `systemInstruction` that does not depend on the session (global and plain
+   * instructions, identity, output-schema note, transfer block): byte-identical from one request
+   * to the next while the agent is unchanged, whatever the state. Sections that may change
+   * (instructions with template variables or given as functions, text added by tools) come after
+   * it. Providers with explicit prompt caching put a cache breakpoint right after it (Anthropic's
+   * `cache_control`); others get it as a stable prefix for their implicit caching. A provider must
+   * check that `systemInstruction` still starts with it (a callback may have rewritten the
+   * instruction). Unset when unknown.
+   */
+  staticInstruction?: string;
   /** The conversation, oldest first. Roles are `user` and `model` only. */
   contents: Content[];
   config: GenerateContentConfig;

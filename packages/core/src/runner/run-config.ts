@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import type { GenerateContentConfig } from '../models';
+import { isToolTimeout } from '../tools/tool-timeout';
 
 /** How model output reaches the caller. `sse`: streamed chunks surface as partial events. */
 export type StreamingMode = 'none' | 'sse';
@@ -18,6 +19,12 @@ export interface RunConfig {
   maxLlmCalls: number;
   /** Generation settings that override the agents' own `generateContentConfig`, key by key. */
   generateContentConfig?: GenerateContentConfig;
+  /**
+   * Timeout of one tool call in milliseconds, for tools and agents that set none (`timeoutMs`,
+   * `toolTimeoutMs`). Default 5 minutes (`DEFAULT_TOOL_TIMEOUT_MS`); `0` or `Infinity`: no limit.
+   * A call that runs longer has its signal aborted and answers the model with `TOOL_TIMEOUT`.
+   */
+  toolTimeoutMs?: number;
 }
 
 /** Default `maxLlmCalls`. */
@@ -45,5 +52,14 @@ export function createRunConfig(config: Partial<RunConfig> = {}): RunConfig {
   }
   const runConfig: RunConfig = { streamingMode, maxLlmCalls };
   if (config.generateContentConfig) runConfig.generateContentConfig = config.generateContentConfig;
+  if (config.toolTimeoutMs !== undefined) {
+    if (!isToolTimeout(config.toolTimeoutMs)) {
+      throw new InvalidArgumentError({
+        message: `runConfig.toolTimeoutMs must be a number >= 0 (0 means no limit), got ${String(config.toolTimeoutMs)}.`,
+        argument: 'runConfig.toolTimeoutMs',
+      });
+    }
+    runConfig.toolTimeoutMs = config.toolTimeoutMs;
+  }
   return runConfig;
 }

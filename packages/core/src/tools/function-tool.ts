@@ -1,10 +1,12 @@
 import { z } from 'zod';
 
 import type { ToolContext } from '../context';
+import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { ToolArgumentsError, type ToolArgumentIssue } from '../errors/tool-arguments-error';
 import type { FunctionDeclaration, JsonSchema } from '../models';
 import { validateJsonSchema } from './json-schema-validator';
 import type { Tool } from './tool';
+import { isToolTimeout } from './tool-timeout';
 
 /** Options of {@link FunctionTool}. */
 export interface FunctionToolOptions<TArgs> {
@@ -26,6 +28,11 @@ export interface FunctionToolOptions<TArgs> {
   execute: (args: TArgs, context: ToolContext) => unknown;
   /** The tool starts work and returns before it finishes (see `Tool.isLongRunning`). */
   isLongRunning?: boolean;
+  /**
+   * Most milliseconds one call may run before it is stopped and answered with `TOOL_TIMEOUT`
+   * (see `Tool.timeoutMs`; `0` or `Infinity`: no limit). Unset: the agent's or run's default.
+   */
+  timeoutMs?: number;
   /**
    * Ask a human before running: `true`, or a predicate on the arguments. The first call records a
    * confirmation request and pauses the invocation; the tool runs once the call is confirmed.
@@ -58,6 +65,7 @@ export class FunctionTool<TArgs = Record<string, unknown>> implements Tool {
   readonly name: string;
   readonly description: string;
   readonly isLongRunning: boolean;
+  readonly timeoutMs: number | undefined;
   private readonly schema: z.ZodType<TArgs> | undefined;
   private readonly jsonSchema: JsonSchema;
   private readonly execute: FunctionToolOptions<TArgs>['execute'];
@@ -68,6 +76,13 @@ export class FunctionTool<TArgs = Record<string, unknown>> implements Tool {
     this.name = options.name;
     this.description = options.description;
     this.isLongRunning = options.isLongRunning ?? false;
+    if (options.timeoutMs !== undefined && !isToolTimeout(options.timeoutMs)) {
+      throw new InvalidArgumentError({
+        message: `FunctionTool "${options.name}": timeoutMs must be a number >= 0, got ${String(options.timeoutMs)}.`,
+        argument: 'timeoutMs',
+      });
+    }
+    this.timeoutMs = options.timeoutMs;
     this.execute = options.execute;
     this.requireConfirmation = options.requireConfirmation;
     if (options.parameters instanceof z.ZodType) {

@@ -13,6 +13,7 @@ export {
   withSetModelResponseTool,
 } from './set-model-response-tool';
 export type { Tool, Toolset } from './tool';
+export { DEFAULT_TOOL_TIMEOUT_MS } from './tool-timeout';
 export {
   normalizeToolResult,
   toStorableToolResponse,

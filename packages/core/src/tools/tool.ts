@@ -13,6 +13,13 @@ export interface Tool {
    * waiting, and a later message carrying a function response with the same id resumes it.
    */
   readonly isLongRunning?: boolean;
+  /**
+   * Most milliseconds one call may run (`0` or `Infinity`: no limit). Unset: the agent's
+   * `toolTimeoutMs`, else the run's `RunConfig.toolTimeoutMs`, else 5 minutes
+   * (`DEFAULT_TOOL_TIMEOUT_MS`). A call that runs longer has its `context.signal` aborted and
+   * answers the model with `{ error: { code: 'TOOL_TIMEOUT', message } }`; the run goes on.
+   */
+  readonly timeoutMs?: number;
   /** How the model sees the tool; `undefined` for tools that only change the request. */
   declaration(): FunctionDeclaration | undefined;
   /**

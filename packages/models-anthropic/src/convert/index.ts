@@ -12,5 +12,6 @@ export {
   JSON_RESPONSE_TOOL,
   LEADING_USER_TEXT,
   toAnthropicRequest,
+  TRAILING_USER_TEXT,
   usesJsonResponseTool,
 } from './to-anthropic-request';

@@ -21,6 +21,12 @@ export function usesJsonResponseTool(body: AnthropicRequest): boolean {
 export const EMPTY_MESSAGES_TEXT = 'Handle the requests as specified in the System Instruction.';
 /** Text of the user turn inserted when the conversation would start with an assistant turn. */
 export const LEADING_USER_TEXT = 'Continue.';
+/**
+ * Text of the user turn appended when the conversation would end with an assistant turn: the API
+ * would take that turn as a prefill and continue it instead of answering.
+ */
+export const TRAILING_USER_TEXT =
+  'Continue from where you left off. If nothing is left to do, give your final answer.';
 
 /**
  * Converts a provider-neutral request into a Messages API body.
@@ -29,13 +35,16 @@ export const LEADING_USER_TEXT = 'Continue.';
  * - function calls become `tool_use` blocks and function responses `tool_result` blocks (placed
  *   first in their user message, as the API requires);
  * - consecutive turns of the same role are merged (so parallel tool results form one user message)
- *   and the conversation always starts with a user turn, so roles alternate;
+ *   and the conversation always starts and ends with a user turn, so roles alternate and a
+ *   trailing assistant turn is never taken as a prefill to continue;
  * - thoughts are sent back as `thinking` blocks only when they carry a signature;
  * - a JSON object `responseSchema` without tools or thinking becomes one forced tool
  *   ({@link JSON_RESPONSE_TOOL}) whose input is the answer (the Messages API has no JSON mode);
- * - with `promptCaching`, cache breakpoints (`cache_control`) go on the system prompt, the last
- *   tool and the last block of the conversation, so each turn of an agent loop reads the previous
- *   turns from the cache;
+ * - with `promptCaching`, cache breakpoints (`cache_control`) go after the static part of the
+ *   system prompt (`staticInstruction`; the rest of the prompt follows in a second block), on the
+ *   last tool and on the last block of the conversation, so each turn of an agent loop reads the
+ *   previous turns from the cache and a state change in the instruction never invalidates the
+ *   static prefix;
  * - `providerOptions.anthropic` is merged into the body (e.g. `metadata`, `service_tier`).
  */
 export function toAnthropicRequest(
@@ -73,7 +82,7 @@ export function toAnthropicRequest(
       body.max_tokens = body.thinking.budget_tokens + options.maxTokens;
   }
   addJsonResponseTool(body, config);
-  if (options.promptCaching) addCacheBreakpoints(body);
+  if (options.promptCaching) addCacheBreakpoints(body, request.staticInstruction);
   Object.assign(body, config.providerOptions?.anthropic);
   return body;
 }
@@ -102,6 +111,8 @@ function toMessages(contents: Content[]): AnthropicMessage[] {
     messages.push({ role: 'user', content: [{ type: 'text', text: EMPTY_MESSAGES_TEXT }] });
   else if (messages[0]!.role === 'assistant')
     messages.unshift({ role: 'user', content: [{ type: 'text', text: LEADING_USER_TEXT }] });
+  if (messages[messages.length - 1]!.role === 'assistant')
+    messages.push({ role: 'user', content: [{ type: 'text', text: TRAILING_USER_TEXT }] });
   return messages;
 }
 
@@ -184,9 +195,8 @@ function toToolChoice(config: GenerateContentConfig): AnthropicRequest['tool_cho
 
 const EPHEMERAL = { type: 'ephemeral' } as const;
 
-function addCacheBreakpoints(body: AnthropicRequest): void {
-  if (typeof body.system === 'string')
-    body.system = [{ type: 'text', text: body.system, cache_control: EPHEMERAL }];
+function addCacheBreakpoints(body: AnthropicRequest, staticInstruction: string | undefined): void {
+  if (typeof body.system === 'string') body.system = systemBlocks(body.system, staticInstruction);
   const lastTool = body.tools?.[body.tools.length - 1];
   if (lastTool) lastTool.cache_control = EPHEMERAL;
   const lastMessage = body.messages[body.messages.length - 1];
@@ -194,6 +204,28 @@ function addCacheBreakpoints(body: AnthropicRequest): void {
   if (lastBlock && lastBlock.type !== 'thinking' && lastBlock.type !== 'redacted_thinking') {
     (lastBlock as { cache_control?: unknown }).cache_control = EPHEMERAL;
   }
+}
+
+/**
+ * The system prompt as text blocks with a cache breakpoint after its static part (the request's
+ * `staticInstruction`, when the prompt still starts with it): the part that depends on the session
+ * goes in a second block, so a state change never invalidates the cached prefix.
+ */
+function systemBlocks(
+  system: string,
+  staticInstruction: string | undefined,
+): Exclude<AnthropicRequest['system'], string | undefined> {
+  const rest =
+    staticInstruction && system.startsWith(staticInstruction)
+      ? system.slice(staticInstruction.length).trimStart()
+      : '';
+  if (rest === '' || staticInstruction === undefined) {
+    return [{ type: 'text', text: system, cache_control: EPHEMERAL }];
+  }
+  return [
+    { type: 'text', text: staticInstruction, cache_control: EPHEMERAL },
+    { type: 'text', text: rest },
+  ];
 }
 
 function addJsonResponseTool(body: AnthropicRequest, config: GenerateContentConfig): void {

@@ -6,4 +6,9 @@ export type {
   GeminiResponse,
 } from './gemini-wire';
 export { parseGeminiError } from './parse-gemini-error';
-export { CONTINUE_TEXT, EMPTY_CONTENTS_TEXT, toGeminiRequest } from './to-gemini-request';
+export {
+  CONTINUE_TEXT,
+  EMPTY_CONTENTS_TEXT,
+  LEADING_USER_TEXT,
+  toGeminiRequest,
+} from './to-gemini-request';

@@ -6,6 +6,9 @@ import type { GeminiContent, GeminiPart, GeminiRequest } from './gemini-wire';
 /** Text the Gemini API needs when a request has no contents at all (it rejects empty `contents`). */
 export const EMPTY_CONTENTS_TEXT = 'Handle the requests as specified in the System Instruction.';
 
+/** Text of the user turn put first when the contents start with a model turn. */
+export const LEADING_USER_TEXT = 'Continue.';
+
 /** Text of the user turn appended when the contents end with a model turn (as the ADKs do). */
 export const CONTINUE_TEXT =
   'Continue processing previous requests as instructed. Exit or provide a summary if no more outputs are needed.';
@@ -15,7 +18,8 @@ export const CONTINUE_TEXT =
  *
  * - `systemInstruction` becomes the top-level `systemInstruction`;
  * - empty contents, or contents ending with a model turn, get a final user turn (the API wants
- *   the conversation to end with the user);
+ *   the conversation to end with the user), and contents starting with a model turn get a first
+ *   user turn;
  * - tool declarations are sent with `parametersJsonSchema` (full JSON Schema);
  * - ids that ADK invented for function calls (`adk-...`) are not sent back;
  * - `labels` are sent on Vertex AI only; `displayName` of inline/file data is dropped;
@@ -30,8 +34,13 @@ export function toGeminiRequest(
   const contents = request.contents.map(toGeminiContent).filter((c) => (c.parts?.length ?? 0) > 0);
   if (contents.length === 0) {
     contents.push({ role: 'user', parts: [{ text: EMPTY_CONTENTS_TEXT }] });
-  } else if (contents[contents.length - 1]!.role === 'model') {
-    contents.push({ role: 'user', parts: [{ text: CONTINUE_TEXT }] });
+  } else {
+    if (contents[0]!.role === 'model') {
+      contents.unshift({ role: 'user', parts: [{ text: LEADING_USER_TEXT }] });
+    }
+    if (contents[contents.length - 1]!.role === 'model') {
+      contents.push({ role: 'user', parts: [{ text: CONTINUE_TEXT }] });
+    }
   }
   const body: GeminiRequest = { contents };
   if (request.systemInstruction)

@@ -16,3 +16,7 @@ export {
   type OutputSchemaAcceptanceOptions,
 } from './output-schema-acceptance';
 export { PARALLEL_TOOL_CALLS, parallelToolCallsAcceptance } from './parallel-tool-calls-acceptance';
+export {
+  historyTurnsAcceptance,
+  type HistoryTurnsAcceptanceOptions,
+} from './history-turns-acceptance';

@@ -4,3 +4,10 @@ export {
   describeOpenAIRequest,
 } from './describe-requests';
 export { toFakeReply } from './to-fake-reply';
+export {
+  describeAnthropicTurns,
+  describeGeminiTurns,
+  describeOpenAITurns,
+  turnProblems,
+  type WireTurn,
+} from './describe-turns';

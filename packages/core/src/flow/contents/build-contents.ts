@@ -112,6 +112,9 @@ interface CallSite {
  *    without a call are left out, because providers reject unpaired calls.
  * 5. Framework functions (`adk_request_confirmation`...) are never shown to the model.
  *
+ * This is the history as it is. What the flow sends a model also starts with a user turn and never
+ * ends with a model turn ({@link withUserTurnsAtEnds}, applied by `buildContentsIncrementally`).
+ *
  * Pure: events are never modified, and the returned contents share no objects with them.
  *
  * @example

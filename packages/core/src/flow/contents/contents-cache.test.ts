@@ -6,6 +6,12 @@ import { deepFreeze } from '../../sessions/append-helpers';
 import { buildContents, type BuildContentsOptions } from './build-contents';
 import { buildContentsIncrementally, mutableContents } from './contents-cache';
 import { INPUT_REJECTED_ERROR_CODE } from './history';
+import { withUserTurnsAtEnds } from './turn-order';
+
+/** What a model is sent: the history with user turns at its ends. */
+function sentContents(events: readonly Event[], options: BuildContentsOptions): Content[] {
+  return withUserTurnsAtEnds(buildContents(events, options));
+}
 
 /** Deterministic pseudo-random numbers (mulberry32), so a failing seed can be replayed. */
 function random(seed: number): () => number {
@@ -106,7 +112,7 @@ function scribble(contents: Content[]): void {
 }
 
 describe('buildContentsIncrementally', () => {
-  it('always equals buildContents, call after call, over random growing histories', () => {
+  it('always equals buildContents with user turns at its ends, call after call, over random growing histories', () => {
     const variants: BuildContentsOptions[] = [
       { agentName: 'bot' },
       { agentName: 'bot', branch: 'a' },
@@ -127,7 +133,7 @@ describe('buildContentsIncrementally', () => {
           options = variants[Math.floor(steps() * variants.length)] as BuildContentsOptions;
         const incremental = buildContentsIncrementally(events, options);
         const context = `seed ${seed}, ${end} events, ${JSON.stringify(options)}`;
-        expect(incremental, context).toEqual(buildContents(events, options));
+        expect(incremental, context).toEqual(sentContents(events, options));
         // Callers get a new array of frozen contents: changing them means copying first.
         incremental.push({ role: 'user', parts: [] });
         for (const content of incremental.slice(0, -1)) {
@@ -164,11 +170,12 @@ describe('buildContentsIncrementally', () => {
       scribble(first);
       add('bot', { text: `answer ${turn}` });
       const second = buildContentsIncrementally(events.slice(), { agentName: 'bot' });
-      expect(second).toEqual(buildContents(events, { agentName: 'bot' }));
-      expect(second[second.length - 1]).toEqual({
+      expect(second).toEqual(sentContents(events, { agentName: 'bot' }));
+      expect(second[second.length - 2]).toEqual({
         role: 'model',
         parts: [{ text: `answer ${turn}` }],
       });
+      expect(second[second.length - 1]?.role).toBe('user');
     }
   });
 
@@ -181,10 +188,10 @@ describe('buildContentsIncrementally', () => {
       }
       events.push(...prefixTail);
       expect(buildContentsIncrementally(events.slice(), { agentName })).toEqual(
-        buildContents(events, { agentName }),
+        sentContents(events, { agentName }),
       );
       events.push(...tail);
-      const expected = buildContents(events, { agentName });
+      const expected = sentContents(events, { agentName });
       expect(buildContentsIncrementally(events.slice(), { agentName })).toEqual(expected);
     }
     let clock = 10_000;
@@ -257,7 +264,7 @@ describe('buildContentsIncrementally', () => {
       // ...until a third agent reuses the id: the answer is then relayed from that agent.
       events.push(stored('third', { functionCall: { id: 'x', name: 'f', args: {} } }));
       expect(buildContentsIncrementally(events.slice(), { agentName: 'bot' })).toEqual(
-        buildContents(events, { agentName: 'bot' }),
+        sentContents(events, { agentName: 'bot' }),
       );
     });
   });
@@ -290,7 +297,7 @@ describe('buildContentsIncrementally', () => {
     const two = [...Array.from({ length: 30 }, (_, index) => frozen(`two ${index}`)), shared];
     buildContentsIncrementally(one, { agentName: 'bot' });
     expect(buildContentsIncrementally(two, { agentName: 'bot' })).toEqual(
-      buildContents(two, { agentName: 'bot' }),
+      sentContents(two, { agentName: 'bot' }),
     );
   });
 
@@ -304,7 +311,7 @@ describe('buildContentsIncrementally', () => {
         }),
       ),
     );
-    const expected = JSON.stringify(buildContents(events, { agentName: 'bot' }));
+    const expected = JSON.stringify(sentContents(events, { agentName: 'bot' }));
     for (let call = 0; call < 2; call++) {
       const contents = buildContentsIncrementally(events.slice(), { agentName: 'bot' });
       expect(JSON.stringify(contents) === expected).toBe(true);
@@ -327,7 +334,7 @@ describe('buildContentsIncrementally and frozen events', () => {
     const frozen = userEvent('stored', true);
     const loose = userEvent('not stored', false);
     const contents = buildContentsIncrementally([frozen, loose], options);
-    expect(contents).toEqual(buildContents([frozen, loose], options));
+    expect(contents).toEqual(sentContents([frozen, loose], options));
     expect(contents[0]?.parts[0]).toBe(frozen.content?.parts[0]);
     expect(contents[1]?.parts[0]).not.toBe(loose.content?.parts[0]);
     // The unfrozen event is left as it was: its part was copied before the contents were frozen.

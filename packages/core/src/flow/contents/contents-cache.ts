@@ -2,6 +2,7 @@ import type { Content, Part } from '../../content';
 import type { Event } from '../../events';
 import { buildFrozenEventContents, type BuildContentsOptions } from './build-contents';
 import { INPUT_REJECTED_ERROR_CODE } from './history';
+import { withUserTurnsAtEnds } from './turn-order';
 
 /** Histories shorter than this are built from scratch: caching would cost more than it saves. */
 const CACHE_FROM_EVENTS = 24;
@@ -36,7 +37,8 @@ function entryKey(key: string, last: Event): string {
  * (100,000 events at most over all of them). A turn late in a long conversation
  * then costs about as much as an early one, instead of re-rendering the whole history twice.
  *
- * The result always equals `buildContents(events, options)`. It is a new array, but its contents
+ * The result always equals `withUserTurnsAtEnds(buildContents(events, options))`: what a model may
+ * be sent (the remembered contents are kept without the user turns added at the ends). It is a new array, but its contents
  * are **deeply frozen and shared** with later calls (copy-on-write): code that changes a request in
  * place (model callbacks, tools' request hooks) first takes {@link mutableContents}.
  * - reuse needs the very same event objects at the same positions (compared one by one), frozen
@@ -56,7 +58,7 @@ export function buildContentsIncrementally(
   options: BuildContentsOptions,
 ): Content[] {
   if (options.includeContents === 'none' || events.length < CACHE_FROM_EVENTS) {
-    return freezeContents(buildFrozenEventContents(events, options));
+    return withUserTurnsAtEnds(freezeContents(buildFrozenEventContents(events, options)));
   }
   const key = `${options.agentName}\u0000${options.branch ?? ''}`;
   const found = findPrefix(events, key);
@@ -69,14 +71,14 @@ export function buildContentsIncrementally(
       for (const id of suffixIds) found.ids.add(id);
       const contents = fresh.length === 0 ? found.contents : found.contents.concat(fresh);
       remember(events, { key, events: events.slice(), contents, ids: found.ids });
-      return contents.slice();
+      return withUserTurnsAtEnds(contents.slice());
     }
   }
   const ids = cacheableIds(events);
-  if (!ids) return freezeContents(buildFrozenEventContents(events, options));
+  if (!ids) return withUserTurnsAtEnds(freezeContents(buildFrozenEventContents(events, options)));
   const contents = freezeContents(buildFrozenEventContents(events, options));
   remember(events, { key, events: events.slice(), contents, ids });
-  return contents.slice();
+  return withUserTurnsAtEnds(contents.slice());
 }
 
 function findPrefix(events: readonly Event[], key: string): Entry | undefined {

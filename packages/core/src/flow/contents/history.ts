@@ -1,5 +1,5 @@
 import type { Content, Part } from '../../content';
-import type { Event, EventCompaction } from '../../events';
+import { COMPACTION_RANGE_METADATA_KEY, type Event, type EventCompaction } from '../../events';
 import { isVisibleInBranch } from './branch';
 
 /** One entry of the history an agent sees: a plain event, or a summary standing for older events. */
@@ -37,23 +37,75 @@ export function hasMeaningfulContent(content: Content | undefined): content is C
   return false;
 }
 
-function inRange(timestamp: number, compaction: EventCompaction): boolean {
-  return timestamp >= compaction.startTimestamp && timestamp <= compaction.endTimestamp;
+/**
+ * Where a compaction lies in the session's events: positions `[first, last]` of the events it
+ * replaces. A compaction naming its first and last event ids (this project's) is placed by event
+ * order; one without them (written by another ADK) by its timestamps.
+ */
+interface PlacedCompaction {
+  readonly event: Event;
+  readonly compaction: EventCompaction;
+  /** Placed by event ids; otherwise by timestamps. */
+  readonly byOrder: boolean;
+  readonly first: number;
+  readonly last: number;
+}
+
+/**
+ * The ids of the first and last events a compaction event replaces: from its `customMetadata`
+ * (where the flow stores them) or from the compaction itself; `undefined` members when unknown (a
+ * compaction written by another ADK).
+ */
+export function compactionRangeIds(
+  event: Event,
+  compaction: EventCompaction,
+): { startEventId: string | undefined; endEventId: string | undefined } {
+  if (compaction.startEventId !== undefined && compaction.endEventId !== undefined) {
+    return { startEventId: compaction.startEventId, endEventId: compaction.endEventId };
+  }
+  const stored = event.customMetadata?.[COMPACTION_RANGE_METADATA_KEY] as
+    { startEventId?: unknown; endEventId?: unknown } | undefined;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return { startEventId: text(stored?.startEventId), endEventId: text(stored?.endEventId) };
+}
+
+function place(
+  events: readonly Event[],
+  event: Event,
+  positions: ReadonlyMap<string, number>,
+): PlacedCompaction {
+  const compaction = event.actions.compaction as EventCompaction;
+  const { startEventId, endEventId } = compactionRangeIds(event, compaction);
+  const first = startEventId !== undefined ? positions.get(startEventId) : undefined;
+  const last = endEventId !== undefined ? positions.get(endEventId) : undefined;
+  if (typeof first === 'number' && typeof last === 'number' && first <= last) {
+    return { event, compaction, byOrder: true, first, last };
+  }
+  let from = events.length;
+  let to = -1;
+  for (let index = 0; index < events.length; index++) {
+    const timestamp = (events[index] as Event).timestamp;
+    if (timestamp < compaction.startTimestamp) continue;
+    if (from === events.length) from = index;
+    if (timestamp <= compaction.endTimestamp) to = index;
+  }
+  return { event, compaction, byOrder: false, first: from, last: Math.max(to, from - 1) };
+}
+
+function hides(placed: PlacedCompaction, event: Event, index: number): boolean {
+  if (placed.byOrder) return index >= placed.first && index <= placed.last;
+  const { startTimestamp, endTimestamp } = placed.compaction;
+  return event.timestamp >= startTimestamp && event.timestamp <= endTimestamp;
 }
 
 /** A compaction is superseded when a later (or wider) one covers its whole range. */
-function activeCompactions(candidates: readonly Event[]): Event[] {
-  const compactionEvents = candidates.filter((event) => event.actions?.compaction);
-  return compactionEvents.filter((event, index) => {
-    const own = event.actions.compaction as EventCompaction;
-    return !compactionEvents.some((other, otherIndex) => {
+function activeCompactions(placed: readonly PlacedCompaction[]): PlacedCompaction[] {
+  return placed.filter((own, index) => {
+    return !placed.some((wider, otherIndex) => {
       if (otherIndex === index) return false;
-      const wider = other.actions.compaction as EventCompaction;
-      const contains =
-        wider.startTimestamp <= own.startTimestamp && own.endTimestamp <= wider.endTimestamp;
+      const contains = wider.first <= own.first && own.last <= wider.last;
       if (!contains) return false;
-      const strictlyWider =
-        wider.startTimestamp < own.startTimestamp || own.endTimestamp < wider.endTimestamp;
+      const strictlyWider = wider.first < own.first || own.last < wider.last;
       return strictlyWider || otherIndex > index;
     });
   });
@@ -93,38 +145,34 @@ export function selectHistory(
     }
     return items;
   }
-  const candidates = events.filter(
-    (event) => !event.partial && isVisibleInBranch(event.branch, branch),
-  );
-  const compactions = activeCompactions(candidates);
-  const hidden = (event: Event): boolean =>
-    compactions.some((compaction) =>
-      inRange(event.timestamp, compaction.actions.compaction as EventCompaction),
-    );
-
-  const pending = compactions
-    .map((event) => ({ event, compaction: event.actions.compaction as EventCompaction }))
-    .sort((a, b) => a.compaction.startTimestamp - b.compaction.startTimestamp);
-  const rejected = new Set(
-    candidates
-      .filter((event) => event.errorCode === INPUT_REJECTED_ERROR_CODE)
-      .map((event) => event.invocationId),
-  );
+  const positions = new Map<string, number>();
+  const placed: PlacedCompaction[] = [];
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index] as Event;
+    positions.set(event.id, index);
+  }
+  const rejected = new Set<string>();
+  for (const event of events) {
+    if (event.partial || !isVisibleInBranch(event.branch, branch)) continue;
+    if (event.actions?.compaction) placed.push(place(events, event, positions));
+    if (event.errorCode === INPUT_REJECTED_ERROR_CODE) rejected.add(event.invocationId);
+  }
+  const compactions = activeCompactions(placed);
+  const pending = [...compactions].sort((a, b) => a.first - b.first);
   const items: HistoryItem[] = [];
-  const flushCompactionsUpTo = (timestamp: number): void => {
-    while (
-      pending.length > 0 &&
-      (pending[0] as (typeof pending)[number]).compaction.startTimestamp <= timestamp
-    ) {
-      const next = pending.shift() as (typeof pending)[number];
+  const flushCompactionsUpTo = (position: number): void => {
+    while (pending.length > 0 && (pending[0] as PlacedCompaction).first <= position) {
+      const next = pending.shift() as PlacedCompaction;
       items.push({ kind: 'compaction', event: next.event, compaction: next.compaction });
     }
   };
 
-  for (const event of candidates) {
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index] as Event;
+    if (event.partial || !isVisibleInBranch(event.branch, branch)) continue;
     if (event.actions?.compaction) continue;
-    flushCompactionsUpTo(event.timestamp);
-    if (hidden(event)) continue;
+    flushCompactionsUpTo(index);
+    if (compactions.some((compaction) => hides(compaction, event, index))) continue;
     if (event.errorCode !== undefined) continue;
     if (event.author === 'user' && rejected.has(event.invocationId)) continue;
     if (!hasMeaningfulContent(event.content)) continue;

@@ -9,6 +9,7 @@ export { buildContentsIncrementally, mutableContents } from './contents-cache';
 export { FRAMEWORK_FUNCTION_NAMES, isFrameworkFunction } from './framework-functions';
 export { findResumedCall, findResumedCaller, resumedBranch, type ResumedCall } from './find-caller';
 export {
+  compactionRangeIds,
   hasMeaningfulContent,
   INPUT_REJECTED_ERROR_CODE,
   isEmptyPart,
@@ -17,3 +18,9 @@ export {
   type SelectHistoryOptions,
 } from './history';
 export { CONTEXT_HEADER, reframeAsContext } from './reframe';
+export {
+  CONTINUE_TURN_TEXT,
+  EMPTY_HISTORY_TEXT,
+  LEADING_USER_TURN_TEXT,
+  withUserTurnsAtEnds,
+} from './turn-order';

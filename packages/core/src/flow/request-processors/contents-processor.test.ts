@@ -6,6 +6,7 @@ import { LlmAgent } from '../../agents/llm-agent';
 import { modelContent, userContent } from '../../content';
 import { InvocationReadonlyContext } from '../../context/invocation-contexts';
 import { createEvent } from '../../events';
+import { CONTINUE_TURN_TEXT } from '../contents/turn-order';
 import { contentsProcessor } from './contents-processor';
 
 describe('contentsProcessor', () => {
@@ -23,6 +24,11 @@ describe('contentsProcessor', () => {
       context: new InvocationReadonlyContext(ctx),
       tools: [],
     });
-    expect(request.contents).toEqual([userContent('hello'), modelContent('hi!')]);
+    // The history ends with the model's turn: a user turn asks it to go on (never a prefill).
+    expect(request.contents).toEqual([
+      userContent('hello'),
+      modelContent('hi!'),
+      userContent(CONTINUE_TURN_TEXT),
+    ]);
   });
 });

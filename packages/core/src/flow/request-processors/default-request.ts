@@ -90,7 +90,8 @@ export function buildDefaultRequest(
   if (transfer) {
     systemInstruction = joinSection(systemInstruction, transferInstruction(transfer.targets));
   }
-  return { model, contents, config, systemInstruction };
+  // Every section is static here: the whole instruction is the stable prefix.
+  return { model, contents, config, systemInstruction, staticInstruction: systemInstruction };
 }
 
 /** Global instruction, identity and own instruction, joined once per agent and remembered. */

@@ -6,6 +6,7 @@ export { instructionsProcessor } from './instructions-processor';
 export { outputSchemaProcessor } from './output-schema-processor';
 export { toolsProcessor } from './tools-processor';
 export {
+  appendDynamicInstruction,
   appendInstruction,
   prependInstruction,
   type RequestProcessor,

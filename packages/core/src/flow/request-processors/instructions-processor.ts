@@ -3,6 +3,7 @@ import type { ReadonlyContext } from '../../context';
 import type { LlmRequest } from '../../models';
 import { invocationTemplateSources, renderTemplate } from '../../instructions/template';
 import {
+  appendDynamicInstruction,
   appendInstruction,
   prependInstruction,
   type RequestProcessor,
@@ -13,6 +14,10 @@ import {
  * The root agent's `globalInstruction` before everything else, and the agent's `instruction` after
  * its identity. String instructions are templated (`{var}`, `{app:x}`, `{artifact.f}`...); an
  * instruction function's result is used as is.
+ *
+ * An instruction whose text can change between requests (a function's result, or a template whose
+ * placeholders were filled) goes after every static section instead (global first), so that the
+ * static sections stay a stable prefix (`LlmRequest.staticInstruction`) for prompt caching.
  *
  * @throws TemplateVariableError when a required template variable has no value (the flow turns
  * it into an error event).
@@ -46,19 +51,32 @@ async function renderInstructions(
   global: Instruction,
   own: Instruction,
 ): Promise<LlmRequest> {
-  const globalText = global === undefined ? '' : await resolveInstruction(global, input);
-  const ownText = own === undefined ? '' : await resolveInstruction(own, input);
-  return appendInstruction(prependInstruction(request, globalText), ownText);
+  const globalText = await resolveInstruction(global, input);
+  const ownText = await resolveInstruction(own, input);
+  let next = request;
+  if (!globalText.dynamic) next = prependInstruction(next, globalText.text);
+  if (!ownText.dynamic) next = appendInstruction(next, ownText.text);
+  if (globalText.dynamic) next = appendDynamicInstruction(next, globalText.text);
+  if (ownText.dynamic) next = appendDynamicInstruction(next, ownText.text);
+  return next;
 }
 
+/**
+ * The text of an instruction, and whether it may change between requests: a function's result
+ * may; a template may when rendering changed it (a string whose braces hold no placeholder, such
+ * as a JSON example, renders as itself and is static).
+ */
 async function resolveInstruction(
-  instruction: string | ((context: ReadonlyContext) => string | Promise<string>) | undefined,
+  instruction: Instruction,
   input: RequestProcessorInput,
-): Promise<string> {
-  if (instruction === undefined) return '';
-  if (typeof instruction === 'function') return instruction(input.context);
-  return renderTemplate(
+): Promise<{ text: string; dynamic: boolean }> {
+  if (instruction === undefined) return { text: '', dynamic: false };
+  if (typeof instruction === 'function') {
+    return { text: await instruction(input.context), dynamic: true };
+  }
+  const text = await renderTemplate(
     instruction,
     invocationTemplateSources(input.invocationContext, input.context.state),
   );
+  return { text, dynamic: text !== instruction };
 }

@@ -51,5 +51,11 @@ async function runRequestHooks(
   // its actions are throwaway: a request hook never changes state.
   const hookContext = new InvocationCallbackContext(invocationContext, createEventActions());
   for (const tool of tools) if (tool.processRequest) await tool.processRequest(hookContext, copy);
+  // What hooks append stays after the static prefix; a hook that rewrote the instruction leaves
+  // no known prefix.
+  const known = copy.staticInstruction;
+  if (known !== undefined && !(copy.systemInstruction ?? '').startsWith(known)) {
+    delete copy.staticInstruction;
+  }
   return copy;
 }
