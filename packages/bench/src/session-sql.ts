@@ -40,6 +40,8 @@ interface Measured {
   appendsPerSecond: number;
   getMedianMs: number;
   events: number;
+  /** What the store's connection reports about commit durability. */
+  durability: string;
 }
 
 function median(values: number[]): number {
@@ -105,6 +107,14 @@ async function measureSideBySide(
 ): Promise<Measured[]> {
   const lanes: Lane[] = [];
   for (const store of stores) lanes.push(await openLane(store));
+  // Read on each store's own connection once it is warm: both sides must commit alike.
+  const durability = await Promise.all(lanes.map((lane) => lane.store.durability()));
+  lanes.forEach((lane, index) =>
+    console.error(`[session-sql bench] ${lane.store.name}: ${durability[index]}`),
+  );
+  const synchronous = new Set(durability.map((text) => /synchronous\w*=(\w+)/.exec(text)?.[1]));
+  if (synchronous.size > 1)
+    console.error('[session-sql bench] WARNING: the stores commit with different durability');
   const slice = Math.ceil(events / SLICES);
   for (let round = 0; round * slice < events; round++) {
     const count = Math.min(slice, events - round * slice);
@@ -115,10 +125,11 @@ async function measureSideBySide(
     const order = read % 2 === 0 ? lanes : [...lanes].reverse();
     for (const lane of order) await readOnce(lane, events);
   }
-  return lanes.map((lane) => ({
+  return lanes.map((lane, index) => ({
     appendsPerSecond: (events / lane.appendMs) * 1000,
     getMedianMs: median(lane.readMs),
     events,
+    durability: durability[index]!,
   }));
 }
 
@@ -128,9 +139,10 @@ function rows(
   theirs: Measured | undefined,
   events: number,
 ): SessionSqlBenchRow[] {
+  const commits = ours && theirs ? ` (ours ${ours.durability}; theirs ${theirs.durability})` : '';
   const append: SessionSqlBenchRow = {
     name: `append-${database.toLowerCase()}`,
-    label: `SQL sessions (${database}): append throughput, ${events} events`,
+    label: `SQL sessions (${database}): append throughput, ${events} events${commits}`,
     unit: 'events/s',
     ours: ours?.appendsPerSecond,
     theirs: theirs?.appendsPerSecond,

@@ -1,3 +1,4 @@
+import type { SqliteSynchronous } from '@adk/sql-kit';
 import type { Kysely } from 'kysely';
 
 import type { DialectKind } from '../dialect';
@@ -24,6 +25,12 @@ export interface SqlSessionServiceUrlOptions extends Pick<
 > {
   /** SQLite: how long a writer waits for the database lock (default 5000 ms). */
   busyTimeoutMs?: number;
+  /**
+   * SQLite file: when a commit waits for the disk (default `full`: an append that returned survives
+   * a power failure). `normal` is faster but can lose the last appends on a power failure or OS
+   * crash. A `?synchronous=` parameter in the URL takes precedence.
+   */
+  synchronous?: SqliteSynchronous;
   /** PostgreSQL: maximum pool size (default 10). */
   poolSize?: number;
 }

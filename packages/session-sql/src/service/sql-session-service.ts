@@ -120,6 +120,14 @@ export class SqlSessionService implements SessionService {
     }
   }
 
+  /**
+   * The Kysely instance the service runs on: yours, or the one `fromUrl` opened (which `close()`
+   * destroys). For inspection and your own queries; the session tables are the service's.
+   */
+  get database(): Kysely<SessionDatabase> {
+    return this.#root;
+  }
+
   /** The database kind in use. */
   get dialect(): DialectKind {
     return this.#ops.kind;
