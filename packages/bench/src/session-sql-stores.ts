@@ -9,8 +9,7 @@ import type { SessionStoreUnderTest } from './session-sql-workload';
 const APP = 'bench_app';
 
 /** SQLite's `PRAGMA synchronous` answer (0 to 3) by name. */
-const sqliteSynchronousName = (level: unknown) =>
-  ['off', 'normal', 'full', 'extra'][Number(level)];
+const sqliteSynchronousName = (level: unknown) => ['off', 'normal', 'full', 'extra'][Number(level)];
 const USER = 'bench_user';
 
 /** ADK for TypeScript: `SqlSessionService.fromUrl`. */

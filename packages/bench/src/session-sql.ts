@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 
 import type { BenchRow } from './report/row';
 import { ourStore, theirStore } from './session-sql-stores';
+import { runnerTurnRows } from './session-sql-turns';
 import { workloadEvent, type SessionStoreUnderTest } from './session-sql-workload';
 import { pgClient } from './pg-client';
 
@@ -28,6 +29,8 @@ export interface SessionSqlBenchOptions {
   postgresUrl?: string;
   /** Databases to measure (default both). */
   databases?: ('sqlite' | 'postgres')[];
+  /** Runner turns per session in the runner-turn comparison (default 600; 0 skips it). */
+  runnerTurns?: number;
 }
 
 /** A result row: the main bench's `BenchRow`, plus a short name and the ratio ours ÷ theirs. */
@@ -268,5 +271,53 @@ export async function runSessionSqlBench(
       'postgres://postgres@127.0.0.1:5432/test';
     result.push(...(await postgresRows(serverUrl, events, reads)));
   }
+  const runnerTurns = options.runnerTurns ?? (options.quick ? 100 : 600);
+  if (runnerTurns > 0) {
+    const postgresUrl = databases.includes('postgres')
+      ? (options.postgresUrl ??
+        process.env.ADK_TEST_POSTGRES_URL ??
+        'postgres://postgres@127.0.0.1:5432/test')
+      : undefined;
+    result.push(...(await runnerTurnsOnEveryStore(runnerTurns, postgresUrl)));
+  }
   return result;
+}
+
+/** Runner turns on the in-memory store, a SQLite file and (when reachable) PostgreSQL. */
+async function runnerTurnsOnEveryStore(
+  turns: number,
+  postgresUrl: string | undefined,
+): Promise<SessionSqlBenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'adk-bench-turns-'));
+  const schema = `adk_bench_turns_${randomBytes(4).toString('hex')}`;
+  let admin: ReturnType<typeof pgClient> | undefined;
+  if (postgresUrl !== undefined) {
+    admin = pgClient(postgresUrl);
+    try {
+      await admin.connect();
+    } catch (error) {
+      console.error(
+        `[session-sql bench] PostgreSQL unreachable, runner turns skipped there: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      admin = undefined;
+    }
+  }
+  try {
+    return await runnerTurnRows({
+      turns,
+      sqliteFile: join(dir, 'turns.db'),
+      ...(admin === undefined ? {} : { postgresUrl, postgresSchema: schema }),
+    });
+  } catch (error) {
+    console.error(
+      `[session-sql bench] runner turns failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return [];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    if (admin !== undefined) {
+      await admin.query(`drop schema if exists ${schema} cascade`).catch(() => undefined);
+      await admin.end();
+    }
+  }
 }

@@ -45,6 +45,8 @@ export interface EventRow {
   invocation_id: string;
   timestamp: unknown;
   event_data: unknown;
+  /** The row's append order (`seq` on PostgreSQL, `rowid` on SQLite), when read. */
+  order?: number;
 }
 
 /** A session row joined with its scopes, as read (values still dialect-encoded). */
@@ -65,6 +67,28 @@ export interface EventWindow {
 }
 
 /**
+ * What a reader already holds of a session: its events up to the one with append order `order`
+ * and id `eventId` (`order` 0 and no `eventId` when it held no event).
+ */
+export interface LoadedUpTo {
+  order: number;
+  eventId: string | undefined;
+}
+
+/** One snapshot of a session: its row, and its events in append order (each with `order`). */
+export interface LoadedSession {
+  row: SessionScopesRow;
+  events: EventRow[];
+  /** `sessions.create_time`, decoded: a session deleted and created again under its id differs. */
+  createTime: number;
+  /**
+   * With `upTo`: whether the event it names is still stored in this session (when it is not, the
+   * session was deleted and created again, and `events` cannot extend what the reader holds).
+   */
+  anchored: boolean;
+}
+
+/**
  * What differs between SQLite and PostgreSQL. Everything else (the service logic, the stale rule,
  * the merge semantics) is written once in `SqlSessionService`.
  */
@@ -81,12 +105,16 @@ export interface DialectOps {
    * merge each scope's delta (shallow) and move the marker to `plan.next`; otherwise write nothing.
    */
   appendEvent(db: SessionDb, plan: AppendPlan): Promise<AppendOutcome>;
-  /** Read one session, its scopes and its windowed events (append order) from one snapshot. */
+  /**
+   * Read one session, its scopes and its windowed events (append order) from one snapshot. With
+   * `upTo` (and no window), only the events appended after the one it names are read.
+   */
   loadSession(
     db: SessionDb,
     key: SessionKey,
     window: EventWindow,
-  ): Promise<{ row: SessionScopesRow; events: EventRow[] } | undefined>;
+    upTo?: LoadedUpTo,
+  ): Promise<LoadedSession | undefined>;
   /** Inside `write`: shallow-merge `delta` into a shared state row, creating it when missing. */
   mergeScope(
     trx: SessionDb,

@@ -5,6 +5,8 @@ export type {
   DialectOps,
   EventRow,
   EventWindow,
+  LoadedSession,
+  LoadedUpTo,
   ScopeKey,
   SessionDb,
   SessionKey,

@@ -90,27 +90,37 @@ export function postgresOps(schema?: string): DialectOps {
       return Number(counts?.present) === 1 ? 'stale' : 'missing';
     },
 
-    async loadSession(db, key, window) {
+    async loadSession(db, key, window, upTo) {
       // One statement, so one snapshot and one round trip: the session row (kind 0) with its
       // scopes, then its windowed events (kind 1) in append order, streamed as plain rows.
       const after =
         window.afterTimestamp === undefined
           ? sql``
           : sql`and timestamp >= ${new Date(window.afterTimestamp)}`;
+      const since = upTo === undefined ? sql`` : sql`and seq > ${upTo.order}`;
       const limit =
         window.numRecentEvents === undefined ? sql`` : sql`limit ${window.numRecentEvents}`;
       const noEvents = window.numRecentEvents === 0 ? sql`and false` : sql``;
+      // Whether the last event the reader holds is still there (1), or it held none (1).
+      const anchored =
+        upTo?.eventId === undefined
+          ? sql`1`
+          : sql`(select count(*) from ${table('events')}
+              where app_name = ${key.appName} and user_id = ${key.userId} and session_id = ${key.sessionId}
+                and seq = ${upTo.order} and id = ${upTo.eventId})`;
       const result = await sql<{
         kind: number;
+        ord: string | number | null;
         id: string;
         invocation_id: string | null;
         time: unknown;
         d1: unknown;
         d2: unknown;
         d3: unknown;
+        created: unknown;
       }>`
         with s as (
-          select s.id, s.update_time, s.state as session_state, a.state as app_state, u.state as user_state
+          select s.id, s.update_time, s.create_time, s.state as session_state, a.state as app_state, u.state as user_state
           from ${table('sessions')} s
           left join ${table('app_states')} a on a.app_name = s.app_name
           left join ${table('user_states')} u on u.app_name = s.app_name and u.user_id = s.user_id
@@ -119,14 +129,14 @@ export function postgresOps(schema?: string): DialectOps {
           select id, invocation_id, timestamp, event_data, seq
           from ${table('events')}
           where app_name = ${key.appName} and user_id = ${key.userId} and session_id = ${key.sessionId}
-            ${after} ${noEvents}
+            ${after} ${since} ${noEvents}
           order by seq desc ${limit}
         )
-        select 0 as kind, null::bigint as ord, s.id, null::varchar as invocation_id, s.update_time as time,
-               s.session_state as d1, s.app_state as d2, s.user_state as d3
+        select 0 as kind, ${anchored}::bigint as ord, s.id, null::varchar as invocation_id, s.update_time as time,
+               s.session_state as d1, s.app_state as d2, s.user_state as d3, s.create_time as created
         from s
         union all
-        select 1, e.seq, e.id, e.invocation_id, e.timestamp, e.event_data, null, null
+        select 1, e.seq, e.id, e.invocation_id, e.timestamp, e.event_data, null, null, null
         from e where exists (select 1 from s)
         order by kind, ord`.execute(db);
       const [first, ...rest] = result.rows;
@@ -145,8 +155,14 @@ export function postgresOps(schema?: string): DialectOps {
         invocation_id: event.invocation_id ?? '',
         timestamp: event.time,
         event_data: event.d1,
+        order: Number(event.ord),
       }));
-      return { row, events };
+      return {
+        row,
+        events,
+        createTime: toMs(first.created),
+        anchored: Number(first.ord) > 0,
+      };
     },
 
     async mergeScope(trx, scope, delta, now) {

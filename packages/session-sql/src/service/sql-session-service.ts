@@ -44,11 +44,14 @@ import {
   type SessionDatabase,
 } from '../schema';
 import { CallOrderQueue } from './call-order-queue';
+import { LoadedSessions } from './loaded-sessions';
 import type { SqlSessionServiceOptions, SqlSessionServiceUrlOptions } from './options';
 import { refusingUnstorableValues } from './database-errors';
 import { decodeEvents, sessionFromRow } from './session-rows';
 
 const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5000;
+/** Sessions whose events the service keeps between reads by default (see `LoadedSessions`). */
+const DEFAULT_LOADED_SESSIONS = 100;
 
 /**
  * A {@link SessionService} over SQL: SQLite or PostgreSQL through Kysely, in the table layout of the
@@ -79,6 +82,8 @@ export class SqlSessionService implements SessionService {
   #ready: Promise<void> | undefined;
   /** One object's appends run in call order. */
   readonly #appending = new CallOrderQueue<Session>();
+  /** The events of recently read sessions: a full read loads only what was appended since. */
+  readonly #loaded: LoadedSessions;
 
   constructor(options: SqlSessionServiceOptions) {
     const root = options.db as Kysely<SessionDatabase>;
@@ -99,6 +104,9 @@ export class SqlSessionService implements SessionService {
     this.#location = { kind, ...(options.schema === undefined ? {} : { schema: options.schema }) };
     this.#autoMigrate = options.autoMigrate ?? false;
     this.#ownsDatabase = options.ownsDatabase ?? false;
+    this.#loaded = new LoadedSessions(
+      Math.max(0, Math.floor(options.loadedSessions ?? DEFAULT_LOADED_SESSIONS)),
+    );
   }
 
   /**
@@ -180,6 +188,11 @@ export class SqlSessionService implements SessionService {
     );
   }
 
+  /**
+   * Read a session. A full read (no window) of a session this service read recently loads only the
+   * events appended since, in the same snapshot as the session row and its state (see
+   * `loadedSessions`); the result is the same as a read from scratch.
+   */
   async getSession(request: GetSessionRequest): Promise<Session | undefined> {
     validateEventWindow(request);
     await this.#ensureReady();
@@ -188,9 +201,32 @@ export class SqlSessionService implements SessionService {
       userId: request.userId,
       sessionId: request.sessionId,
     };
-    const loaded = await this.#ops.loadSession(this.#db, key, request);
-    if (!loaded) return undefined;
-    return sessionFromRow(this.#ops, loaded.row, decodeEvents(this.#ops, key, loaded.events));
+    const full = request.numRecentEvents === undefined && request.afterTimestamp === undefined;
+    if (!full) {
+      const loaded = await this.#ops.loadSession(this.#db, key, request);
+      if (!loaded) return undefined;
+      return sessionFromRow(this.#ops, loaded.row, decodeEvents(this.#ops, key, loaded.events));
+    }
+    const held = this.#loaded.get(key);
+    let loaded = await this.#ops.loadSession(this.#db, key, {}, held?.upTo);
+    let events: Event[];
+    let upTo = { order: 0, eventId: undefined as string | undefined };
+    if (loaded && held && loaded.anchored && loaded.createTime === held.createTime) {
+      events = held.events.concat(decodeEvents(this.#ops, key, loaded.events));
+      upTo = held.upTo;
+    } else {
+      // Never read, or deleted and created again since: read everything.
+      if (loaded && held) loaded = await this.#ops.loadSession(this.#db, key, {});
+      if (!loaded) {
+        this.#loaded.delete(key);
+        return undefined;
+      }
+      events = decodeEvents(this.#ops, key, loaded.events);
+    }
+    const last = loaded.events.at(-1);
+    if (last !== undefined) upTo = { order: last.order!, eventId: last.id };
+    this.#loaded.set(key, { createTime: loaded.createTime, events, upTo });
+    return sessionFromRow(this.#ops, loaded.row, events.slice());
   }
 
   async listSessions(request: ListSessionsRequest): Promise<ListSessionsResponse> {
@@ -204,6 +240,11 @@ export class SqlSessionService implements SessionService {
 
   async deleteSession(request: DeleteSessionRequest): Promise<void> {
     await this.#ensureReady();
+    this.#loaded.delete({
+      appName: request.appName,
+      userId: request.userId,
+      sessionId: request.sessionId,
+    });
     await this.#ops.write(this.#db, async (trx) => {
       // The session row first: this waits for an append in flight, and later appends then find
       // no session, so no event can be left behind.
