@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 
 import type { SessionDatabase } from '../schema/tables';
 
@@ -96,8 +96,16 @@ export interface DialectOps {
   readonly kind: DialectKind;
   encodeJson(value: object): unknown;
   decodeJson(raw: unknown): unknown;
-  encodeTime(ms: number): unknown;
+  /** `ms` as a value (or SQL expression) for the time column `column` (`table.column`). */
+  encodeTime(ms: number, column: string): unknown;
   decodeTime(raw: unknown): number;
+  /** Select the time column `ref` (e.g. `s.update_time`) in the form `decodeTime` reads. */
+  readTime(ref: string): RawBuilder<unknown>;
+  /**
+   * Whether events carry an append order that `loadSession` can read from (`upTo`); false on
+   * tables of another ADK without one, where every read is a full read.
+   */
+  readonly ordered: boolean;
   /** Run `work` in a write transaction that serialises with every other writer of the session. */
   write<T>(db: SessionDb, work: (trx: SessionDb) => Promise<T>): Promise<T>;
   /**

@@ -39,6 +39,8 @@ export const sqliteOps: DialectOps = {
   decodeJson: (raw) => (typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw),
   encodeTime: (ms) => ms,
   decodeTime: parseTime,
+  readTime: (ref) => sql.ref(ref),
+  ordered: true,
 
   async write(db, work) {
     return db.connection().execute(async (connection) => {
@@ -116,7 +118,7 @@ export const sqliteOps: DialectOps = {
   async loadSession(db, key, window, upTo) {
     // A deferred transaction: every read sees one snapshot, even with writers in other processes.
     return db.transaction().execute(async (trx) => {
-      const row = await selectSessionsWithScopes(trx)
+      const row = await selectSessionsWithScopes(trx, sqliteOps)
         .select('s.create_time as create_time')
         .where('s.app_name', '=', key.appName)
         .where('s.user_id', '=', key.userId)

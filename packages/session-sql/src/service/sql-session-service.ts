@@ -37,9 +37,12 @@ import {
   type SessionDb,
   type SessionKey,
 } from '../dialect';
+import { readPostgresLayout, type PostgresLayoutReport } from '../dialect/postgres-layout';
+import { SchemaVersionError } from '../errors';
 import {
   checkSchema,
   migrateSessionSchema,
+  SCHEMA_VERSION,
   type SchemaLocation,
   type SessionDatabase,
 } from '../schema';
@@ -75,7 +78,9 @@ const DEFAULT_LOADED_SESSIONS = 100;
 export class SqlSessionService implements SessionService {
   readonly #root: Kysely<SessionDatabase>;
   readonly #db: SessionDb;
-  readonly #ops: DialectOps;
+  /** Replaced once the PostgreSQL tables' layout is known (see `#prepare`). */
+  #ops: DialectOps;
+  readonly #schema: string | undefined;
   readonly #location: SchemaLocation;
   readonly #autoMigrate: boolean;
   readonly #ownsDatabase: boolean;
@@ -101,6 +106,7 @@ export class SqlSessionService implements SessionService {
     this.#root = root;
     this.#db = options.schema === undefined ? root : root.withSchema(options.schema);
     this.#ops = kind === 'postgres' ? postgresOps(options.schema) : sqliteOps;
+    this.#schema = options.schema;
     this.#location = { kind, ...(options.schema === undefined ? {} : { schema: options.schema }) };
     this.#autoMigrate = options.autoMigrate ?? false;
     this.#ownsDatabase = options.ownsDatabase ?? false;
@@ -146,7 +152,7 @@ export class SqlSessionService implements SessionService {
    * than this package's with `SchemaVersionError`.
    */
   async migrate(): Promise<void> {
-    await migrateSessionSchema(this.#root as Kysely<unknown>, this.#location);
+    await this.#prepare(true);
     this.#ready = Promise.resolve();
   }
 
@@ -171,8 +177,8 @@ export class SqlSessionService implements SessionService {
             app_name: appName,
             user_id: userId,
             state: ops.encodeJson(scoped.session),
-            create_time: ops.encodeTime(now),
-            update_time: ops.encodeTime(now),
+            create_time: ops.encodeTime(now, 'sessions.create_time'),
+            update_time: ops.encodeTime(now, 'sessions.update_time'),
           })
           .onConflict((conflict) => conflict.doNothing())
           .returning('id')
@@ -207,7 +213,7 @@ export class SqlSessionService implements SessionService {
       if (!loaded) return undefined;
       return sessionFromRow(this.#ops, loaded.row, decodeEvents(this.#ops, key, loaded.events));
     }
-    const held = this.#loaded.get(key);
+    const held = this.#ops.ordered ? this.#loaded.get(key) : undefined;
     let loaded = await this.#ops.loadSession(this.#db, key, {}, held?.upTo);
     let events: Event[];
     let upTo = { order: 0, eventId: undefined as string | undefined };
@@ -225,7 +231,7 @@ export class SqlSessionService implements SessionService {
     }
     const last = loaded.events.at(-1);
     if (last !== undefined) upTo = { order: last.order!, eventId: last.id };
-    this.#loaded.set(key, { createTime: loaded.createTime, events, upTo });
+    if (this.#ops.ordered) this.#loaded.set(key, { createTime: loaded.createTime, events, upTo });
     return sessionFromRow(this.#ops, loaded.row, events.slice());
   }
 
@@ -319,19 +325,19 @@ export class SqlSessionService implements SessionService {
   }
 
   #sessionRows(trx: SessionDb, appName: string, userId: string | undefined) {
-    const query = selectSessionsWithScopes(trx).where('s.app_name', '=', appName);
+    const query = selectSessionsWithScopes(trx, this.#ops).where('s.app_name', '=', appName);
     return userId === undefined ? query : query.where('s.user_id', '=', userId);
   }
 
   #ensureReady(): Promise<void> {
-    this.#ready ??= this.#prepare().catch((error: unknown) => {
+    this.#ready ??= this.#prepare(this.#autoMigrate).catch((error: unknown) => {
       this.#ready = undefined;
       throw error;
     });
     return this.#ready;
   }
 
-  async #prepare(): Promise<void> {
+  async #prepare(migrate: boolean): Promise<void> {
     if (this.#ops.kind === 'sqlite') {
       const result = await sql<{ timeout: number }>`pragma busy_timeout`.execute(this.#root);
       const current = Object.values(result.rows[0] ?? {})[0];
@@ -340,8 +346,29 @@ export class SqlSessionService implements SessionService {
           .raw(`pragma busy_timeout = ${DEFAULT_SQLITE_BUSY_TIMEOUT_MS}`)
           .execute(this.#root);
     }
-    if (this.#autoMigrate)
-      await migrateSessionSchema(this.#root as Kysely<unknown>, this.#location);
+    // Tables another ADK created that this package cannot use are refused before anything changes.
+    if (this.#ops.kind === 'postgres')
+      refuseUnusable(await readPostgresLayout(this.#root, this.#schema), false);
+    if (migrate) await migrateSessionSchema(this.#root as Kysely<unknown>, this.#location);
     else await checkSchema(this.#root as Kysely<unknown>, this.#location);
+    if (this.#ops.kind === 'postgres') {
+      const report = await readPostgresLayout(this.#root, this.#schema);
+      refuseUnusable(report, true);
+      this.#ops = postgresOps(this.#schema, report.layout);
+    }
   }
+}
+
+/** `SchemaVersionError` for session tables this package cannot read or write. */
+function refuseUnusable(report: PostgresLayoutReport, requireAll: boolean): void {
+  const problems = [
+    ...(requireAll ? report.missingTables.map((table) => `there is no ${table} table`) : []),
+    ...report.problems,
+  ];
+  if (problems.length === 0) return;
+  throw new SchemaVersionError({
+    found: undefined,
+    supported: SCHEMA_VERSION,
+    message: `The session tables in this database cannot be used: ${problems.join('; ')}. Nothing was changed.`,
+  });
 }
