@@ -20,6 +20,8 @@ interface Lane {
   harness: FrameworkHarness;
   early: number[];
   late: number[];
+  earlyCpu: number[];
+  lateCpu: number[];
 }
 
 /** What {@link measureRunnerTurns} reports per store. */
@@ -28,6 +30,9 @@ export interface RunnerTurnFigures {
   turns1to10Ms: number;
   lastTenMs: number;
   growth: number;
+  /** CPU time of the process during the turns (ms), which the disk's flushes do not blur. */
+  turns1to10CpuMs: number;
+  lastTenCpuMs: number;
 }
 
 function median(values: number[]): number {
@@ -38,10 +43,17 @@ function median(values: number[]): number {
 
 const USER = 'turns-user';
 
-async function turn(lane: Lane, sessionId: string, index: number): Promise<number> {
+async function turn(
+  lane: Lane,
+  sessionId: string,
+  index: number,
+): Promise<{ ms: number; cpuMs: number }> {
+  const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
   await lane.harness.runTurn(USER, sessionId, `Turn ${index + 1}: what is the weather in Paris?`);
-  return Number(process.hrtime.bigint() - started) / 1e6;
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const used = process.cpuUsage(cpu);
+  return { ms, cpuMs: (used.user + used.system) / 1000 };
 }
 
 /**
@@ -60,6 +72,8 @@ export async function measureRunnerTurns(
       harness: await createAdkTsHarness(service),
       early: [],
       late: [],
+      earlyCpu: [],
+      lateCpu: [],
     });
   }
   try {
@@ -72,9 +86,14 @@ export async function measureRunnerTurns(
     for (let index = 0; index < turns; index++) {
       const order = index % 2 === 0 ? lanes : [...lanes].reverse();
       for (const lane of order) {
-        const ms = await turn(lane, 'measured', index);
-        if (index < 10) lane.early.push(ms);
-        else if (index >= turns - 10) lane.late.push(ms);
+        const { ms, cpuMs } = await turn(lane, 'measured', index);
+        if (index < 10) {
+          lane.early.push(ms);
+          lane.earlyCpu.push(cpuMs);
+        } else if (index >= turns - 10) {
+          lane.late.push(ms);
+          lane.lateCpu.push(cpuMs);
+        }
       }
     }
   } finally {
@@ -85,6 +104,8 @@ export async function measureRunnerTurns(
     turns1to10Ms: median(lane.early),
     lastTenMs: median(lane.late),
     growth: median(lane.late) / median(lane.early),
+    turns1to10CpuMs: median(lane.earlyCpu),
+    lastTenCpuMs: median(lane.lateCpu),
   }));
 }
 
@@ -122,7 +143,8 @@ export async function runnerTurnRows(options: {
     for (const figure of figures) {
       console.error(
         `[session-sql bench] runner turns, ${figure.store}: turns 1-10 ${figure.turns1to10Ms.toFixed(2)} ms, ` +
-          `turns ${options.turns - 9}-${options.turns} ${figure.lastTenMs.toFixed(2)} ms (${figure.growth.toFixed(2)}x)`,
+          `turns ${options.turns - 9}-${options.turns} ${figure.lastTenMs.toFixed(2)} ms (${figure.growth.toFixed(2)}x); ` +
+          `CPU ${figure.turns1to10CpuMs.toFixed(2)} ms -> ${figure.lastTenCpuMs.toFixed(2)} ms`,
       );
       rows.push(
         {

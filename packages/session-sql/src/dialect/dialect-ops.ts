@@ -39,6 +39,12 @@ export interface AppendPlan {
 /** What became of an append; anything but `appended` wrote nothing. */
 export type AppendOutcome = 'appended' | 'stale' | 'missing' | 'duplicate-event';
 
+/** What `appendEvent` did, and the append order the stored event got (when the tables have one). */
+export interface AppendResult {
+  outcome: AppendOutcome;
+  order?: number;
+}
+
 /** An `events` row, as read (values still dialect-encoded). */
 export interface EventRow {
   id: string;
@@ -112,7 +118,7 @@ export interface DialectOps {
    * Append atomically: when the session's stored marker equals `plan.expected`, insert the event,
    * merge each scope's delta (shallow) and move the marker to `plan.next`; otherwise write nothing.
    */
-  appendEvent(db: SessionDb, plan: AppendPlan): Promise<AppendOutcome>;
+  appendEvent(db: SessionDb, plan: AppendPlan): Promise<AppendResult>;
   /**
    * Read one session, its scopes and its windowed events (append order) from one snapshot. With
    * `upTo` (and no window), only the events appended after the one it names are read.

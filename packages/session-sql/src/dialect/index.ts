@@ -1,5 +1,6 @@
 export type {
   AppendOutcome,
+  AppendResult,
   AppendPlan,
   DialectKind,
   DialectOps,

@@ -83,7 +83,12 @@ export function postgresOps(
       const sessionState = hasKeys(delta.session)
         ? sql`, state = s.state || ${json(delta.session)}::jsonb`
         : sql``;
-      const result = await sql<{ locked: string; inserted: string; present: string }>`
+      const result = await sql<{
+        locked: string;
+        inserted: string;
+        present: string;
+        ord: string | null;
+      }>`
         with locked as (
           select 1 from ${table('sessions')}
           where app_name = ${key.appName} and user_id = ${key.userId} and id = ${key.sessionId}
@@ -95,7 +100,7 @@ export function postgresOps(
                  ${time('events.timestamp', event.timestamp)}, ${event.data}::jsonb
           where exists (select 1 from locked)
           on conflict do nothing
-          returning 1
+          returning ${layout.eventSeq ? sql`seq` : sql`0`} as ord
         ), advanced as (
           update ${table('sessions')} as s set update_time = ${time('sessions.update_time', plan.next)}${sessionState}
           where app_name = ${key.appName} and user_id = ${key.userId} and id = ${key.sessionId}
@@ -104,14 +109,18 @@ export function postgresOps(
         )${appCte}${userCte}
         select (select count(*) from locked) as locked,
                (select count(*) from inserted) as inserted,
+               (select ord from inserted) as ord,
                (select count(*) from ${table('sessions')}
                  where app_name = ${key.appName} and user_id = ${key.userId} and id = ${key.sessionId}) as present`.execute(
         db,
       );
       const counts = result.rows[0];
-      if (Number(counts?.inserted) === 1) return 'appended';
-      if (Number(counts?.locked) === 1) return 'duplicate-event';
-      return Number(counts?.present) === 1 ? 'stale' : 'missing';
+      if (Number(counts?.inserted) === 1)
+        return layout.eventSeq
+          ? { outcome: 'appended', order: Number(counts?.ord) }
+          : { outcome: 'appended' };
+      if (Number(counts?.locked) === 1) return { outcome: 'duplicate-event' };
+      return { outcome: Number(counts?.present) === 1 ? 'stale' : 'missing' };
     },
 
     async loadSession(db, key, window, upTo) {

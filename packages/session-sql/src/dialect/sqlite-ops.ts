@@ -67,8 +67,8 @@ export const sqliteOps: DialectOps = {
         .where('user_id', '=', k.userId)
         .where('id', '=', k.sessionId)
         .executeTakeFirst();
-      if (!row) return 'missing';
-      if (parseTime(row.update_time) !== plan.expected) return 'stale';
+      if (!row) return { outcome: 'missing' };
+      if (parseTime(row.update_time) !== plan.expected) return { outcome: 'stale' };
       const inserted = await trx
         .insertInto('events')
         .values({
@@ -81,9 +81,9 @@ export const sqliteOps: DialectOps = {
           event_data: plan.event.data,
         })
         .onConflict((conflict) => conflict.doNothing())
-        .returning('id')
+        .returning(sql<number>`rowid`.as('order'))
         .executeTakeFirst();
-      if (!inserted) return 'duplicate-event';
+      if (!inserted) return { outcome: 'duplicate-event' };
       const changes: { update_time: number; state?: string } = { update_time: plan.next };
       if (Object.keys(delta.session).length > 0) {
         changes.state = JSON.stringify({ ...parseObject(row.state), ...delta.session });
@@ -111,7 +111,7 @@ export const sqliteOps: DialectOps = {
           plan.next,
         );
       }
-      return 'appended';
+      return { outcome: 'appended', order: Number(inserted.order) };
     });
   },
 

@@ -291,7 +291,10 @@ export class SqlSessionService implements SessionService {
       sessionId: session.id,
     };
     const next = nextUpdateTime(session.lastUpdateTime);
-    const outcome = await refusingUnstorableValues(() =>
+    // What the caller's Session held before: the kept events extend only if they are the same.
+    const priorCount = session.events.length;
+    const prior = session.events[priorCount - 1];
+    const { outcome, order } = await refusingUnstorableValues(() =>
       ops.appendEvent(this.#db, {
         key,
         expected: session.lastUpdateTime,
@@ -321,6 +324,13 @@ export class SqlSessionService implements SessionService {
 
     deepFreeze(storedEvent);
     applyAppendToSession(session, storedEvent, stateDeltaOf(event), next);
+    // The Session was current (the stale check passed) and held exactly the kept events: they
+    // now end with this very object, so the next read shares it (and loads nothing new).
+    const held = order === undefined ? undefined : this.#loaded.get(key);
+    if (held && held.events.length === priorCount && held.events[priorCount - 1] === prior) {
+      held.events.push(storedEvent);
+      held.upTo = { order: order!, eventId: storedEvent.id };
+    }
     return storedEvent;
   }
 
