@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 
+import { SchemaVersionError } from '../errors';
+import { SCHEMA_VERSION } from '../schema/tables';
 import type { SessionDb } from './dialect-ops';
 
 /**
@@ -97,4 +99,21 @@ export async function readPostgresLayout(
     missingTables,
     problems,
   };
+}
+
+/**
+ * Throw `SchemaVersionError` naming every problem of `report` (and, with `requireAll`, every
+ * missing table): session tables this package cannot read or write.
+ */
+export function refuseUnusableLayout(report: PostgresLayoutReport, requireAll: boolean): void {
+  const problems = [
+    ...(requireAll ? report.missingTables.map((table) => `there is no ${table} table`) : []),
+    ...report.problems,
+  ];
+  if (problems.length === 0) return;
+  throw new SchemaVersionError({
+    found: undefined,
+    supported: SCHEMA_VERSION,
+    message: `The session tables in this database cannot be used: ${problems.join('; ')}. Nothing was changed.`,
+  });
 }

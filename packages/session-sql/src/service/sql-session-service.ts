@@ -37,17 +37,16 @@ import {
   type SessionDb,
   type SessionKey,
 } from '../dialect';
-import { readPostgresLayout, type PostgresLayoutReport } from '../dialect/postgres-layout';
-import { SchemaVersionError } from '../errors';
+import { readPostgresLayout, refuseUnusableLayout } from '../dialect/postgres-layout';
 import {
   checkSchema,
   migrateSessionSchema,
-  SCHEMA_VERSION,
   type SchemaLocation,
   type SessionDatabase,
 } from '../schema';
 import { CallOrderQueue } from './call-order-queue';
 import { LoadedSessions } from './loaded-sessions';
+import { readWholeSession } from './read-whole-session';
 import type { SqlSessionServiceOptions, SqlSessionServiceUrlOptions } from './options';
 import { refusingUnstorableValues } from './database-errors';
 import { decodeEvents, sessionFromRow } from './session-rows';
@@ -213,26 +212,7 @@ export class SqlSessionService implements SessionService {
       if (!loaded) return undefined;
       return sessionFromRow(this.#ops, loaded.row, decodeEvents(this.#ops, key, loaded.events));
     }
-    const held = this.#ops.ordered ? this.#loaded.get(key) : undefined;
-    let loaded = await this.#ops.loadSession(this.#db, key, {}, held?.upTo);
-    let events: Event[];
-    let upTo = { order: 0, eventId: undefined as string | undefined };
-    if (loaded && held && loaded.anchored && loaded.createTime === held.createTime) {
-      events = held.events.concat(decodeEvents(this.#ops, key, loaded.events));
-      upTo = held.upTo;
-    } else {
-      // Never read, or deleted and created again since: read everything.
-      if (loaded && held) loaded = await this.#ops.loadSession(this.#db, key, {});
-      if (!loaded) {
-        this.#loaded.delete(key);
-        return undefined;
-      }
-      events = decodeEvents(this.#ops, key, loaded.events);
-    }
-    const last = loaded.events.at(-1);
-    if (last !== undefined) upTo = { order: last.order!, eventId: last.id };
-    if (this.#ops.ordered) this.#loaded.set(key, { createTime: loaded.createTime, events, upTo });
-    return sessionFromRow(this.#ops, loaded.row, events.slice());
+    return readWholeSession(this.#ops, this.#db, key, this.#loaded);
   }
 
   async listSessions(request: ListSessionsRequest): Promise<ListSessionsResponse> {
@@ -358,27 +338,13 @@ export class SqlSessionService implements SessionService {
     }
     // Tables another ADK created that this package cannot use are refused before anything changes.
     if (this.#ops.kind === 'postgres')
-      refuseUnusable(await readPostgresLayout(this.#root, this.#schema), false);
+      refuseUnusableLayout(await readPostgresLayout(this.#root, this.#schema), false);
     if (migrate) await migrateSessionSchema(this.#root as Kysely<unknown>, this.#location);
     else await checkSchema(this.#root as Kysely<unknown>, this.#location);
     if (this.#ops.kind === 'postgres') {
       const report = await readPostgresLayout(this.#root, this.#schema);
-      refuseUnusable(report, true);
+      refuseUnusableLayout(report, true);
       this.#ops = postgresOps(this.#schema, report.layout);
     }
   }
-}
-
-/** `SchemaVersionError` for session tables this package cannot read or write. */
-function refuseUnusable(report: PostgresLayoutReport, requireAll: boolean): void {
-  const problems = [
-    ...(requireAll ? report.missingTables.map((table) => `there is no ${table} table`) : []),
-    ...report.problems,
-  ];
-  if (problems.length === 0) return;
-  throw new SchemaVersionError({
-    found: undefined,
-    supported: SCHEMA_VERSION,
-    message: `The session tables in this database cannot be used: ${problems.join('; ')}. Nothing was changed.`,
-  });
 }
