@@ -54,19 +54,24 @@ export interface PostgresLayoutReport {
 }
 
 /**
- * Read the session tables' columns from `information_schema` (one query) in `schema`, or in the
- * connection's current schema.
+ * Read the session tables' columns from `information_schema` (one query) in `schema`, or where the
+ * connection's `search_path` finds each table.
  */
 export async function readPostgresLayout(
   db: SessionDb,
   schema: string | undefined,
 ): Promise<PostgresLayoutReport> {
-  const target = schema === undefined ? sql`current_schema()` : sql`${schema}`;
+  // Without a schema, each table is the one the connection's search_path finds (as the queries do).
+  const target =
+    schema === undefined
+      ? sql`(select n.nspname from pg_catalog.pg_class k
+             join pg_catalog.pg_namespace n on n.oid = k.relnamespace
+             where k.oid = to_regclass(quote_ident(c.table_name)))`
+      : sql`${schema}`;
   const { rows } = await sql<{ table_name: string; column_name: string; data_type: string }>`
-    select table_name, column_name, data_type from information_schema.columns
-    where table_schema = ${target} and table_name in ('sessions', 'events', 'app_states', 'user_states')`.execute(
-    db,
-  );
+    select c.table_name, c.column_name, c.data_type from information_schema.columns c
+    where c.table_name in ('sessions', 'events', 'app_states', 'user_states')
+      and c.table_schema = ${target}`.execute(db);
   const columns = new Map<string, Map<string, string>>();
   for (const row of rows) {
     const table = columns.get(row.table_name) ?? new Map<string, string>();
