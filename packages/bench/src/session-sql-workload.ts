@@ -71,5 +71,10 @@ export interface SessionStoreUnderTest {
   append(session: unknown, event: WorkloadEvent): Promise<void>;
   /** Read the whole session back; returns how many events it holds. */
   get(sessionId: string): Promise<number>;
+  /**
+   * How durable a commit is, as the database reports it on the store's own connection (SQLite:
+   * journal mode and `synchronous`; PostgreSQL: `synchronous_commit`), e.g. `wal, synchronous=full`.
+   */
+  durability(): Promise<string>;
   close(): Promise<void>;
 }

@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 
 import type { BenchRow } from './report/row';
 import { ourStore, theirStore } from './session-sql-stores';
+import { runnerTurnRows } from './session-sql-turns';
 import { workloadEvent, type SessionStoreUnderTest } from './session-sql-workload';
 import { pgClient } from './pg-client';
 
@@ -28,6 +29,8 @@ export interface SessionSqlBenchOptions {
   postgresUrl?: string;
   /** Databases to measure (default both). */
   databases?: ('sqlite' | 'postgres')[];
+  /** Runner turns per session in the runner-turn comparison (default 600; 0 skips it). */
+  runnerTurns?: number;
 }
 
 /** A result row: the main bench's `BenchRow`, plus a short name and the ratio ours ÷ theirs. */
@@ -40,6 +43,8 @@ interface Measured {
   appendsPerSecond: number;
   getMedianMs: number;
   events: number;
+  /** What the store's connection reports about commit durability. */
+  durability: string;
 }
 
 function median(values: number[]): number {
@@ -105,6 +110,14 @@ async function measureSideBySide(
 ): Promise<Measured[]> {
   const lanes: Lane[] = [];
   for (const store of stores) lanes.push(await openLane(store));
+  // Read on each store's own connection once it is warm: both sides must commit alike.
+  const durability = await Promise.all(lanes.map((lane) => lane.store.durability()));
+  lanes.forEach((lane, index) =>
+    console.error(`[session-sql bench] ${lane.store.name}: ${durability[index]}`),
+  );
+  const synchronous = new Set(durability.map((text) => /synchronous\w*=(\w+)/.exec(text)?.[1]));
+  if (synchronous.size > 1)
+    console.error('[session-sql bench] WARNING: the stores commit with different durability');
   const slice = Math.ceil(events / SLICES);
   for (let round = 0; round * slice < events; round++) {
     const count = Math.min(slice, events - round * slice);
@@ -115,10 +128,11 @@ async function measureSideBySide(
     const order = read % 2 === 0 ? lanes : [...lanes].reverse();
     for (const lane of order) await readOnce(lane, events);
   }
-  return lanes.map((lane) => ({
+  return lanes.map((lane, index) => ({
     appendsPerSecond: (events / lane.appendMs) * 1000,
     getMedianMs: median(lane.readMs),
     events,
+    durability: durability[index]!,
   }));
 }
 
@@ -128,9 +142,10 @@ function rows(
   theirs: Measured | undefined,
   events: number,
 ): SessionSqlBenchRow[] {
+  const commits = ours && theirs ? ` (ours ${ours.durability}; theirs ${theirs.durability})` : '';
   const append: SessionSqlBenchRow = {
     name: `append-${database.toLowerCase()}`,
-    label: `SQL sessions (${database}): append throughput, ${events} events`,
+    label: `SQL sessions (${database}): append throughput, ${events} events${commits}`,
     unit: 'events/s',
     ours: ours?.appendsPerSecond,
     theirs: theirs?.appendsPerSecond,
@@ -256,5 +271,53 @@ export async function runSessionSqlBench(
       'postgres://postgres@127.0.0.1:5432/test';
     result.push(...(await postgresRows(serverUrl, events, reads)));
   }
+  const runnerTurns = options.runnerTurns ?? (options.quick ? 100 : 600);
+  if (runnerTurns > 0) {
+    const postgresUrl = databases.includes('postgres')
+      ? (options.postgresUrl ??
+        process.env.ADK_TEST_POSTGRES_URL ??
+        'postgres://postgres@127.0.0.1:5432/test')
+      : undefined;
+    result.push(...(await runnerTurnsOnEveryStore(runnerTurns, postgresUrl)));
+  }
   return result;
+}
+
+/** Runner turns on the in-memory store, a SQLite file and (when reachable) PostgreSQL. */
+async function runnerTurnsOnEveryStore(
+  turns: number,
+  postgresUrl: string | undefined,
+): Promise<SessionSqlBenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'adk-bench-turns-'));
+  const schema = `adk_bench_turns_${randomBytes(4).toString('hex')}`;
+  let admin: ReturnType<typeof pgClient> | undefined;
+  if (postgresUrl !== undefined) {
+    admin = pgClient(postgresUrl);
+    try {
+      await admin.connect();
+    } catch (error) {
+      console.error(
+        `[session-sql bench] PostgreSQL unreachable, runner turns skipped there: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      admin = undefined;
+    }
+  }
+  try {
+    return await runnerTurnRows({
+      turns,
+      sqliteFile: join(dir, 'turns.db'),
+      ...(admin === undefined ? {} : { postgresUrl, postgresSchema: schema }),
+    });
+  } catch (error) {
+    console.error(
+      `[session-sql bench] runner turns failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return [];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    if (admin !== undefined) {
+      await admin.query(`drop schema if exists ${schema} cascade`).catch(() => undefined);
+      await admin.end();
+    }
+  }
 }

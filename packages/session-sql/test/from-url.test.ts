@@ -6,6 +6,7 @@ import {
   postgresUnavailable,
   temporaryDirectory,
 } from '@adk/test-databases';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 
 import { createPostgresPool, parseDatabaseUrl } from '../src/service/open-database';
@@ -33,6 +34,22 @@ describe('parseDatabaseUrl', () => {
       connectionString: 'postgres://u@h:5432/db',
     });
     expect(parseDatabaseUrl('postgresql://u@h/db')).toMatchObject({ kind: 'postgres' });
+  });
+
+  it('reads ?synchronous= on a SQLite URL and refuses unknown parameters or modes', () => {
+    expect(parseDatabaseUrl('sqlite:./x.db?synchronous=normal')).toEqual({
+      kind: 'sqlite',
+      path: './x.db',
+      synchronous: 'normal',
+    });
+    expect(parseDatabaseUrl('sqlite:///var/x.db?synchronous=FULL')).toEqual({
+      kind: 'sqlite',
+      path: '/var/x.db',
+      synchronous: 'full',
+    });
+    for (const url of ['sqlite:./x.db?synchronous=sometimes', 'sqlite:./x.db?cache=shared']) {
+      expect(() => parseDatabaseUrl(url)).toThrow(InvalidArgumentError);
+    }
   });
 
   it('refuses other URLs with InvalidArgumentError, without echoing a password', () => {
@@ -81,6 +98,35 @@ describe('SqlSessionService.fromUrl', () => {
       );
     } finally {
       await reader.close();
+      temp.remove();
+    }
+  });
+
+  it('opens a SQLite file in WAL mode with synchronous = FULL, or the mode the URL asks for', async () => {
+    const temp = temporaryDirectory('adk-session-sql-');
+    const pragma = async (service: SqlSessionService, name: string) =>
+      Object.values(
+        (await sql.raw(`pragma ${name}`).execute(service.database)).rows[0] as object,
+      )[0];
+    const first = await SqlSessionService.fromUrl(`sqlite:${temp.file('durable.db')}`, {
+      autoMigrate: true,
+    });
+    // A second service on a file already in WAL mode is where better-sqlite3 would run NORMAL.
+    const second = await SqlSessionService.fromUrl(`sqlite:${temp.file('durable.db')}`);
+    const fast = await SqlSessionService.fromUrl(
+      `sqlite:${temp.file('durable.db')}?synchronous=normal`,
+    );
+    const byOption = await SqlSessionService.fromUrl(`sqlite:${temp.file('durable.db')}`, {
+      synchronous: 'extra',
+    });
+    try {
+      expect(await pragma(first, 'journal_mode')).toBe('wal');
+      expect(await pragma(first, 'synchronous')).toBe(2);
+      expect(await pragma(second, 'synchronous')).toBe(2);
+      expect(await pragma(fast, 'synchronous')).toBe(1);
+      expect(await pragma(byOption, 'synchronous')).toBe(3);
+    } finally {
+      await Promise.all([first, second, fast, byOption].map((service) => service.close()));
       temp.remove();
     }
   });

@@ -72,3 +72,30 @@ it('throws any other error at once, without retrying', async () => {
   await expect(enableSqliteWal(database, 60_000)).rejects.toBe(failure);
   expect(calls).toBe(1);
 });
+
+const synchronous = (database: SQLite.Database) =>
+  database.pragma('synchronous', { simple: true }) as number;
+
+it('sets synchronous = FULL by default, where better-sqlite3 leaves NORMAL in WAL mode', async () => {
+  const file = temp.file('durable.db');
+  connect(file).pragma('journal_mode = WAL');
+  // better-sqlite3 is built with DEFAULT_WAL_SYNCHRONOUS=1: a connection to a file already in WAL
+  // mode runs with NORMAL (what every store opened after the first one used to run with).
+  expect(synchronous(connect(file))).toBe(1);
+  const database = connect(file);
+  await enableSqliteWal(database, 1000);
+  expect(synchronous(database)).toBe(2); // FULL
+});
+
+it('sets the synchronous mode asked for, and refuses an unknown one before touching the file', async () => {
+  const file = temp.file('normal.db');
+  const database = connect(file);
+  await enableSqliteWal(database, 1000, { synchronous: 'normal' });
+  expect(synchronous(database)).toBe(1);
+  const other = temp.file('refused.db');
+  const refused = connect(other);
+  await expect(
+    enableSqliteWal(refused, 1000, { synchronous: 'sometimes' as 'full' }),
+  ).rejects.toMatchObject({ name: 'InvalidArgumentError', argument: 'synchronous' });
+  expect(journalMode(refused)).toBe('delete');
+});

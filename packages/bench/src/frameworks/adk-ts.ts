@@ -1,5 +1,5 @@
 import { FunctionTool, InMemorySessionService, LlmAgent, Runner } from '@adk/core';
-import type { GenerateOptions, LlmRequest, LlmResponse, Model } from '@adk/core';
+import type { GenerateOptions, LlmRequest, LlmResponse, Model, SessionService } from '@adk/core';
 import { z } from 'zod';
 
 import type { FrameworkHarness } from './framework';
@@ -42,8 +42,13 @@ class ScriptedModel implements Model {
   }
 }
 
-/** Build our side: `LlmAgent` + `FunctionTool` + `Runner` + `InMemorySessionService`. */
-export async function createAdkTsHarness(): Promise<FrameworkHarness> {
+/**
+ * Build our side: `LlmAgent` + `FunctionTool` + `Runner` + `InMemorySessionService` (or the
+ * session service given, for the SQL runner-turn benchmark).
+ */
+export async function createAdkTsHarness(
+  sessionService: SessionService = new InMemorySessionService(),
+): Promise<FrameworkHarness> {
   let toolCalls = 0;
   const tool = new FunctionTool({
     name: TOOL_NAME,
@@ -60,7 +65,6 @@ export async function createAdkTsHarness(): Promise<FrameworkHarness> {
     instruction: INSTRUCTION,
     tools: [tool],
   });
-  const sessionService = new InMemorySessionService();
   const runner = new Runner({ appName: APP_NAME, agent, sessionService });
 
   return {

@@ -4,6 +4,7 @@ import { frozenCopyReplacing, shareFrozen } from './frozen-copy';
 import type { Session } from './session';
 import type { CreateSessionRequest } from './session-service';
 import { hasKeys, removeTempKeys } from './state';
+import { requireWellFormedText } from './well-formed-text';
 
 /**
  * Helpers shared by session service implementations, so that every store applies the
@@ -12,7 +13,8 @@ import { hasKeys, removeTempKeys } from './state';
 
 /**
  * Refuse what no store may persist: a partial (streamed) event, an event without a usable id or
- * timestamp, or a `stateDelta` that is not a plain object. Throws `InvalidArgumentError`.
+ * timestamp, a `stateDelta` that is not a plain object, or text with a lone UTF-16 surrogate.
+ * Throws `InvalidArgumentError`.
  */
 export function validateEventForAppend(event: Event): void {
   if (event === null || typeof event !== 'object') {
@@ -49,6 +51,7 @@ export function validateEventForAppend(event: Event): void {
       argument: 'event.actions.stateDelta',
     });
   }
+  requireWellFormedText(event, 'event');
 }
 
 /** The event's state delta, or an empty object when it has none. */
@@ -169,5 +172,9 @@ export function validateCreateSessionRequest(
   if (initialState === null || typeof initialState !== 'object' || Array.isArray(initialState)) {
     throw new InvalidArgumentError({ message: 'state must be a plain object.', argument: 'state' });
   }
+  requireWellFormedText(sessionId, 'sessionId');
+  requireWellFormedText(request.appName, 'appName');
+  requireWellFormedText(request.userId, 'userId');
+  requireWellFormedText(initialState, 'state');
   return { sessionId, initialState: initialState as Record<string, unknown> };
 }

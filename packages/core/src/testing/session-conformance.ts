@@ -6,12 +6,13 @@ import { defineEventTests } from './session-conformance-events';
 import { defineIsolationTests } from './session-conformance-isolation';
 import { defineLifecycleTests } from './session-conformance-lifecycle';
 import { defineStateTests } from './session-conformance-state';
+import { defineTextTests } from './session-conformance-text';
 
 /**
  * The behaviour every {@link SessionService} must have, as a vitest suite: create/get/list/delete,
  * ids and duplicate ids, prefix routing of state across sessions and users, `temp:` never stored,
  * shallow merge and null values, event windows, partial events refused, the stale rule, isolation of
- * objects passed in and handed out, and a lossless round-trip of every `Event` field.
+ * objects passed in and handed out, text with lone UTF-16 surrogates refused, and a lossless round-trip of every `Event` field.
  *
  * Call it inside a test file. `makeService` runs before each test; it may return a shared instance
  * (for example one per database), since every test works in its own freshly named app.
@@ -34,5 +35,6 @@ export function sessionServiceConformance(
     defineStateTests(ctx);
     defineEventTests(ctx);
     defineIsolationTests(ctx);
+    defineTextTests(ctx);
   });
 }

@@ -63,7 +63,10 @@ function tokenMatches(header: string | undefined, token: string): boolean {
  * ```
  */
 export function createAdkServer(options: AdkServerOptions): AdkServerApp {
-  const traces = new TraceStore(options.maxTracedSessions ?? 200);
+  const traces = new TraceStore({
+    maxSessions: options.maxTracedSessions ?? 200,
+    ...(options.maxTraceBytes === undefined ? {} : { maxBytes: options.maxTraceBytes }),
+  });
   traces.start();
   const ctx = new ServerContext(options, traces);
   const app = new Hono();

@@ -153,6 +153,11 @@ export interface AdkServerOptions {
   /** Keep debug traces of at most this many sessions (default 200, oldest dropped first). */
   maxTracedSessions?: number;
   /**
+   * Memory the debug traces may take, in bytes (default 8 MiB; the least recently active
+   * sessions' spans are dropped first). See `TraceStoreOptions` for the other limits.
+   */
+  maxTraceBytes?: number;
+  /**
    * Serve every app over the A2A protocol too (off by default), as `adk api_server --a2a`: app `x`
    * answers JSON-RPC at `POST /a2a/x` and publishes its card at
    * `/a2a/x/.well-known/agent-card.json`. The A2A runs use the app's runner and session service,

@@ -1,1 +1,1 @@
-export { TraceStore, type TraceSpan } from './trace-store';
+export { TraceStore, type TraceSpan, type TraceStoreOptions } from './trace-store';

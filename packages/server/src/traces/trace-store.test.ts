@@ -104,3 +104,110 @@ describe('TraceStore', () => {
     expect(store.sessionTrace('d')).toEqual([]);
   });
 });
+
+describe('TraceStore limits', () => {
+  const base = { invocationId: 'inv-1', appName: 'app', userId: 'u' };
+  let counter = 0;
+  /** One run of one model call whose request carries `history` contents of `size` characters. */
+  function publishModelCall(
+    sessionId: string,
+    history: number,
+    size: number,
+    invocationId = 'inv-1',
+  ) {
+    const id = `${sessionId}-${counter++}`;
+    const contents = Array.from({ length: history }, (_, index) => ({
+      role: index % 2 === 0 ? 'user' : 'model',
+      parts: [{ text: `${index}:${'h'.repeat(size)}` }],
+    }));
+    publish('modelCallStart', () => ({
+      ...base,
+      invocationId,
+      sessionId,
+      spanId: id,
+      parentSpanId: undefined,
+      startTime: 1,
+      agentName: 'router',
+      model: 'demo',
+      stream: false,
+      request: { model: 'demo', contents, config: {} },
+    }));
+    publish('modelCallEnd', () => ({
+      spanId: id,
+      invocationId,
+      durationMs: 1,
+      response: { content: modelContent('ok') },
+      usage: undefined,
+      finishReason: 'STOP',
+    }));
+    return id;
+  }
+
+  it('keeps what is new in a model request, not the history it repeats', () => {
+    store = new TraceStore();
+    store.start();
+    publishModelCall('s1', 7, 10);
+    const [span] = store.sessionTrace('s1');
+    const request = JSON.parse(span!.attributes['gcp.vertex.agent.llm_request'] as string) as {
+      contents: Array<{ role: string; parts: Array<{ text: string }> }>;
+    };
+    // From the last model turn on: the model's turn 5 and the user's message 6.
+    expect(request.contents.map((content) => content.parts[0]!.text.split(':')[0])).toEqual([
+      '5',
+      '6',
+    ]);
+    expect(span!.attributes['gcp.vertex.agent.llm_request_contents_omitted']).toBe(5);
+  });
+
+  it('stays within its byte budget, dropping the least recently active sessions first', () => {
+    const maxBytes = 200_000;
+    store = new TraceStore({ maxBytes, maxResponseBytes: 50_000 });
+    store.start();
+    let first = '';
+    for (let turn = 0; turn < 400; turn++) {
+      const sessionId = `s${turn % 5}`;
+      const spanId = publishModelCall(sessionId, 2 * turn + 1, 200, `inv-${turn}`);
+      if (turn === 0) first = spanId;
+      const answer = createEvent({
+        invocationId: `inv-${turn}`,
+        author: 'router',
+        content: modelContent('ok'),
+      });
+      store.linkEvent(sessionId, answer);
+      // A span alone may exceed what is left; never more than one span's worth over.
+      expect(store.size).toBeLessThanOrEqual(maxBytes + 5_000);
+      if (turn === 0) expect(store.eventTrace(answer.id)).toMatchObject({ span_id: first });
+      if (turn === 0) first = answer.id;
+    }
+    // The first event's span is long gone, and its link with it.
+    expect(store.eventTrace(first)).toBeUndefined();
+    const answer = store.sessionTrace('s4');
+    expect(answer.length).toBeGreaterThan(0);
+    expect(JSON.stringify(answer).length).toBeLessThan(60_000);
+    expect(answer.at(-1)!.trace_id).toBe('inv-399');
+  });
+
+  it('caps a huge attribute and keeps it valid JSON', () => {
+    store = new TraceStore({ maxAttributeChars: 1_000 });
+    store.start();
+    publish('toolCallStart', () => ({
+      ...base,
+      sessionId: 's1',
+      spanId: 'tool-1',
+      parentSpanId: undefined,
+      startTime: 1,
+      agentName: 'router',
+      toolName: 'dump',
+      toolDescription: undefined,
+      functionCallId: 'c1',
+      args: { blob: 'x'.repeat(100_000) },
+    }));
+    const [span] = store.sessionTrace('s1');
+    const args = span!.attributes['gcp.vertex.agent.tool_call_args'] as string;
+    expect(args.length).toBeLessThanOrEqual(1_000);
+    expect(JSON.parse(args)).toMatchObject({
+      adk_truncated: true,
+      original_length: JSON.stringify({ blob: 'x'.repeat(100_000) }).length,
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 
 import type { SessionDatabase } from '../schema/tables';
 
@@ -39,12 +39,20 @@ export interface AppendPlan {
 /** What became of an append; anything but `appended` wrote nothing. */
 export type AppendOutcome = 'appended' | 'stale' | 'missing' | 'duplicate-event';
 
+/** What `appendEvent` did, and the append order the stored event got (when the tables have one). */
+export interface AppendResult {
+  outcome: AppendOutcome;
+  order?: number;
+}
+
 /** An `events` row, as read (values still dialect-encoded). */
 export interface EventRow {
   id: string;
   invocation_id: string;
   timestamp: unknown;
   event_data: unknown;
+  /** The row's append order (`seq` on PostgreSQL, `rowid` on SQLite), when read. */
+  order?: number;
 }
 
 /** A session row joined with its scopes, as read (values still dialect-encoded). */
@@ -65,6 +73,28 @@ export interface EventWindow {
 }
 
 /**
+ * What a reader already holds of a session: its events up to the one with append order `order`
+ * and id `eventId` (`order` 0 and no `eventId` when it held no event).
+ */
+export interface LoadedUpTo {
+  order: number;
+  eventId: string | undefined;
+}
+
+/** One snapshot of a session: its row, and its events in append order (each with `order`). */
+export interface LoadedSession {
+  row: SessionScopesRow;
+  events: EventRow[];
+  /** `sessions.create_time`, decoded: a session deleted and created again under its id differs. */
+  createTime: number;
+  /**
+   * With `upTo`: whether the event it names is still stored in this session (when it is not, the
+   * session was deleted and created again, and `events` cannot extend what the reader holds).
+   */
+  anchored: boolean;
+}
+
+/**
  * What differs between SQLite and PostgreSQL. Everything else (the service logic, the stale rule,
  * the merge semantics) is written once in `SqlSessionService`.
  */
@@ -72,21 +102,33 @@ export interface DialectOps {
   readonly kind: DialectKind;
   encodeJson(value: object): unknown;
   decodeJson(raw: unknown): unknown;
-  encodeTime(ms: number): unknown;
+  /** `ms` as a value (or SQL expression) for the time column `column` (`table.column`). */
+  encodeTime(ms: number, column: string): unknown;
   decodeTime(raw: unknown): number;
+  /** Select the time column `ref` (e.g. `s.update_time`) in the form `decodeTime` reads. */
+  readTime(ref: string): RawBuilder<unknown>;
+  /**
+   * Whether events carry an append order that `loadSession` can read from (`upTo`); false on
+   * tables of another ADK without one, where every read is a full read.
+   */
+  readonly ordered: boolean;
   /** Run `work` in a write transaction that serialises with every other writer of the session. */
   write<T>(db: SessionDb, work: (trx: SessionDb) => Promise<T>): Promise<T>;
   /**
    * Append atomically: when the session's stored marker equals `plan.expected`, insert the event,
    * merge each scope's delta (shallow) and move the marker to `plan.next`; otherwise write nothing.
    */
-  appendEvent(db: SessionDb, plan: AppendPlan): Promise<AppendOutcome>;
-  /** Read one session, its scopes and its windowed events (append order) from one snapshot. */
+  appendEvent(db: SessionDb, plan: AppendPlan): Promise<AppendResult>;
+  /**
+   * Read one session, its scopes and its windowed events (append order) from one snapshot. With
+   * `upTo` (and no window), only the events appended after the one it names are read.
+   */
   loadSession(
     db: SessionDb,
     key: SessionKey,
     window: EventWindow,
-  ): Promise<{ row: SessionScopesRow; events: EventRow[] } | undefined>;
+    upTo?: LoadedUpTo,
+  ): Promise<LoadedSession | undefined>;
   /** Inside `write`: shallow-merge `delta` into a shared state row, creating it when missing. */
   mergeScope(
     trx: SessionDb,

@@ -1,10 +1,13 @@
 export type {
   AppendOutcome,
+  AppendResult,
   AppendPlan,
   DialectKind,
   DialectOps,
   EventRow,
   EventWindow,
+  LoadedSession,
+  LoadedUpTo,
   ScopeKey,
   SessionDb,
   SessionKey,

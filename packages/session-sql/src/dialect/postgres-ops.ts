@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 
 import type { DialectOps, EventRow, SessionScopesRow } from './dialect-ops';
+import { OWN_POSTGRES_LAYOUT, type PostgresLayout } from './postgres-layout';
 import { ensureScopeRow } from './session-query';
 
 function toMs(raw: unknown): number {
@@ -21,18 +22,41 @@ const hasKeys = (value: object) => Object.keys(value).length > 0;
  * updates the session and merges app and user state with `jsonb ||` inside upserts. Shared state
  * is never read into the process, so writers of different sessions cannot lose each other's keys.
  *
+ * Times never depend on the process's or the connection's time zone: they are sent as ISO-8601
+ * text in UTC (converted to UTC wall time for a `timestamp without time zone` column, as the
+ * Python ADK stores them) and read back as epoch milliseconds computed by the server
+ * (`extract(epoch ...)`, which reads a zoneless timestamp as UTC). Without the `seq` column (tables
+ * of another ADK, which this package never alters), events are ordered by time, then id.
+ *
  * @param schema schema of the tables; the connection's `search_path` decides when omitted.
+ * @param layout the tables' layout (see `readPostgresLayout`); this package's own by default.
  */
-export function postgresOps(schema?: string): DialectOps {
+export function postgresOps(
+  schema?: string,
+  layout: PostgresLayout = OWN_POSTGRES_LAYOUT,
+): DialectOps {
   const table = (name: string): RawBuilder<unknown> =>
     schema === undefined ? sql.table(name) : sql.id(schema, name);
+  /** `ms` as a value of the time column `column` (`table.column`). */
+  const time = (column: string, ms: number): RawBuilder<unknown> => {
+    const iso = new Date(ms).toISOString();
+    return layout.naiveTimes.has(column)
+      ? sql`(${iso}::timestamptz at time zone 'UTC')`
+      : sql`${iso}::timestamptz`;
+  };
+  /** A time column read as epoch milliseconds (whole, as markers are compared). */
+  const msOf = (ref: RawBuilder<unknown>) => sql`floor(extract(epoch from ${ref}) * 1000)::float8`;
+  /** Append order: the `seq` column, or time then id on tables without it. */
+  const eventOrder = layout.eventSeq ? sql`seq` : sql`row_number() over (order by timestamp, id)`;
   const ops: DialectOps = {
     kind: 'postgres',
     // Always send text: pg would turn a JS array into a Postgres array.
     encodeJson: json,
     decodeJson: (raw) => (typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw),
-    encodeTime: (ms) => new Date(ms),
+    encodeTime: (ms, column) => time(column, ms),
     decodeTime: toMs,
+    readTime: (ref) => msOf(sql.ref(ref)),
+    ordered: layout.eventSeq,
 
     async write(db, work) {
       return db.transaction().execute(work);
@@ -43,7 +67,7 @@ export function postgresOps(schema?: string): DialectOps {
       const appCte = hasKeys(delta.app)
         ? sql`, app as (
             insert into ${table('app_states')} as t (app_name, state, update_time)
-            select ${key.appName}, ${json(delta.app)}::jsonb, ${new Date(plan.next)}::timestamptz
+            select ${key.appName}, ${json(delta.app)}::jsonb, ${time('app_states.update_time', plan.next)}
             where exists (select 1 from inserted)
             on conflict (app_name) do update set state = t.state || excluded.state, update_time = excluded.update_time
             returning 1)`
@@ -51,7 +75,7 @@ export function postgresOps(schema?: string): DialectOps {
       const userCte = hasKeys(delta.user)
         ? sql`, usr as (
             insert into ${table('user_states')} as t (app_name, user_id, state, update_time)
-            select ${key.appName}, ${key.userId}, ${json(delta.user)}::jsonb, ${new Date(plan.next)}::timestamptz
+            select ${key.appName}, ${key.userId}, ${json(delta.user)}::jsonb, ${time('user_states.update_time', plan.next)}
             where exists (select 1 from inserted)
             on conflict (app_name, user_id) do update set state = t.state || excluded.state, update_time = excluded.update_time
             returning 1)`
@@ -59,74 +83,95 @@ export function postgresOps(schema?: string): DialectOps {
       const sessionState = hasKeys(delta.session)
         ? sql`, state = s.state || ${json(delta.session)}::jsonb`
         : sql``;
-      const result = await sql<{ locked: string; inserted: string; present: string }>`
+      const result = await sql<{
+        locked: string;
+        inserted: string;
+        present: string;
+        ord: string | null;
+      }>`
         with locked as (
           select 1 from ${table('sessions')}
           where app_name = ${key.appName} and user_id = ${key.userId} and id = ${key.sessionId}
-            and date_trunc('milliseconds', update_time) = ${new Date(plan.expected)}
+            and date_trunc('milliseconds', update_time) = ${time('sessions.update_time', plan.expected)}
           for update
         ), inserted as (
           insert into ${table('events')} (id, app_name, user_id, session_id, invocation_id, timestamp, event_data)
           select ${event.id}, ${key.appName}, ${key.userId}, ${key.sessionId}, ${event.invocationId},
-                 ${new Date(event.timestamp)}::timestamptz, ${event.data}::jsonb
+                 ${time('events.timestamp', event.timestamp)}, ${event.data}::jsonb
           where exists (select 1 from locked)
           on conflict do nothing
-          returning 1
+          returning ${layout.eventSeq ? sql`seq` : sql`0`} as ord
         ), advanced as (
-          update ${table('sessions')} as s set update_time = ${new Date(plan.next)}${sessionState}
+          update ${table('sessions')} as s set update_time = ${time('sessions.update_time', plan.next)}${sessionState}
           where app_name = ${key.appName} and user_id = ${key.userId} and id = ${key.sessionId}
             and exists (select 1 from inserted)
           returning 1
         )${appCte}${userCte}
         select (select count(*) from locked) as locked,
                (select count(*) from inserted) as inserted,
+               (select ord from inserted) as ord,
                (select count(*) from ${table('sessions')}
                  where app_name = ${key.appName} and user_id = ${key.userId} and id = ${key.sessionId}) as present`.execute(
         db,
       );
       const counts = result.rows[0];
-      if (Number(counts?.inserted) === 1) return 'appended';
-      if (Number(counts?.locked) === 1) return 'duplicate-event';
-      return Number(counts?.present) === 1 ? 'stale' : 'missing';
+      if (Number(counts?.inserted) === 1)
+        return layout.eventSeq
+          ? { outcome: 'appended', order: Number(counts?.ord) }
+          : { outcome: 'appended' };
+      if (Number(counts?.locked) === 1) return { outcome: 'duplicate-event' };
+      return { outcome: Number(counts?.present) === 1 ? 'stale' : 'missing' };
     },
 
-    async loadSession(db, key, window) {
+    async loadSession(db, key, window, upTo) {
       // One statement, so one snapshot and one round trip: the session row (kind 0) with its
       // scopes, then its windowed events (kind 1) in append order, streamed as plain rows.
       const after =
         window.afterTimestamp === undefined
           ? sql``
-          : sql`and timestamp >= ${new Date(window.afterTimestamp)}`;
+          : sql`and timestamp >= ${time('events.timestamp', window.afterTimestamp)}`;
+      const since = upTo === undefined || !layout.eventSeq ? sql`` : sql`and seq > ${upTo.order}`;
       const limit =
         window.numRecentEvents === undefined ? sql`` : sql`limit ${window.numRecentEvents}`;
       const noEvents = window.numRecentEvents === 0 ? sql`and false` : sql``;
+      // Whether the last event the reader holds is still there (1), or it held none (1).
+      const anchored =
+        upTo?.eventId === undefined || !layout.eventSeq
+          ? sql`1`
+          : sql`(select count(*) from ${table('events')}
+              where app_name = ${key.appName} and user_id = ${key.userId} and session_id = ${key.sessionId}
+                and seq = ${upTo.order} and id = ${upTo.eventId})`;
       const result = await sql<{
         kind: number;
+        ord: string | number | null;
         id: string;
         invocation_id: string | null;
         time: unknown;
         d1: unknown;
         d2: unknown;
         d3: unknown;
+        created: unknown;
       }>`
         with s as (
-          select s.id, s.update_time, s.state as session_state, a.state as app_state, u.state as user_state
+          select s.id, ${msOf(sql`s.update_time`)} as update_time, ${msOf(sql`s.create_time`)} as create_time,
+                 s.state as session_state, a.state as app_state, u.state as user_state
           from ${table('sessions')} s
           left join ${table('app_states')} a on a.app_name = s.app_name
           left join ${table('user_states')} u on u.app_name = s.app_name and u.user_id = s.user_id
           where s.app_name = ${key.appName} and s.user_id = ${key.userId} and s.id = ${key.sessionId}
         ), e as (
-          select id, invocation_id, timestamp, event_data, seq
+          select id, invocation_id, (extract(epoch from timestamp) * 1000)::float8 as timestamp,
+                 event_data, ${eventOrder} as seq
           from ${table('events')}
           where app_name = ${key.appName} and user_id = ${key.userId} and session_id = ${key.sessionId}
-            ${after} ${noEvents}
+            ${after} ${since} ${noEvents}
           order by seq desc ${limit}
         )
-        select 0 as kind, null::bigint as ord, s.id, null::varchar as invocation_id, s.update_time as time,
-               s.session_state as d1, s.app_state as d2, s.user_state as d3
+        select 0 as kind, ${anchored}::bigint as ord, s.id, null::varchar as invocation_id, s.update_time as time,
+               s.session_state as d1, s.app_state as d2, s.user_state as d3, s.create_time as created
         from s
         union all
-        select 1, e.seq, e.id, e.invocation_id, e.timestamp, e.event_data, null, null
+        select 1, e.seq, e.id, e.invocation_id, e.timestamp, e.event_data, null, null, null
         from e where exists (select 1 from s)
         order by kind, ord`.execute(db);
       const [first, ...rest] = result.rows;
@@ -145,18 +190,24 @@ export function postgresOps(schema?: string): DialectOps {
         invocation_id: event.invocation_id ?? '',
         timestamp: event.time,
         event_data: event.d1,
+        order: Number(event.ord),
       }));
-      return { row, events };
+      return {
+        row,
+        events,
+        createTime: toMs(first.created),
+        anchored: Number(first.ord) > 0,
+      };
     },
 
     async mergeScope(trx, scope, delta, now) {
-      if (Object.keys(delta).length === 0) return ensureScopeRow(trx, scope, new Date(now));
+      const at = time(`${scope.table}.update_time`, now);
+      if (Object.keys(delta).length === 0) return ensureScopeRow(trx, scope, at);
       const state = json(delta);
-      const time = new Date(now);
       if (scope.table === 'app_states') {
         await trx
           .insertInto('app_states')
-          .values({ app_name: scope.appName, state, update_time: time })
+          .values({ app_name: scope.appName, state, update_time: at })
           .onConflict((conflict) =>
             conflict.column('app_name').doUpdateSet({
               state: sql`app_states.state || excluded.state`,
@@ -167,7 +218,7 @@ export function postgresOps(schema?: string): DialectOps {
       } else {
         await trx
           .insertInto('user_states')
-          .values({ app_name: scope.appName, user_id: scope.userId, state, update_time: time })
+          .values({ app_name: scope.appName, user_id: scope.userId, state, update_time: at })
           .onConflict((conflict) =>
             conflict.columns(['app_name', 'user_id']).doUpdateSet({
               state: sql`user_states.state || excluded.state`,

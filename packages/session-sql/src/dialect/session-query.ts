@@ -1,7 +1,7 @@
-import type { ScopeKey, SessionDb } from './dialect-ops';
+import type { DialectOps, ScopeKey, SessionDb } from './dialect-ops';
 
 /** Sessions joined with their app and user state rows (one query, no N+1). */
-export function selectSessionsWithScopes(db: SessionDb) {
+export function selectSessionsWithScopes(db: SessionDb, ops: Pick<DialectOps, 'readTime'>) {
   return db
     .selectFrom('sessions as s')
     .leftJoin('app_states as a', 'a.app_name', 's.app_name')
@@ -13,7 +13,7 @@ export function selectSessionsWithScopes(db: SessionDb) {
       's.app_name as app_name',
       's.user_id as user_id',
       's.state as session_state',
-      's.update_time as update_time',
+      ops.readTime('s.update_time').as('update_time'),
       'a.state as app_state',
       'u.state as user_state',
     ]);

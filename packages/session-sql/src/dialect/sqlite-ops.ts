@@ -39,6 +39,8 @@ export const sqliteOps: DialectOps = {
   decodeJson: (raw) => (typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw),
   encodeTime: (ms) => ms,
   decodeTime: parseTime,
+  readTime: (ref) => sql.ref(ref),
+  ordered: true,
 
   async write(db, work) {
     return db.connection().execute(async (connection) => {
@@ -65,8 +67,8 @@ export const sqliteOps: DialectOps = {
         .where('user_id', '=', k.userId)
         .where('id', '=', k.sessionId)
         .executeTakeFirst();
-      if (!row) return 'missing';
-      if (parseTime(row.update_time) !== plan.expected) return 'stale';
+      if (!row) return { outcome: 'missing' };
+      if (parseTime(row.update_time) !== plan.expected) return { outcome: 'stale' };
       const inserted = await trx
         .insertInto('events')
         .values({
@@ -79,9 +81,9 @@ export const sqliteOps: DialectOps = {
           event_data: plan.event.data,
         })
         .onConflict((conflict) => conflict.doNothing())
-        .returning('id')
+        .returning(sql<number>`rowid`.as('order'))
         .executeTakeFirst();
-      if (!inserted) return 'duplicate-event';
+      if (!inserted) return { outcome: 'duplicate-event' };
       const changes: { update_time: number; state?: string } = { update_time: plan.next };
       if (Object.keys(delta.session).length > 0) {
         changes.state = JSON.stringify({ ...parseObject(row.state), ...delta.session });
@@ -109,35 +111,54 @@ export const sqliteOps: DialectOps = {
           plan.next,
         );
       }
-      return 'appended';
+      return { outcome: 'appended', order: Number(inserted.order) };
     });
   },
 
-  async loadSession(db, key, window) {
-    // A deferred transaction: both reads see one snapshot, even with writers in other processes.
+  async loadSession(db, key, window, upTo) {
+    // A deferred transaction: every read sees one snapshot, even with writers in other processes.
     return db.transaction().execute(async (trx) => {
-      const row = await selectSessionsWithScopes(trx)
+      const row = await selectSessionsWithScopes(trx, sqliteOps)
+        .select('s.create_time as create_time')
         .where('s.app_name', '=', key.appName)
         .where('s.user_id', '=', key.userId)
         .where('s.id', '=', key.sessionId)
         .executeTakeFirst();
       if (!row) return undefined;
-      if (window.numRecentEvents === 0) return { row, events: [] };
-      let query = trx
-        .selectFrom('events')
-        .select(['id', 'invocation_id', 'timestamp', 'event_data'])
-        .where('app_name', '=', key.appName)
-        .where('user_id', '=', key.userId)
-        .where('session_id', '=', key.sessionId);
+      const { create_time: created, ...scopes } = row;
+      const loaded = { row: scopes, createTime: parseTime(created), anchored: true };
+      if (window.numRecentEvents === 0) return { ...loaded, events: [] };
+      const inSession = () =>
+        trx
+          .selectFrom('events')
+          .where('app_name', '=', key.appName)
+          .where('user_id', '=', key.userId)
+          .where('session_id', '=', key.sessionId);
+      if (upTo?.eventId !== undefined) {
+        const anchor = await inSession()
+          .select('id')
+          .where(sql<number>`rowid`, '=', upTo.order)
+          .where('id', '=', upTo.eventId)
+          .executeTakeFirst();
+        if (!anchor) return { ...loaded, anchored: false, events: [] };
+      }
+      let query = inSession().select([
+        'id',
+        'invocation_id',
+        'timestamp',
+        'event_data',
+        sql<number>`rowid`.as('order'),
+      ]);
       if (window.afterTimestamp !== undefined)
         query = query.where('timestamp', '>=', window.afterTimestamp);
+      if (upTo !== undefined) query = query.where(sql<number>`rowid`, '>', upTo.order);
       const recent = window.numRecentEvents !== undefined;
       const events = await query
         .orderBy(sql`rowid`, recent ? 'desc' : 'asc')
         .$if(recent, (q) => q.limit(window.numRecentEvents!))
         .execute();
       if (recent) events.reverse();
-      return { row, events };
+      return { ...loaded, events };
     });
   },
 

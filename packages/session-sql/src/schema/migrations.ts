@@ -2,6 +2,9 @@ import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely
 
 import type { DialectKind } from '../dialect';
 
+/** `name` as a quoted SQL identifier. */
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
 /** Types per dialect, matching the DDL `@google/adk` 2.0 creates (so it leaves the tables alone). */
 function columnTypes(kind: DialectKind) {
   return kind === 'postgres'
@@ -12,8 +15,9 @@ function columnTypes(kind: DialectKind) {
 /**
  * 001: the four session tables and the metadata table (created only when missing, so a database
  * already written by the Python ADK or `@google/adk` is adopted as it is), an insertion sequence
- * for events on PostgreSQL (SQLite has `rowid`), the index that serves ordered reads of one
- * session, and `schema_version = '1'`.
+ * for events on PostgreSQL (SQLite has `rowid`) and the index that serves ordered reads of one
+ * session, both only on an events table this migration created (another ADK's is never altered),
+ * and `schema_version = '1'`.
  */
 function schemaV1(kind: DialectKind, schema: string | undefined): Migration {
   const t = columnTypes(kind);
@@ -54,6 +58,14 @@ function schemaV1(kind: DialectKind, schema: string | undefined): Migration {
         .addColumn('update_time', sql.raw(t.time), (c) => c.notNull())
         .addPrimaryKeyConstraint('sessions_pkey', ['id', 'app_name', 'user_id'])
         .execute();
+      // An events table another ADK created is used as it is: no column or index is added to it.
+      const foreignEvents =
+        kind === 'postgres' &&
+        (
+          await sql<{ found: string | null }>`select to_regclass(${
+            schema === undefined ? 'events' : `${quoteIdent(schema)}.events`
+          })::text as found`.execute(db)
+        ).rows[0]?.found != null;
       await db.schema
         .createTable('events')
         .ifNotExists()
@@ -66,7 +78,9 @@ function schemaV1(kind: DialectKind, schema: string | undefined): Migration {
         .addColumn('event_data', sql.raw(t.json), (c) => c.notNull())
         .addPrimaryKeyConstraint('events_pkey', ['id', 'app_name', 'user_id', 'session_id'])
         .execute();
-      if (kind === 'postgres') {
+      if (foreignEvents) {
+        // Read in time order, as the ADK that created it does (see postgresOps).
+      } else if (kind === 'postgres') {
         await sql`alter table ${table('events')} add column if not exists seq bigserial`.execute(
           db,
         );

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '@adk/core';
-import { enableSqliteWal } from '@adk/sql-kit';
+import { enableSqliteWal, parseSqliteSynchronous, type SqliteSynchronous } from '@adk/sql-kit';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Pool } from 'pg';
 
@@ -10,11 +10,28 @@ import type { SqlSessionServiceUrlOptions } from './options';
 
 /** A parsed database URL. */
 export type DatabaseUrl =
-  { kind: 'sqlite'; path: string } | { kind: 'postgres'; connectionString: string };
+  | { kind: 'sqlite'; path: string; synchronous?: SqliteSynchronous }
+  | { kind: 'postgres'; connectionString: string };
+
+/** `?synchronous=normal` at the end of a SQLite URL: the only parameter a SQLite URL takes. */
+function sqliteParameters(url: string, query: string): { synchronous?: SqliteSynchronous } {
+  const parameters: { synchronous?: SqliteSynchronous } = {};
+  for (const [name, value] of new URLSearchParams(query)) {
+    if (name !== 'synchronous') {
+      throw new InvalidArgumentError({
+        message: `Unknown parameter "${name}" in SQLite URL "${url}": the only one is synchronous=off|normal|full|extra.`,
+        argument: 'url',
+      });
+    }
+    parameters.synchronous = parseSqliteSynchronous(value, 'url');
+  }
+  return parameters;
+}
 
 /**
- * Parse `sqlite:./path.db`, `sqlite:/abs.db`, `sqlite:///abs.db`, `sqlite::memory:`,
- * `postgres://...` and `postgresql://...`. Throws `InvalidArgumentError` for anything else.
+ * Parse `sqlite:./path.db`, `sqlite:/abs.db`, `sqlite:///abs.db`, `sqlite::memory:` (each
+ * optionally followed by `?synchronous=off|normal|full|extra`), `postgres://...` and
+ * `postgresql://...`. Throws `InvalidArgumentError` for anything else.
  */
 export function parseDatabaseUrl(url: string): DatabaseUrl {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
@@ -23,12 +40,15 @@ export function parseDatabaseUrl(url: string): DatabaseUrl {
   if (url.startsWith('sqlite:')) {
     let path = url.slice('sqlite:'.length);
     if (path.startsWith('//')) path = path.slice(2);
+    const question = path.indexOf('?');
+    const parameters = question === -1 ? {} : sqliteParameters(url, path.slice(question + 1));
+    if (question !== -1) path = path.slice(0, question);
     if (path === '')
       throw new InvalidArgumentError({
         message: `No file in SQLite URL "${url}".`,
         argument: 'url',
       });
-    return { kind: 'sqlite', path };
+    return { kind: 'sqlite', path, ...parameters };
   }
   throw new InvalidArgumentError({
     message: `Unsupported database URL "${url.replace(/\/\/[^@/]*@/, '//***@')}": use sqlite:./file.db, sqlite::memory: or postgres://...`,
@@ -68,7 +88,8 @@ export async function openDatabase(
     const busyTimeoutMs = Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000));
     const database = new Database(memory ? ':memory:' : parsed.path);
     database.pragma(`busy_timeout = ${busyTimeoutMs}`);
-    if (!memory) await enableSqliteWal(database, busyTimeoutMs);
+    const synchronous = parsed.synchronous ?? options.synchronous;
+    if (!memory) await enableSqliteWal(database, busyTimeoutMs, synchronous ? { synchronous } : {});
     return {
       db: new Kysely<SessionDatabase>({ dialect: new SqliteDialect({ database }) }),
       dialect: 'sqlite',

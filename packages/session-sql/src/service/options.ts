@@ -1,3 +1,4 @@
+import type { SqliteSynchronous } from '@adk/sql-kit';
 import type { Kysely } from 'kysely';
 
 import type { DialectKind } from '../dialect';
@@ -15,15 +16,28 @@ export interface SqlSessionServiceOptions {
   autoMigrate?: boolean;
   /** Destroy `db` in `close()` (default false: the instance is yours). */
   ownsDatabase?: boolean;
+  /**
+   * How many sessions' events the service keeps between reads (default 100, least recently read
+   * dropped first; 0 keeps none). A full `getSession` of a kept session reads only the events
+   * appended since the last read, so a runner's per-turn read does not grow with the session's
+   * length. The events kept are the frozen objects handed out anyway.
+   */
+  loadedSessions?: number;
 }
 
 /** Options of {@link SqlSessionService.fromUrl} and `createSessionService`. */
 export interface SqlSessionServiceUrlOptions extends Pick<
   SqlSessionServiceOptions,
-  'schema' | 'autoMigrate'
+  'schema' | 'autoMigrate' | 'loadedSessions'
 > {
   /** SQLite: how long a writer waits for the database lock (default 5000 ms). */
   busyTimeoutMs?: number;
+  /**
+   * SQLite file: when a commit waits for the disk (default `full`: an append that returned survives
+   * a power failure). `normal` is faster but can lose the last appends on a power failure or OS
+   * crash. A `?synchronous=` parameter in the URL takes precedence.
+   */
+  synchronous?: SqliteSynchronous;
   /** PostgreSQL: maximum pool size (default 10). */
   poolSize?: number;
 }

@@ -37,6 +37,7 @@ import {
   type SessionDb,
   type SessionKey,
 } from '../dialect';
+import { readPostgresLayout, refuseUnusableLayout } from '../dialect/postgres-layout';
 import {
   checkSchema,
   migrateSessionSchema,
@@ -44,11 +45,15 @@ import {
   type SessionDatabase,
 } from '../schema';
 import { CallOrderQueue } from './call-order-queue';
+import { LoadedSessions } from './loaded-sessions';
+import { readWholeSession } from './read-whole-session';
 import type { SqlSessionServiceOptions, SqlSessionServiceUrlOptions } from './options';
 import { refusingUnstorableValues } from './database-errors';
 import { decodeEvents, sessionFromRow } from './session-rows';
 
 const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5000;
+/** Sessions whose events the service keeps between reads by default (see `LoadedSessions`). */
+const DEFAULT_LOADED_SESSIONS = 100;
 
 /**
  * A {@link SessionService} over SQL: SQLite or PostgreSQL through Kysely, in the table layout of the
@@ -72,13 +77,17 @@ const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5000;
 export class SqlSessionService implements SessionService {
   readonly #root: Kysely<SessionDatabase>;
   readonly #db: SessionDb;
-  readonly #ops: DialectOps;
+  /** Replaced once the PostgreSQL tables' layout is known (see `#prepare`). */
+  #ops: DialectOps;
+  readonly #schema: string | undefined;
   readonly #location: SchemaLocation;
   readonly #autoMigrate: boolean;
   readonly #ownsDatabase: boolean;
   #ready: Promise<void> | undefined;
   /** One object's appends run in call order. */
   readonly #appending = new CallOrderQueue<Session>();
+  /** The events of recently read sessions: a full read loads only what was appended since. */
+  readonly #loaded: LoadedSessions;
 
   constructor(options: SqlSessionServiceOptions) {
     const root = options.db as Kysely<SessionDatabase>;
@@ -96,9 +105,13 @@ export class SqlSessionService implements SessionService {
     this.#root = root;
     this.#db = options.schema === undefined ? root : root.withSchema(options.schema);
     this.#ops = kind === 'postgres' ? postgresOps(options.schema) : sqliteOps;
+    this.#schema = options.schema;
     this.#location = { kind, ...(options.schema === undefined ? {} : { schema: options.schema }) };
     this.#autoMigrate = options.autoMigrate ?? false;
     this.#ownsDatabase = options.ownsDatabase ?? false;
+    this.#loaded = new LoadedSessions(
+      Math.max(0, Math.floor(options.loadedSessions ?? DEFAULT_LOADED_SESSIONS)),
+    );
   }
 
   /**
@@ -120,6 +133,14 @@ export class SqlSessionService implements SessionService {
     }
   }
 
+  /**
+   * The Kysely instance the service runs on: yours, or the one `fromUrl` opened (which `close()`
+   * destroys). For inspection and your own queries; the session tables are the service's.
+   */
+  get database(): Kysely<SessionDatabase> {
+    return this.#root;
+  }
+
   /** The database kind in use. */
   get dialect(): DialectKind {
     return this.#ops.kind;
@@ -130,7 +151,7 @@ export class SqlSessionService implements SessionService {
    * than this package's with `SchemaVersionError`.
    */
   async migrate(): Promise<void> {
-    await migrateSessionSchema(this.#root as Kysely<unknown>, this.#location);
+    await this.#prepare(true);
     this.#ready = Promise.resolve();
   }
 
@@ -155,8 +176,8 @@ export class SqlSessionService implements SessionService {
             app_name: appName,
             user_id: userId,
             state: ops.encodeJson(scoped.session),
-            create_time: ops.encodeTime(now),
-            update_time: ops.encodeTime(now),
+            create_time: ops.encodeTime(now, 'sessions.create_time'),
+            update_time: ops.encodeTime(now, 'sessions.update_time'),
           })
           .onConflict((conflict) => conflict.doNothing())
           .returning('id')
@@ -172,6 +193,11 @@ export class SqlSessionService implements SessionService {
     );
   }
 
+  /**
+   * Read a session. A full read (no window) of a session this service read recently loads only the
+   * events appended since, in the same snapshot as the session row and its state (see
+   * `loadedSessions`); the result is the same as a read from scratch.
+   */
   async getSession(request: GetSessionRequest): Promise<Session | undefined> {
     validateEventWindow(request);
     await this.#ensureReady();
@@ -180,9 +206,13 @@ export class SqlSessionService implements SessionService {
       userId: request.userId,
       sessionId: request.sessionId,
     };
-    const loaded = await this.#ops.loadSession(this.#db, key, request);
-    if (!loaded) return undefined;
-    return sessionFromRow(this.#ops, loaded.row, decodeEvents(this.#ops, key, loaded.events));
+    const full = request.numRecentEvents === undefined && request.afterTimestamp === undefined;
+    if (!full) {
+      const loaded = await this.#ops.loadSession(this.#db, key, request);
+      if (!loaded) return undefined;
+      return sessionFromRow(this.#ops, loaded.row, decodeEvents(this.#ops, key, loaded.events));
+    }
+    return readWholeSession(this.#ops, this.#db, key, this.#loaded);
   }
 
   async listSessions(request: ListSessionsRequest): Promise<ListSessionsResponse> {
@@ -196,6 +226,11 @@ export class SqlSessionService implements SessionService {
 
   async deleteSession(request: DeleteSessionRequest): Promise<void> {
     await this.#ensureReady();
+    this.#loaded.delete({
+      appName: request.appName,
+      userId: request.userId,
+      sessionId: request.sessionId,
+    });
     await this.#ops.write(this.#db, async (trx) => {
       // The session row first: this waits for an append in flight, and later appends then find
       // no session, so no event can be left behind.
@@ -236,7 +271,10 @@ export class SqlSessionService implements SessionService {
       sessionId: session.id,
     };
     const next = nextUpdateTime(session.lastUpdateTime);
-    const outcome = await refusingUnstorableValues(() =>
+    // What the caller's Session held before: the kept events extend only if they are the same.
+    const priorCount = session.events.length;
+    const prior = session.events[priorCount - 1];
+    const { outcome, order } = await refusingUnstorableValues(() =>
       ops.appendEvent(this.#db, {
         key,
         expected: session.lastUpdateTime,
@@ -266,23 +304,30 @@ export class SqlSessionService implements SessionService {
 
     deepFreeze(storedEvent);
     applyAppendToSession(session, storedEvent, stateDeltaOf(event), next);
+    // The Session was current (the stale check passed) and held exactly the kept events: they
+    // now end with this very object, so the next read shares it (and loads nothing new).
+    const held = order === undefined ? undefined : this.#loaded.get(key);
+    if (held && held.events.length === priorCount && held.events[priorCount - 1] === prior) {
+      held.events.push(storedEvent);
+      held.upTo = { order: order!, eventId: storedEvent.id };
+    }
     return storedEvent;
   }
 
   #sessionRows(trx: SessionDb, appName: string, userId: string | undefined) {
-    const query = selectSessionsWithScopes(trx).where('s.app_name', '=', appName);
+    const query = selectSessionsWithScopes(trx, this.#ops).where('s.app_name', '=', appName);
     return userId === undefined ? query : query.where('s.user_id', '=', userId);
   }
 
   #ensureReady(): Promise<void> {
-    this.#ready ??= this.#prepare().catch((error: unknown) => {
+    this.#ready ??= this.#prepare(this.#autoMigrate).catch((error: unknown) => {
       this.#ready = undefined;
       throw error;
     });
     return this.#ready;
   }
 
-  async #prepare(): Promise<void> {
+  async #prepare(migrate: boolean): Promise<void> {
     if (this.#ops.kind === 'sqlite') {
       const result = await sql<{ timeout: number }>`pragma busy_timeout`.execute(this.#root);
       const current = Object.values(result.rows[0] ?? {})[0];
@@ -291,8 +336,15 @@ export class SqlSessionService implements SessionService {
           .raw(`pragma busy_timeout = ${DEFAULT_SQLITE_BUSY_TIMEOUT_MS}`)
           .execute(this.#root);
     }
-    if (this.#autoMigrate)
-      await migrateSessionSchema(this.#root as Kysely<unknown>, this.#location);
+    // Tables another ADK created that this package cannot use are refused before anything changes.
+    if (this.#ops.kind === 'postgres')
+      refuseUnusableLayout(await readPostgresLayout(this.#root, this.#schema), false);
+    if (migrate) await migrateSessionSchema(this.#root as Kysely<unknown>, this.#location);
     else await checkSchema(this.#root as Kysely<unknown>, this.#location);
+    if (this.#ops.kind === 'postgres') {
+      const report = await readPostgresLayout(this.#root, this.#schema);
+      refuseUnusableLayout(report, true);
+      this.#ops = postgresOps(this.#schema, report.layout);
+    }
   }
 }

@@ -1,0 +1,52 @@
+import { InvalidArgumentError } from '../errors';
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** `String.prototype.isWellFormed` (ES2024), which the compile target does not declare. */
+const isWellFormed = (text: string) => !LONE_SURROGATE.test(text);
+
+/** Deeper than this the walk stops: `frozenCopy` hands such data to `structuredClone` anyway. */
+const MAX_DEPTH = 100;
+
+function illFormedPath(value: unknown, path: string, depth: number): string | undefined {
+  if (typeof value === 'string') return isWellFormed(value) ? undefined : path;
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = illFormedPath(value[index], `${path}[${index}]`, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return undefined;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (!isWellFormed(key)) return `${path} (a key)`;
+    const found = illFormedPath(
+      (value as Record<string, unknown>)[key],
+      `${path}.${key}`,
+      depth + 1,
+    );
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Refuse text that no store can keep as it is: a string (or an object key) holding a lone UTF-16
+ * surrogate (`'\uD800'` without its pair). UTF-8 has no encoding for it, so SQLite would store
+ * U+FFFD in its place and PostgreSQL's `jsonb` rejects it; every store refuses it up front with an
+ * `InvalidArgumentError` naming where it is. Costs one pass over `value`'s strings.
+ *
+ * @param argument the name of the argument `value` came from, used as the start of the path.
+ */
+export function requireWellFormedText(value: unknown, argument: string): void {
+  const path = illFormedPath(value, argument, 0);
+  if (path === undefined) return;
+  throw new InvalidArgumentError({
+    message: `${path} holds a lone UTF-16 surrogate, which cannot be stored: repair the text (for example with String.prototype.toWellFormed()).`,
+    argument,
+  });
+}

@@ -1,0 +1,41 @@
+import type { Event, Session } from '@adk/core';
+
+import type { DialectOps, LoadedUpTo, SessionDb, SessionKey } from '../dialect';
+import type { LoadedSessions } from './loaded-sessions';
+import { decodeEvents, sessionFromRow } from './session-rows';
+
+/**
+ * A full read of one session (no window). When `loaded` holds the session's events from an
+ * earlier read (and the tables have an append order), only the events appended since are read, in
+ * the same snapshot as the session row and its state; a session deleted and created again under
+ * its id since (another `create_time`, or the last event read gone) is read from scratch. The
+ * result equals a read from scratch, and `loaded` is brought up to date.
+ */
+export async function readWholeSession(
+  ops: DialectOps,
+  db: SessionDb,
+  key: SessionKey,
+  loaded: LoadedSessions,
+): Promise<Session | undefined> {
+  const held = ops.ordered ? loaded.get(key) : undefined;
+  let read = await ops.loadSession(db, key, {}, held?.upTo);
+  let events: Event[];
+  let upTo: LoadedUpTo = { order: 0, eventId: undefined };
+  if (read && held && read.anchored && read.createTime === held.createTime) {
+    events = held.events.concat(decodeEvents(ops, key, read.events));
+    upTo = held.upTo;
+  } else {
+    // Never read, or deleted and created again since: read everything.
+    if (read && held) read = await ops.loadSession(db, key, {});
+    if (!read) {
+      loaded.delete(key);
+      return undefined;
+    }
+    events = decodeEvents(ops, key, read.events);
+  }
+  const last = read.events.at(-1);
+  if (last !== undefined) upTo = { order: last.order!, eventId: last.id };
+  if (ops.ordered) loaded.set(key, { createTime: read.createTime, events, upTo });
+  // The kept array is never handed out: the caller's Session gets its own.
+  return sessionFromRow(ops, read.row, events.slice());
+}
