@@ -1,0 +1,318 @@
+import type { Event, InvocationContext } from '@adk/core';
+import type { z } from 'zod';
+
+import { NodeFailedError } from '../errors/node-failed-error';
+import { NodeInterruptedError } from '../errors/node-interrupted-error';
+import { DEFAULT_ROUTE, ERROR_ROUTE, START } from '../graph/constants';
+import type { WorkflowGraph } from '../graph/workflow-graph';
+import { AgentNode, type NestedRunResult } from '../nodes/agent-node';
+import type { BaseNode } from '../nodes/base-node';
+import { toNode } from '../nodes/to-node';
+import { EventPipe } from './event-pipe';
+import { executeNode } from './execute-node';
+import type { NodeContextImpl } from './node-context-impl';
+import type { Execution, Outcome } from './outcome';
+import { recordEvent, repliesOf } from './record-events';
+import type { StoredNodeError } from './records';
+import { readStoredWorkflowRun, type StoredWorkflowRun } from './stored-node-outputs';
+import { storedOutcome } from './stored-outcome';
+
+/** @internal What a run reads from its workflow. */
+export interface RunnableWorkflow {
+  readonly name: string;
+  readonly graph: WorkflowGraph;
+  readonly outputSchema: z.ZodType | undefined;
+  readonly maxConcurrency: number;
+}
+
+type PipeItem =
+  | { type: 'event'; event: Event; ack: () => void }
+  | { type: 'settled'; exec: Execution; outcome: Outcome };
+
+/**
+ * @internal One run of a workflow in one invocation: a fresh run, or the continuation of the
+ * unfinished run stored in the session (finished executions are read back, not run again).
+ */
+export class WorkflowRun {
+  private readonly pipe = new EventPipe<PipeItem>();
+  private readonly controller = new AbortController();
+  private readonly signal: AbortSignal;
+  private readonly stored: StoredWorkflowRun | undefined;
+  private readonly replies: Map<string, unknown>;
+  private readonly replayOrder = new Map<string, number>();
+  private readonly runId: string;
+  private readonly queued = new Map<string, Array<{ input: unknown; fromUser: boolean }>>();
+  private readonly running = new Set<string>();
+  private readonly counters = new Map<string, number>();
+  private readonly arrivals = new Map<string, Map<string, unknown>>();
+  private readonly replayReady: Array<{ exec: Execution; outcome: Outcome; seq: number }> = [];
+  private readonly waiting: string[] = [];
+  private inFlight = 0;
+  private last: { node: BaseNode; output: unknown } | undefined;
+  private terminal: { node: BaseNode; output: unknown } | undefined;
+  private failure: StoredNodeError | undefined;
+
+  constructor(
+    private readonly workflow: RunnableWorkflow,
+    private readonly ctx: InvocationContext,
+  ) {
+    this.signal = AbortSignal.any([ctx.signal, this.controller.signal]);
+    this.stored = readStoredWorkflowRun(ctx.session.events, workflow.name, ctx.branch);
+    this.replies = this.stored ? repliesOf(ctx) : new Map();
+    this.runId = this.stored?.runId ?? ctx.invocationId;
+    let seq = 0;
+    for (const path of this.stored?.outputs.keys() ?? []) this.replayOrder.set(path, seq++);
+  }
+
+  /** True when this invocation continues a stored run. */
+  get continuing(): boolean {
+    return this.stored !== undefined;
+  }
+
+  /**
+   * Run the workflow, yielding its events (each stored by the Runner before the next one is
+   * made); returns how the run ended. `input` is ignored when a stored run continues.
+   */
+  async *execute(
+    input: { value: unknown; fromUser: boolean },
+    showOutput: boolean,
+  ): AsyncGenerator<Event, NestedRunResult> {
+    const { workflow, ctx } = this;
+    const start = this.stored ? { value: this.stored.input, fromUser: false } : input;
+    if (!this.stored) {
+      yield recordEvent(ctx, workflow.name, {
+        kind: 'start',
+        workflow: workflow.name,
+        run: this.runId,
+        input: start.value,
+      });
+    }
+    for (const edge of workflow.graph.outgoing.get(START) ?? []) {
+      this.trigger(edge.to, START, start.value, start.fromUser && !this.stored);
+    }
+    try {
+      for (;;) {
+        this.dispatch();
+        if (this.replayReady.length > 0) {
+          this.replayReady.sort((a, b) => a.seq - b.seq);
+          const { exec, outcome } = this.replayReady.shift() as (typeof this.replayReady)[0];
+          yield* this.settle(exec, outcome);
+          continue;
+        }
+        if (this.inFlight === 0) break;
+        const item = await this.pipe.next();
+        if (item.type === 'event') {
+          yield item.event;
+          item.ack();
+        } else {
+          this.inFlight--;
+          yield* this.settle(item.exec, item.outcome);
+        }
+      }
+    } finally {
+      this.controller.abort();
+    }
+    return yield* this.finish(showOutput);
+  }
+
+  private async *finish(showOutput: boolean): AsyncGenerator<Event, NestedRunResult> {
+    const { workflow, ctx } = this;
+    if (ctx.signal.aborted) {
+      return { status: 'failed', errorCode: 'WORKFLOW_ABORTED', errorMessage: 'The run was aborted.' };
+    }
+    const end = (status: 'completed' | 'failed', output?: unknown) =>
+      ({ kind: 'end', workflow: workflow.name, run: this.runId, status, output }) as const;
+    let failure = this.failure;
+    if (!failure && this.waiting.length > 0) return { status: 'paused', requestIds: this.waiting };
+    const result = this.terminal ?? this.last;
+    let output = result?.output;
+    if (!failure && workflow.outputSchema) {
+      const parsed = workflow.outputSchema.safeParse(output);
+      if (parsed.success) output = parsed.data;
+      else {
+        failure = {
+          name: 'NodeDataError',
+          code: 'WORKFLOW_NODE_OUTPUT_INVALID',
+          message: `Output of workflow "${workflow.name}" does not match its outputSchema: ${parsed.error.message}`,
+          attempts: 1,
+        };
+      }
+    }
+    if (failure) {
+      yield recordEvent(ctx, workflow.name, end('failed'), {
+        errorCode: failure.code,
+        errorMessage: failure.message,
+      });
+      return { status: 'failed', errorCode: failure.code, errorMessage: failure.message };
+    }
+    const text =
+      showOutput && output !== undefined && !(result?.node instanceof AgentNode)
+        ? typeof output === 'string'
+          ? output
+          : JSON.stringify(output)
+        : undefined;
+    yield recordEvent(ctx, workflow.name, end('completed', output), { text });
+    return { status: 'completed', output };
+  }
+
+  private trigger(target: string, from: string, value: unknown, fromUser: boolean): void {
+    const node = this.workflow.graph.nodes.get(target) as BaseNode;
+    if (!node.waitsForAllPredecessors) return this.enqueue(target, value, fromUser);
+    const arrived = this.arrivals.get(target) ?? new Map<string, unknown>();
+    arrived.set(from, value);
+    this.arrivals.set(target, arrived);
+    const predecessors = this.workflow.graph.predecessors.get(target) ?? [];
+    if (predecessors.every((name) => arrived.has(name))) {
+      this.arrivals.delete(target);
+      this.enqueue(target, Object.fromEntries(arrived), false);
+    }
+  }
+
+  private enqueue(target: string, input: unknown, fromUser: boolean): void {
+    const queue = this.queued.get(target) ?? [];
+    queue.push({ input, fromUser });
+    this.queued.set(target, queue);
+  }
+
+  private dispatch(): void {
+    if (this.failure || this.signal.aborted) return;
+    const limit = this.workflow.maxConcurrency;
+    for (const [name, queue] of this.queued) {
+      if (queue.length === 0 || this.running.has(name)) continue;
+      if (limit > 0 && this.inFlight >= limit) return;
+      const { input, fromUser } = queue.shift() as { input: unknown; fromUser: boolean };
+      const count = this.counters.get(name) ?? 0;
+      this.counters.set(name, count + 1);
+      this.running.add(name);
+      const node = this.workflow.graph.nodes.get(name) as BaseNode;
+      this.start({ node, path: `${name}@${count}`, input, fromUser });
+    }
+  }
+
+  private start(exec: Execution): void {
+    const known = storedOutcome(exec, this.stored, this.replies);
+    if (known.kind === 'outcome') {
+      const seq = this.replayOrder.get(exec.path) ?? Number.MAX_SAFE_INTEGER;
+      this.replayReady.push({ exec, outcome: known.outcome, seq });
+      return;
+    }
+    this.inFlight++;
+    void executeNode(exec, this.settings(known.resumed)).then((outcome) =>
+      this.pipe.push({ type: 'settled', exec, outcome }),
+    );
+  }
+
+  private settings(resumed: boolean) {
+    return {
+      host: this,
+      ctx: this.ctx,
+      workflowName: this.workflow.name,
+      runId: this.runId,
+      signal: this.signal,
+      resumed,
+      resumeInputs: resumed ? this.replies : new Map<string, unknown>(),
+    };
+  }
+
+  private async *settle(exec: Execution, outcome: Outcome): AsyncGenerator<Event, void> {
+    const name = exec.node.name;
+    this.running.delete(name);
+    if (!outcome.stored) yield this.outcomeEvent(exec, outcome);
+    if (outcome.kind === 'interrupt') {
+      this.waiting.push(...outcome.requestIds);
+      return;
+    }
+    if (this.failure) return; // the run is failing: nothing more is scheduled
+    const edges = this.workflow.graph.outgoing.get(name) ?? [];
+    if (outcome.error) {
+      const handlers = edges.filter((edge) => edge.routes?.includes(ERROR_ROUTE));
+      if (handlers.length === 0) {
+        this.failure = outcome.error;
+        this.controller.abort();
+        return;
+      }
+      for (const edge of handlers) this.trigger(edge.to, name, outcome.error, false);
+      return;
+    }
+    this.last = { node: exec.node, output: outcome.output };
+    if (edges.length === 0) this.terminal = this.last;
+    const routed = edges.filter(
+      (edge) => edge.routes?.some((route) => outcome.routes.includes(route)) ?? false,
+    );
+    const chosen = [
+      ...edges.filter((edge) => edge.routes === undefined),
+      ...(routed.length > 0
+        ? routed
+        : edges.filter((edge) => edge.routes?.includes(DEFAULT_ROUTE) ?? false)),
+    ];
+    for (const edge of chosen) this.trigger(edge.to, name, outcome.output, false);
+  }
+
+  private outcomeEvent(exec: Execution, outcome: Outcome): Event {
+    const base = { workflow: this.workflow.name, run: this.runId, path: exec.path, node: exec.node.name };
+    if (outcome.kind === 'interrupt') {
+      return recordEvent(
+        this.ctx,
+        this.workflow.name,
+        { ...base, kind: 'interrupt', requestIds: outcome.requestIds, own: outcome.own },
+        { actions: outcome.actions, requests: outcome.requests, longRunningToolIds: outcome.requestIds },
+      );
+    }
+    return recordEvent(
+      this.ctx,
+      this.workflow.name,
+      {
+        ...base,
+        kind: 'output',
+        output: outcome.output,
+        attempts: outcome.attempts,
+        ...(outcome.routes.length > 0 ? { route: outcome.routes.join(',') } : {}),
+        ...(outcome.error ? { error: outcome.error } : {}),
+      },
+      {
+        actions: outcome.actions,
+        errorCode: outcome.error?.code,
+        errorMessage: outcome.error?.message,
+      },
+    );
+  }
+
+  /** Emit an event of a node; resolves once the Runner stored it. */
+  emit(event: Event): Promise<void> {
+    return new Promise((ack) => this.pipe.push({ type: 'event', event, ack }));
+  }
+
+  /** Run a dynamic node for `parent`; its outcome is stored like a graph node's. */
+  async runNode(
+    parent: NodeContextImpl,
+    value: unknown,
+    input: unknown,
+    key: string | undefined,
+  ): Promise<unknown> {
+    const node = toNode(value);
+    if (!node) {
+      throw new NodeFailedError({
+        nodeName: parent.nodeName,
+        attempts: parent.attempt,
+        message: `Node "${parent.nodeName}" asked to run something that is not a node, agent, tool or function.`,
+      });
+    }
+    const exec: Execution = { node, path: parent.childPath(node.name, key), input, fromUser: false };
+    const known = storedOutcome(exec, this.stored, this.replies);
+    const outcome =
+      known.kind === 'outcome' ? known.outcome : await executeNode(exec, this.settings(known.resumed));
+    if (!outcome.stored) await this.emit(this.outcomeEvent(exec, outcome));
+    if (outcome.kind === 'interrupt') {
+      throw new NodeInterruptedError({ nodeName: node.name, requestIds: outcome.requestIds });
+    }
+    if (outcome.error) {
+      throw new NodeFailedError({
+        nodeName: node.name,
+        attempts: outcome.attempts,
+        causeCode: outcome.error.causeCode ?? outcome.error.code,
+        message: outcome.error.message,
+      });
+    }
+    return outcome.output;
+  }
+}
