@@ -7,3 +7,4 @@ export * from './errors';
 export * from './graph';
 export * from './nodes';
 export * from './runtime';
+export * from './task';

@@ -10,6 +10,7 @@ import {
 } from '@adk/core';
 
 import { NodeFailedError } from '../errors/node-failed-error';
+import { FINISH_TASK_TOOL_NAME, TaskAgent } from '../task/task-agent';
 import { BaseNode, type BaseNodeOptions } from './base-node';
 import type { NodeContext } from './node-context';
 
@@ -19,6 +20,8 @@ export interface NestedRunResult {
   output?: unknown;
   /** Calls the nested run waits on (`paused`). */
   requestIds?: string[];
+  /** The nested run waits for the user's next message (`paused`). */
+  awaitsMessage?: boolean;
   /** Why it failed (`failed`). */
   errorCode?: string;
   errorMessage?: string;
@@ -81,9 +84,11 @@ export class AgentNode extends BaseNode<unknown, unknown> {
     }
     let final: Event | undefined;
     const waiting: string[] = [];
+    let task: { result: unknown } | undefined;
     for await (const event of this.agent.run(invocation)) {
       await ctx.emit(event);
       if (event.partial) continue;
+      task ??= finishedTask(event);
       if (event.errorCode) {
         throw new NodeFailedError({
           nodeName: this.name,
@@ -99,6 +104,12 @@ export class AgentNode extends BaseNode<unknown, unknown> {
     }
     if (waiting.length > 0) {
       ctx.waitFor(waiting);
+      return undefined;
+    }
+    if (this.agent instanceof TaskAgent && this.agent.mode === 'task') {
+      if (task) return task.result;
+      // The agent answered the user (a question): the task goes on with their next message.
+      ctx.waitForMessage();
       return undefined;
     }
     return this.outputOf(final);
@@ -140,6 +151,7 @@ export class AgentNode extends BaseNode<unknown, unknown> {
         const result = step.value;
         if (result.status === 'paused') {
           ctx.waitFor(result.requestIds ?? []);
+          if (result.awaitsMessage) ctx.waitForMessage();
           return undefined;
         }
         if (result.status === 'failed') {
@@ -155,4 +167,15 @@ export class AgentNode extends BaseNode<unknown, unknown> {
       await ctx.emit(step.value);
     }
   }
+}
+
+/** The result of a successful `finish_task` call answered in `event`, if any. */
+function finishedTask(event: Event): { result: unknown } | undefined {
+  for (const part of event.content?.parts ?? []) {
+    const response = part.functionResponse;
+    if (response?.name !== FINISH_TASK_TOOL_NAME) continue;
+    const value = response.response as Record<string, unknown> | undefined;
+    if (value && 'result' in value && !('error' in value)) return { result: value.result };
+  }
+  return undefined;
 }

@@ -67,6 +67,11 @@ export interface NodeContext {
    * with long-running ids) are answered; the node then runs again.
    */
   waitFor(requestIds: readonly string[]): void;
+  /**
+   * Pause the node until the user's next message (a plain message, not an answer to a call); the
+   * node then runs again (a task agent talking with the user uses this).
+   */
+  waitForMessage(): void;
   /** The user's answer to the request `id`, when this execution was resumed by it. */
   resumeInput(id: string): unknown;
   /**

@@ -131,7 +131,7 @@ async function attemptNode(
   } else {
     output = await node.run(input, nodeCtx);
   }
-  if (nodeCtx.requests.length > 0 || nodeCtx.waitingOn.length > 0) {
+  if (nodeCtx.requests.length > 0 || nodeCtx.waitingOn.length > 0 || nodeCtx.awaitingMessage) {
     const requests = nodeCtx.requests.map((request, index) => ({
       ...request,
       id: request.id ?? `${settings.runId}/${exec.path}/${index}`,
@@ -140,7 +140,8 @@ async function attemptNode(
       kind: 'interrupt',
       requests,
       requestIds: [...requests.map((request) => request.id), ...nodeCtx.waitingOn],
-      own: nodeCtx.waitingOn.length === 0,
+      own: nodeCtx.waitingOn.length === 0 && !nodeCtx.awaitingMessage,
+      awaitsMessage: nodeCtx.awaitingMessage,
       attempts: attempt,
       actions: nodeCtx.actions,
       stored: false,
@@ -171,7 +172,16 @@ async function attemptNode(
 }
 
 function interrupted(requestIds: string[], own: boolean, attempts: number): Outcome {
-  return { kind: 'interrupt', requests: [], requestIds, own, attempts, actions: undefined, stored: false };
+  return {
+    kind: 'interrupt',
+    requests: [],
+    requestIds,
+    own,
+    awaitsMessage: false,
+    attempts,
+    actions: undefined,
+    stored: false,
+  };
 }
 
 /** The stored form of a node's failure. */

@@ -21,6 +21,7 @@ export class NodeContextImpl implements NodeContext {
   route: string | readonly string[] | undefined = undefined;
   readonly requests: InputRequest[] = [];
   readonly waitingOn: string[] = [];
+  awaitingMessage = false;
   /** Set once the attempt is over (timed out): later emits are dropped. */
   closed = false;
   private stateView: State | undefined;
@@ -53,6 +54,10 @@ export class NodeContextImpl implements NodeContext {
 
   waitFor(requestIds: readonly string[]): void {
     this.waitingOn.push(...requestIds);
+  }
+
+  waitForMessage(): void {
+    this.awaitingMessage = true;
   }
 
   resumeInput(id: string): unknown {

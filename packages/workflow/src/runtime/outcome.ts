@@ -31,6 +31,8 @@ export type Outcome =
       requestIds: string[];
       /** False when the node waits on calls of an agent or a dynamic node it ran. */
       own: boolean;
+      /** The node waits for the user's next message. */
+      awaitsMessage: boolean;
       attempts: number;
       actions: EventActions | undefined;
       stored: boolean;

@@ -47,6 +47,8 @@ export interface NodeInterruptRecord extends RecordBase {
   requestIds: string[];
   /** True when the node asked itself (`ctx.requestInput`); false when an agent or dynamic node it ran did. */
   own: boolean;
+  /** The node waits for the user's next plain message (a task agent's conversation). */
+  awaitsMessage?: boolean;
 }
 
 /** The run ended (`completed` with the workflow's output, or `failed`). */

@@ -10,6 +10,7 @@ export function storedOutcome(
   exec: Execution,
   stored: StoredWorkflowRun | undefined,
   replies: ReadonlyMap<string, unknown>,
+  plainMessage: boolean,
 ): { kind: 'outcome'; outcome: Outcome } | { kind: 'run'; resumed: boolean } {
   if (!stored) return { kind: 'run', resumed: false };
   const output = stored.outputs.get(exec.path);
@@ -29,6 +30,7 @@ export function storedOutcome(
   }
   const pause = stored.interrupts.get(exec.path);
   if (!pause) return { kind: 'run', resumed: false };
+  if (pause.awaitsMessage && plainMessage) return { kind: 'run', resumed: true };
   const answered = pause.requestIds.filter((id) => replies.has(id));
   if (answered.length === 0) {
     return {
@@ -37,7 +39,8 @@ export function storedOutcome(
         kind: 'interrupt',
         requests: [],
         requestIds: pause.requestIds,
-        own: true,
+        own: pause.own,
+        awaitsMessage: pause.awaitsMessage === true,
         attempts: 1,
         actions: undefined,
         stored: true,

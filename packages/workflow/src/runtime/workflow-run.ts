@@ -48,6 +48,9 @@ export class WorkflowRun {
   private readonly replayReady: Array<{ exec: Execution; outcome: Outcome; seq: number }> = [];
   private readonly waiting: string[] = [];
   private inFlight = 0;
+  private awaitingMessage = false;
+  /** The user's message is a plain message (no answers): it resumes nodes waiting for one. */
+  private readonly plainMessage: boolean;
   private last: { node: BaseNode; output: unknown } | undefined;
   private terminal: { node: BaseNode; output: unknown } | undefined;
   private failure: StoredNodeError | undefined;
@@ -59,6 +62,10 @@ export class WorkflowRun {
     this.signal = AbortSignal.any([ctx.signal, this.controller.signal]);
     this.stored = readStoredWorkflowRun(ctx.session.events, workflow.name, ctx.branch);
     this.replies = this.stored ? repliesOf(ctx) : new Map();
+    this.plainMessage =
+      this.stored !== undefined &&
+      this.replies.size === 0 &&
+      (ctx.userContent?.parts.some((part) => part.text !== undefined) ?? false);
     this.runId = this.stored?.runId ?? ctx.invocationId;
     let seq = 0;
     for (const path of this.stored?.outputs.keys() ?? []) this.replayOrder.set(path, seq++);
@@ -123,7 +130,9 @@ export class WorkflowRun {
     const end = (status: 'completed' | 'failed', output?: unknown) =>
       ({ kind: 'end', workflow: workflow.name, run: this.runId, status, output }) as const;
     let failure = this.failure;
-    if (!failure && this.waiting.length > 0) return { status: 'paused', requestIds: this.waiting };
+    if (!failure && (this.waiting.length > 0 || this.awaitingMessage)) {
+      return { status: 'paused', requestIds: this.waiting, awaitsMessage: this.awaitingMessage };
+    }
     const result = this.terminal ?? this.last;
     let output = result?.output;
     if (!failure && workflow.outputSchema) {
@@ -190,7 +199,7 @@ export class WorkflowRun {
   }
 
   private start(exec: Execution): void {
-    const known = storedOutcome(exec, this.stored, this.replies);
+    const known = storedOutcome(exec, this.stored, this.replies, this.plainMessage);
     if (known.kind === 'outcome') {
       const seq = this.replayOrder.get(exec.path) ?? Number.MAX_SAFE_INTEGER;
       this.replayReady.push({ exec, outcome: known.outcome, seq });
@@ -220,6 +229,7 @@ export class WorkflowRun {
     if (!outcome.stored) yield this.outcomeEvent(exec, outcome);
     if (outcome.kind === 'interrupt') {
       this.waiting.push(...outcome.requestIds);
+      if (outcome.awaitsMessage) this.awaitingMessage = true;
       return;
     }
     if (this.failure) return; // the run is failing: nothing more is scheduled
@@ -254,7 +264,13 @@ export class WorkflowRun {
       return recordEvent(
         this.ctx,
         this.workflow.name,
-        { ...base, kind: 'interrupt', requestIds: outcome.requestIds, own: outcome.own },
+        {
+          ...base,
+          kind: 'interrupt',
+          requestIds: outcome.requestIds,
+          own: outcome.own,
+          ...(outcome.awaitsMessage ? { awaitsMessage: true } : {}),
+        },
         { actions: outcome.actions, requests: outcome.requests, longRunningToolIds: outcome.requestIds },
       );
     }
@@ -298,7 +314,7 @@ export class WorkflowRun {
       });
     }
     const exec: Execution = { node, path: parent.childPath(node.name, key), input, fromUser: false };
-    const known = storedOutcome(exec, this.stored, this.replies);
+    const known = storedOutcome(exec, this.stored, this.replies, this.plainMessage);
     const outcome =
       known.kind === 'outcome' ? known.outcome : await executeNode(exec, this.settings(known.resumed));
     if (!outcome.stored) await this.emit(this.outcomeEvent(exec, outcome));
