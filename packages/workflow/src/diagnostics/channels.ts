@@ -44,6 +44,11 @@ export const WORKFLOW_CHANNELS = {
 const nodeStart = diagnosticsChannel.channel(WORKFLOW_CHANNELS.nodeStart);
 const nodeEnd = diagnosticsChannel.channel(WORKFLOW_CHANNELS.nodeEnd);
 
+/** @internal True when someone listens to node starts or ends (then spans are worth computing). */
+export function nodesObserved(): boolean {
+  return nodeStart.hasSubscribers || nodeEnd.hasSubscribers;
+}
+
 /** @internal Publish a node start when someone listens. */
 export function publishNodeStart(build: () => WorkflowNodeStartMessage): void {
   if (nodeStart.hasSubscribers) nodeStart.publish(build());

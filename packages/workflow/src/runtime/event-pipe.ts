@@ -21,6 +21,11 @@ export class EventPipe<T> {
     return this.items.shift() as T;
   }
 
+  /** The next item, when {@link size} is not 0. */
+  take(): T {
+    return this.items.shift() as T;
+  }
+
   get size(): number {
     return this.items.length;
   }

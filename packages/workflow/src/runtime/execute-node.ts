@@ -1,12 +1,12 @@
 import { AdkError, newSpanId, type InvocationContext } from '@adk/core';
 
-import { publishNodeEnd, publishNodeStart } from '../diagnostics/channels';
+import { nodesObserved, publishNodeEnd, publishNodeStart } from '../diagnostics/channels';
 import { NodeDataError } from '../errors/node-data-error';
 import { NodeFailedError } from '../errors/node-failed-error';
 import { NodeInterruptedError } from '../errors/node-interrupted-error';
 import { NodeTimeoutError } from '../errors/node-timeout-error';
-import { retryDelay } from '../nodes/retry';
 import { ERROR_ROUTE } from '../graph/constants';
+import { retryDelay } from '../nodes/retry';
 import { NodeContextImpl, type NodeContextHost } from './node-context-impl';
 import type { Execution, Outcome } from './outcome';
 import type { StoredNodeError } from './records';
@@ -22,69 +22,103 @@ export interface ExecutionSettings {
   resumeInputs: ReadonlyMap<string, unknown>;
 }
 
+interface Span {
+  spanId: string;
+  startTime: number;
+}
+
+const isPromise = (value: unknown): value is Promise<unknown> =>
+  value !== null && typeof value === 'object' && typeof (value as Promise<unknown>).then === 'function';
+
 /**
  * @internal Run one execution of a node: input and output validated, the node's attempts with
- * retry and backoff, each attempt under its timeout, its span published.
+ * retry and backoff, each attempt under its timeout, its span published. A node that answers
+ * synchronously on its first attempt settles synchronously (no promise per node).
  */
-export async function executeNode(exec: Execution, settings: ExecutionSettings): Promise<Outcome> {
+export function executeNode(exec: Execution, settings: ExecutionSettings): Outcome | Promise<Outcome> {
+  const span = nodesObserved() ? startSpan(exec, settings) : undefined;
+  try {
+    const first = attemptNode(exec, settings, 1);
+    if (!isPromise(first)) return endSpan(span, settings, first, undefined);
+    return first.then(
+      (outcome) => endSpan(span, settings, outcome, undefined),
+      (error: unknown) => retry(exec, settings, span, error),
+    );
+  } catch (error) {
+    return retry(exec, settings, span, error);
+  }
+}
+
+async function retry(
+  exec: Execution,
+  settings: ExecutionSettings,
+  span: Span | undefined,
+  firstError: unknown,
+): Promise<Outcome> {
   const { node } = exec;
   const maxAttempts = Math.max(1, node.retry?.maxAttempts ?? 1);
-  const spanId = newSpanId();
-  const startTime = performance.now();
+  let error = firstError;
+  for (let attempt = 1; ; attempt++) {
+    if (NodeInterruptedError.isInstance(error)) {
+      return endSpan(span, settings, interrupted([...error.requestIds], false, attempt), undefined);
+    }
+    const retryable =
+      attempt < maxAttempts &&
+      !settings.signal.aborted &&
+      !(NodeDataError.isInstance(error) && error.direction === 'input') &&
+      (node.retry?.retryOn?.(error) ?? true);
+    if (!retryable) return endSpan(span, settings, failed(node.name, error, attempt), error);
+    await sleep(retryDelay(node.retry ?? {}, attempt), settings.signal);
+    try {
+      return endSpan(span, settings, await attemptNode(exec, settings, attempt + 1), undefined);
+    } catch (next) {
+      error = next;
+    }
+  }
+}
+
+function startSpan(exec: Execution, settings: ExecutionSettings): Span {
+  const span = { spanId: newSpanId(), startTime: performance.now() };
   const { ctx } = settings;
   publishNodeStart(() => ({
-    spanId,
+    spanId: span.spanId,
     parentSpanId: ctx.spanId,
     invocationId: ctx.invocationId,
     appName: ctx.appName,
     userId: ctx.userId,
     sessionId: ctx.sessionId,
-    startTime,
+    startTime: span.startTime,
     workflowName: settings.workflowName,
-    nodeName: node.name,
+    nodeName: exec.node.name,
     path: exec.path,
   }));
-  let outcome: Outcome | undefined;
-  let lastError: unknown;
-  for (let attempt = 1; outcome === undefined; attempt++) {
-    try {
-      outcome = await attemptNode(exec, settings, attempt);
-    } catch (error) {
-      if (NodeInterruptedError.isInstance(error)) {
-        outcome = interrupted([...error.requestIds], false, attempt);
-        break;
-      }
-      lastError = error;
-      const retryable =
-        attempt < maxAttempts &&
-        !settings.signal.aborted &&
-        !(NodeDataError.isInstance(error) && error.direction === 'input') &&
-        (node.retry?.retryOn?.(error) ?? true);
-      if (!retryable) {
-        outcome = failed(node.name, error, attempt);
-        break;
-      }
-      await sleep(retryDelay(node.retry ?? {}, attempt), settings.signal);
-    }
-  }
+  return span;
+}
+
+function endSpan(
+  span: Span | undefined,
+  settings: ExecutionSettings,
+  outcome: Outcome,
+  error: unknown,
+): Outcome {
+  if (!span) return outcome;
   publishNodeEnd(() => ({
-    spanId,
-    invocationId: ctx.invocationId,
-    durationMs: performance.now() - startTime,
-    outcome:
-      outcome.kind === 'interrupt' ? 'interrupted' : outcome.error ? 'failed' : 'output',
+    spanId: span.spanId,
+    invocationId: settings.ctx.invocationId,
+    durationMs: performance.now() - span.startTime,
+    outcome: outcome.kind === 'interrupt' ? 'interrupted' : outcome.error ? 'failed' : 'output',
     route: outcome.kind === 'output' ? outcome.routes : [],
     retryCount: outcome.attempts - 1,
-    ...(outcome.kind === 'output' && outcome.error ? { error: lastError } : {}),
+    ...(outcome.kind === 'output' && outcome.error ? { error } : {}),
   }));
   return outcome;
 }
 
-async function attemptNode(
+function attemptNode(
   exec: Execution,
   settings: ExecutionSettings,
   attempt: number,
-): Promise<Outcome> {
+): Outcome | Promise<Outcome> {
   const { node } = exec;
   const timeout = node.timeoutMs === undefined ? undefined : new AbortController();
   const signal = timeout ? AbortSignal.any([settings.signal, timeout.signal]) : settings.signal;
@@ -112,25 +146,47 @@ async function attemptNode(
     }
     input = parsed.data;
   }
-  let output: unknown;
   if (timeout && node.timeoutMs !== undefined) {
-    const timeoutMs = node.timeoutMs;
-    let timer: NodeJS.Timeout | undefined;
-    const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        nodeCtx.closed = true;
-        timeout.abort();
-        reject(new NodeTimeoutError({ nodeName: node.name, timeoutMs }));
-      }, timeoutMs);
-    });
-    try {
-      output = await Promise.race([Promise.resolve().then(() => node.run(input, nodeCtx)), expired]);
-    } finally {
-      clearTimeout(timer);
-    }
-  } else {
-    output = await node.run(input, nodeCtx);
+    return withTimeout(node.run(input, nodeCtx), nodeCtx, timeout, node.timeoutMs).then((output) =>
+      finishAttempt(exec, settings, nodeCtx, output, attempt),
+    );
   }
+  const output = node.run(input, nodeCtx);
+  if (isPromise(output)) {
+    return output.then((value) => finishAttempt(exec, settings, nodeCtx, value, attempt));
+  }
+  return finishAttempt(exec, settings, nodeCtx, output, attempt);
+}
+
+async function withTimeout(
+  running: unknown,
+  nodeCtx: NodeContextImpl,
+  timeout: AbortController,
+  timeoutMs: number,
+): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      nodeCtx.closed = true;
+      timeout.abort();
+      reject(new NodeTimeoutError({ nodeName: nodeCtx.nodeName, timeoutMs }));
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([running, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function finishAttempt(
+  exec: Execution,
+  settings: ExecutionSettings,
+  nodeCtx: NodeContextImpl,
+  value: unknown,
+  attempt: number,
+): Outcome {
+  const { node } = exec;
   if (nodeCtx.requests.length > 0 || nodeCtx.waitingOn.length > 0 || nodeCtx.awaitingMessage) {
     const requests = nodeCtx.requests.map((request, index) => ({
       ...request,
@@ -143,10 +199,11 @@ async function attemptNode(
       own: nodeCtx.waitingOn.length === 0 && !nodeCtx.awaitingMessage,
       awaitsMessage: nodeCtx.awaitingMessage,
       attempts: attempt,
-      actions: nodeCtx.actions,
+      actions: nodeCtx.usedActions,
       stored: false,
     };
   }
+  let output = value;
   if (node.outputSchema) {
     const parsed = node.outputSchema.safeParse(output);
     if (!parsed.success) {
@@ -163,13 +220,15 @@ async function attemptNode(
   return {
     kind: 'output',
     output,
-    routes: route === undefined ? [] : typeof route === 'string' ? [route] : [...route],
+    routes: route === undefined ? NO_ROUTES : typeof route === 'string' ? [route] : [...route],
     attempts: attempt,
-    actions: nodeCtx.actions,
+    actions: nodeCtx.usedActions,
     error: undefined,
     stored: false,
   };
 }
+
+const NO_ROUTES: readonly string[] = Object.freeze([]);
 
 function interrupted(requestIds: string[], own: boolean, attempts: number): Outcome {
   return {

@@ -9,6 +9,8 @@ import {
 
 import type { InputRequest, NodeContext, RunNodeOptions } from '../nodes/node-context';
 
+const NONE: readonly never[] = Object.freeze([]);
+
 /** @internal What a node context delegates to its run. */
 export interface NodeContextHost {
   emit(event: Event): Promise<void>;
@@ -17,15 +19,15 @@ export interface NodeContextHost {
 
 /** @internal The {@link NodeContext} of one attempt of one node execution. */
 export class NodeContextImpl implements NodeContext {
-  readonly actions: EventActions = createEventActions();
   route: string | readonly string[] | undefined = undefined;
-  readonly requests: InputRequest[] = [];
-  readonly waitingOn: string[] = [];
+  requests: readonly InputRequest[] = NONE;
+  waitingOn: readonly string[] = NONE;
+  private ownActions: EventActions | undefined;
   awaitingMessage = false;
   /** Set once the attempt is over (timed out): later emits are dropped. */
   closed = false;
   private stateView: State | undefined;
-  private readonly dynamicCounters = new Map<string, number>();
+  private dynamicCounters: Map<string, number> | undefined;
 
   constructor(
     private readonly host: NodeContextHost,
@@ -39,6 +41,16 @@ export class NodeContextImpl implements NodeContext {
     private readonly resumeInputs: ReadonlyMap<string, unknown>,
   ) {}
 
+  /** The actions of the node's output event (created on first use). */
+  get actions(): EventActions {
+    return (this.ownActions ??= createEventActions());
+  }
+
+  /** The actions, when the node used them. */
+  get usedActions(): EventActions | undefined {
+    return this.ownActions;
+  }
+
   get state(): State {
     return (this.stateView ??= new DeltaState(this.invocation.session, this.actions.stateDelta));
   }
@@ -49,11 +61,11 @@ export class NodeContextImpl implements NodeContext {
   }
 
   requestInput(request: InputRequest): void {
-    this.requests.push(request);
+    this.requests = [...this.requests, request];
   }
 
   waitFor(requestIds: readonly string[]): void {
-    this.waitingOn.push(...requestIds);
+    this.waitingOn = [...this.waitingOn, ...requestIds];
   }
 
   waitForMessage(): void {
@@ -71,6 +83,7 @@ export class NodeContextImpl implements NodeContext {
   /** The path of this execution's next dynamic child named `name`. */
   childPath(name: string, key: string | undefined): string {
     if (key !== undefined) return `${this.path}/${name}@${key}`;
+    this.dynamicCounters ??= new Map();
     const count = this.dynamicCounters.get(name) ?? 0;
     this.dynamicCounters.set(name, count + 1);
     return `${this.path}/${name}@${count}`;

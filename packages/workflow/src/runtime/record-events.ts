@@ -1,4 +1,11 @@
-import { createEvent, type Event, type EventActions, type InvocationContext } from '@adk/core';
+import {
+  createEvent,
+  createEventActions,
+  newEventId,
+  type Event,
+  type EventActions,
+  type InvocationContext,
+} from '@adk/core';
 import { z } from 'zod';
 
 import type { InputRequest } from '../nodes/node-context';
@@ -17,41 +24,67 @@ export interface RecordEventExtras {
   longRunningToolIds?: string[];
 }
 
-/** @internal An event of the workflow carrying `record` in `customMetadata.adk_workflow`. */
+/**
+ * @internal An event of the workflow carrying `record` in `customMetadata.adk_workflow`; given
+ * only actions (a node's plain output, the common case), the event is built directly.
+ */
 export function recordEvent(
   ctx: InvocationContext,
   workflowName: string,
   record: WorkflowRecord,
-  extras: RecordEventExtras = {},
+  extras: RecordEventExtras | EventActions | undefined = undefined,
 ): Event {
-  const parts = [
-    ...(extras.text === undefined ? [] : [{ text: extras.text }]),
-    ...(extras.requests ?? []).map((request) => ({
-      functionCall: {
-        id: request.id,
-        name: REQUEST_INPUT_FUNCTION_NAME,
-        args: {
-          interruptId: request.id,
-          message: request.message,
-          ...(request.payload === undefined ? {} : { payload: request.payload }),
-          ...(request.responseSchema === undefined
-            ? {}
-            : { responseSchema: z.toJSONSchema(request.responseSchema, { unrepresentable: 'any' }) }),
-        },
-      },
-    })),
-  ];
+  if (extras === undefined || isActions(extras)) {
+    const event: Event = {
+      invocationId: ctx.invocationId,
+      author: workflowName,
+      customMetadata: { [WORKFLOW_METADATA_KEY]: record },
+      id: newEventId(),
+      timestamp: Date.now(),
+      actions: extras ?? createEventActions(),
+    };
+    if (ctx.branch !== undefined) event.branch = ctx.branch;
+    return event;
+  }
+  const parts =
+    extras.text === undefined && (extras.requests === undefined || extras.requests.length === 0)
+      ? undefined
+      : [
+          ...(extras.text === undefined ? [] : [{ text: extras.text }]),
+          ...(extras.requests ?? []).map((request) => ({
+            functionCall: {
+              id: request.id,
+              name: REQUEST_INPUT_FUNCTION_NAME,
+              args: {
+                interruptId: request.id,
+                message: request.message,
+                ...(request.payload === undefined ? {} : { payload: request.payload }),
+                ...(request.responseSchema === undefined
+                  ? {}
+                  : {
+                      responseSchema: z.toJSONSchema(request.responseSchema, {
+                        unrepresentable: 'any',
+                      }),
+                    }),
+              },
+            },
+          })),
+        ];
   return createEvent({
     invocationId: ctx.invocationId,
     author: workflowName,
     branch: ctx.branch,
-    content: parts.length > 0 ? { role: 'model', parts } : undefined,
+    content: parts ? { role: 'model', parts } : undefined,
     actions: extras.actions,
     customMetadata: { [WORKFLOW_METADATA_KEY]: record },
     errorCode: extras.errorCode,
     errorMessage: extras.errorMessage,
     longRunningToolIds: extras.longRunningToolIds,
   });
+}
+
+function isActions(value: RecordEventExtras | EventActions): value is EventActions {
+  return 'stateDelta' in value && 'artifactDelta' in value;
 }
 
 /**

@@ -4,16 +4,16 @@ import type { z } from 'zod';
 import { NodeFailedError } from '../errors/node-failed-error';
 import { NodeInterruptedError } from '../errors/node-interrupted-error';
 import { DEFAULT_ROUTE, ERROR_ROUTE, START } from '../graph/constants';
-import type { WorkflowGraph } from '../graph/workflow-graph';
+import type { GraphEdge, WorkflowGraph } from '../graph/workflow-graph';
 import { AgentNode, type NestedRunResult } from '../nodes/agent-node';
 import type { BaseNode } from '../nodes/base-node';
 import { toNode } from '../nodes/to-node';
 import { EventPipe } from './event-pipe';
-import { executeNode } from './execute-node';
+import { executeNode, type ExecutionSettings } from './execute-node';
 import type { NodeContextImpl } from './node-context-impl';
 import type { Execution, Outcome } from './outcome';
 import { recordEvent, repliesOf } from './record-events';
-import type { StoredNodeError } from './records';
+import type { NodeInterruptRecord, NodeOutputRecord, StoredNodeError } from './records';
 import { readStoredWorkflowRun, type StoredWorkflowRun } from './stored-node-outputs';
 import { storedOutcome } from './stored-outcome';
 
@@ -24,6 +24,9 @@ export interface RunnableWorkflow {
   readonly outputSchema: z.ZodType | undefined;
   readonly maxConcurrency: number;
 }
+
+/** The abort reason given to nodes still running when the run is over (failed, or stopped). */
+const RUN_OVER = Object.freeze({ name: 'WorkflowRunOver', message: 'The workflow run is over.' });
 
 type PipeItem =
   | { type: 'event'; event: Event; ack: () => void }
@@ -54,12 +57,15 @@ export class WorkflowRun {
   private last: { node: BaseNode; output: unknown } | undefined;
   private terminal: { node: BaseNode; output: unknown } | undefined;
   private failure: StoredNodeError | undefined;
+  private readonly baseSettings: ExecutionSettings;
 
   constructor(
     private readonly workflow: RunnableWorkflow,
     private readonly ctx: InvocationContext,
   ) {
-    this.signal = AbortSignal.any([ctx.signal, this.controller.signal]);
+    // One controller per run; the invocation's signal (when it can abort) is forwarded to it.
+    this.signal = this.controller.signal;
+    if (ctx.signal.aborted) this.controller.abort(ctx.signal.reason);
     this.stored = readStoredWorkflowRun(ctx.session.events, workflow.name, ctx.branch);
     this.replies = this.stored ? repliesOf(ctx) : new Map();
     this.plainMessage =
@@ -69,6 +75,15 @@ export class WorkflowRun {
     this.runId = this.stored?.runId ?? ctx.invocationId;
     let seq = 0;
     for (const path of this.stored?.outputs.keys() ?? []) this.replayOrder.set(path, seq++);
+    this.baseSettings = {
+      host: this,
+      ctx,
+      workflowName: workflow.name,
+      runId: this.runId,
+      signal: this.signal,
+      resumed: false,
+      resumeInputs: new Map(),
+    };
   }
 
   /** True when this invocation continues a stored run. */
@@ -97,27 +112,35 @@ export class WorkflowRun {
     for (const edge of workflow.graph.outgoing.get(START) ?? []) {
       this.trigger(edge.to, START, start.value, start.fromUser && !this.stored);
     }
+    const forward = () => this.controller.abort(ctx.signal.reason);
+    ctx.signal.addEventListener('abort', forward, { once: true });
     try {
       for (;;) {
         this.dispatch();
         if (this.replayReady.length > 0) {
           this.replayReady.sort((a, b) => a.seq - b.seq);
           const { exec, outcome } = this.replayReady.shift() as (typeof this.replayReady)[0];
-          yield* this.settle(exec, outcome);
+          const event = this.settleEvent(exec, outcome);
+          if (event) yield event;
+          this.settle(exec, outcome);
           continue;
         }
         if (this.inFlight === 0) break;
-        const item = await this.pipe.next();
+        const item = this.pipe.size > 0 ? this.pipe.take() : await this.pipe.next();
         if (item.type === 'event') {
           yield item.event;
           item.ack();
         } else {
           this.inFlight--;
-          yield* this.settle(item.exec, item.outcome);
+          const event = this.settleEvent(item.exec, item.outcome);
+          if (event) yield event;
+          this.settle(item.exec, item.outcome);
         }
       }
     } finally {
-      this.controller.abort();
+      ctx.signal.removeEventListener('abort', forward);
+      // Nodes still running (the consumer stopped early) are told to stop.
+      if (this.inFlight > 0) this.controller.abort(RUN_OVER);
     }
     return yield* this.finish(showOutput);
   }
@@ -187,9 +210,10 @@ export class WorkflowRun {
     if (this.failure || this.signal.aborted) return;
     const limit = this.workflow.maxConcurrency;
     for (const [name, queue] of this.queued) {
-      if (queue.length === 0 || this.running.has(name)) continue;
+      if (this.running.has(name)) continue;
       if (limit > 0 && this.inFlight >= limit) return;
       const { input, fromUser } = queue.shift() as { input: unknown; fromUser: boolean };
+      if (queue.length === 0) this.queued.delete(name);
       const count = this.counters.get(name) ?? 0;
       this.counters.set(name, count + 1);
       this.running.add(name);
@@ -206,91 +230,94 @@ export class WorkflowRun {
       return;
     }
     this.inFlight++;
-    void executeNode(exec, this.settings(known.resumed)).then((outcome) =>
-      this.pipe.push({ type: 'settled', exec, outcome }),
-    );
+    const outcome = executeNode(exec, this.settings(known.resumed));
+    if (outcome instanceof Promise) {
+      void outcome.then((settled) => this.pipe.push({ type: 'settled', exec, outcome: settled }));
+    } else {
+      this.pipe.push({ type: 'settled', exec, outcome });
+    }
   }
 
-  private settings(resumed: boolean) {
-    return {
-      host: this,
-      ctx: this.ctx,
-      workflowName: this.workflow.name,
-      runId: this.runId,
-      signal: this.signal,
-      resumed,
-      resumeInputs: resumed ? this.replies : new Map<string, unknown>(),
-    };
+  private settings(resumed: boolean): ExecutionSettings {
+    if (resumed) return { ...this.baseSettings, resumed, resumeInputs: this.replies };
+    return this.baseSettings;
   }
 
-  private async *settle(exec: Execution, outcome: Outcome): AsyncGenerator<Event, void> {
+  /** The event recording `outcome` (unless it was read back from the session). */
+  private settleEvent(exec: Execution, outcome: Outcome): Event | undefined {
+    this.running.delete(exec.node.name);
+    return outcome.stored ? undefined : this.outcomeEvent(exec, outcome);
+  }
+
+  /** After the outcome's event was stored: follow the edges it selects. */
+  private settle(exec: Execution, outcome: Outcome): void {
     const name = exec.node.name;
-    this.running.delete(name);
-    if (!outcome.stored) yield this.outcomeEvent(exec, outcome);
     if (outcome.kind === 'interrupt') {
       this.waiting.push(...outcome.requestIds);
       if (outcome.awaitsMessage) this.awaitingMessage = true;
       return;
     }
     if (this.failure) return; // the run is failing: nothing more is scheduled
-    const edges = this.workflow.graph.outgoing.get(name) ?? [];
+    const plan = edgePlan(this.workflow.graph, name);
     if (outcome.error) {
-      const handlers = edges.filter((edge) => edge.routes?.includes(ERROR_ROUTE));
+      const handlers = plan.onError;
       if (handlers.length === 0) {
         this.failure = outcome.error;
-        this.controller.abort();
+        this.controller.abort(RUN_OVER);
         return;
       }
       for (const edge of handlers) this.trigger(edge.to, name, outcome.error, false);
       return;
     }
     this.last = { node: exec.node, output: outcome.output };
-    if (edges.length === 0) this.terminal = this.last;
-    const routed = edges.filter(
-      (edge) => edge.routes?.some((route) => outcome.routes.includes(route)) ?? false,
-    );
-    const chosen = [
-      ...edges.filter((edge) => edge.routes === undefined),
-      ...(routed.length > 0
-        ? routed
-        : edges.filter((edge) => edge.routes?.includes(DEFAULT_ROUTE) ?? false)),
-    ];
-    for (const edge of chosen) this.trigger(edge.to, name, outcome.output, false);
+    if (plan.terminal) this.terminal = this.last;
+    for (const edge of plan.always) this.trigger(edge.to, name, outcome.output, false);
+    if (plan.routed.length === 0) return;
+    let matched = false;
+    for (const edge of plan.routed) {
+      if (!edge.routes?.some((route) => outcome.routes.includes(route))) continue;
+      matched = true;
+      this.trigger(edge.to, name, outcome.output, false);
+    }
+    if (!matched) for (const edge of plan.onDefault) this.trigger(edge.to, name, outcome.output, false);
   }
 
   private outcomeEvent(exec: Execution, outcome: Outcome): Event {
-    const base = { workflow: this.workflow.name, run: this.runId, path: exec.path, node: exec.node.name };
+    const workflow = this.workflow.name;
     if (outcome.kind === 'interrupt') {
-      return recordEvent(
-        this.ctx,
-        this.workflow.name,
-        {
-          ...base,
-          kind: 'interrupt',
-          requestIds: outcome.requestIds,
-          own: outcome.own,
-          ...(outcome.awaitsMessage ? { awaitsMessage: true } : {}),
-        },
-        { actions: outcome.actions, requests: outcome.requests, longRunningToolIds: outcome.requestIds },
-      );
-    }
-    return recordEvent(
-      this.ctx,
-      this.workflow.name,
-      {
-        ...base,
-        kind: 'output',
-        output: outcome.output,
-        attempts: outcome.attempts,
-        ...(outcome.routes.length > 0 ? { route: outcome.routes.join(',') } : {}),
-        ...(outcome.error ? { error: outcome.error } : {}),
-      },
-      {
+      const record: NodeInterruptRecord = {
+        kind: 'interrupt',
+        workflow,
+        run: this.runId,
+        path: exec.path,
+        node: exec.node.name,
+        requestIds: outcome.requestIds,
+        own: outcome.own,
+      };
+      if (outcome.awaitsMessage) record.awaitsMessage = true;
+      return recordEvent(this.ctx, workflow, record, {
         actions: outcome.actions,
-        errorCode: outcome.error?.code,
-        errorMessage: outcome.error?.message,
-      },
-    );
+        requests: outcome.requests,
+        longRunningToolIds: outcome.requestIds,
+      });
+    }
+    const record: NodeOutputRecord = {
+      kind: 'output',
+      workflow,
+      run: this.runId,
+      path: exec.path,
+      node: exec.node.name,
+      output: outcome.output,
+      attempts: outcome.attempts,
+    };
+    if (outcome.routes.length > 0) record.route = outcome.routes.join(',');
+    if (!outcome.error) return recordEvent(this.ctx, workflow, record, outcome.actions);
+    record.error = outcome.error;
+    return recordEvent(this.ctx, workflow, record, {
+      actions: outcome.actions,
+      errorCode: outcome.error.code,
+      errorMessage: outcome.error.message,
+    });
   }
 
   /** Emit an event of a node; resolves once the Runner stored it. */
@@ -331,4 +358,39 @@ export class WorkflowRun {
     }
     return outcome.output;
   }
+}
+
+/** The outgoing edges of a node, sorted by when they are taken. */
+interface EdgePlan {
+  always: readonly GraphEdge[];
+  routed: readonly GraphEdge[];
+  onDefault: readonly GraphEdge[];
+  onError: readonly GraphEdge[];
+  terminal: boolean;
+}
+
+const plans = new WeakMap<WorkflowGraph, Map<string, EdgePlan>>();
+
+/** The edge plan of `node` in `graph`, computed once per graph. */
+function edgePlan(graph: WorkflowGraph, node: string): EdgePlan {
+  let byNode = plans.get(graph);
+  if (!byNode) {
+    byNode = new Map();
+    plans.set(graph, byNode);
+  }
+  let plan = byNode.get(node);
+  if (!plan) {
+    const edges = graph.outgoing.get(node) ?? [];
+    plan = {
+      always: edges.filter((edge) => edge.routes === undefined),
+      routed: edges.filter(
+        (edge) => edge.routes !== undefined && !edge.routes.every((r) => r === ERROR_ROUTE),
+      ),
+      onDefault: edges.filter((edge) => edge.routes?.includes(DEFAULT_ROUTE) ?? false),
+      onError: edges.filter((edge) => edge.routes?.includes(ERROR_ROUTE) ?? false),
+      terminal: edges.length === 0,
+    };
+    byNode.set(node, plan);
+  }
+  return plan;
 }
