@@ -53,7 +53,11 @@ class HandChain extends BaseAgent {
         customMetadata: { node: `n${i}`, output: value },
       });
     }
-    yield createEvent({ invocationId: ctx.invocationId, author: this.name, customMetadata: { output: value } });
+    yield createEvent({
+      invocationId: ctx.invocationId,
+      author: this.name,
+      customMetadata: { output: value },
+    });
   }
 }
 
@@ -69,9 +73,17 @@ class HandFan extends BaseAgent {
       });
     }
     const joined = Object.fromEntries(outputs.map((output, i) => [`b${i}`, output]));
-    yield createEvent({ invocationId: ctx.invocationId, author: this.name, customMetadata: { node: 'join', output: joined } });
+    yield createEvent({
+      invocationId: ctx.invocationId,
+      author: this.name,
+      customMetadata: { node: 'join', output: joined },
+    });
     const total = outputs.reduce((a, b) => a + b, 0);
-    yield createEvent({ invocationId: ctx.invocationId, author: this.name, customMetadata: { node: 'total', output: total } });
+    yield createEvent({
+      invocationId: ctx.invocationId,
+      author: this.name,
+      customMetadata: { node: 'total', output: total },
+    });
   }
 }
 

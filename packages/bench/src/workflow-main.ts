@@ -4,4 +4,6 @@ import { runWorkflowBench } from './workflow-bench';
 
 const rows = await runWorkflowBench({ quick: process.argv.includes('--quick') });
 console.log(renderTable(rows));
-console.log(JSON.stringify(rows.map((row) => ({ label: row.label, ours: row.ours, theirs: row.theirs }))));
+console.log(
+  JSON.stringify(rows.map((row) => ({ label: row.label, ours: row.ours, theirs: row.theirs }))),
+);

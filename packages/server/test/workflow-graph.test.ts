@@ -14,7 +14,11 @@ const audit = (text: string) => `audit: ${text}`;
 const both = new JoinNode({ name: 'both' });
 const workflow = new Workflow({
   name: 'support',
-  edges: [[START, classify, { billing, other }], [billing, [audit, both]], [audit, both]],
+  edges: [
+    [START, classify, { billing, other }],
+    [billing, [audit, both]],
+    [audit, both],
+  ],
 });
 
 let server: RunningServer;
@@ -29,7 +33,9 @@ afterAll(() => server.close());
 
 describe('graph routes draw workflows', () => {
   it('draws the nodes and routed edges, and highlights the path a run took', async () => {
-    const plain = (await (await fetch(`${server.url}/dev/support/graph`)).json()) as { dotSrc: string };
+    const plain = (await (await fetch(`${server.url}/dev/support/graph`)).json()) as {
+      dotSrc: string;
+    };
     expect(plain.dotSrc).toContain('"support.START" -> "classify" [arrowhead=normal]');
     expect(plain.dotSrc).toContain('"classify" -> "billing" [arrowhead=normal label="billing"]');
     expect(plain.dotSrc).toContain('"both" [shape=diamond');
@@ -56,7 +62,9 @@ describe('graph routes draw workflows', () => {
       ['billing', 'audit'],
       ['audit', 'both'],
     ]) {
-      expect(graph.dotSrc).toMatch(new RegExp(`"${from}" -> "${to}" \\[arrowhead=normal[^\\]]*penwidth=2`));
+      expect(graph.dotSrc).toMatch(
+        new RegExp(`"${from}" -> "${to}" \\[arrowhead=normal[^\\]]*penwidth=2`),
+      );
     }
     expect(graph.dotSrc).toMatch(/"classify" -> "other" \[arrowhead=normal label="other"\];/);
   });

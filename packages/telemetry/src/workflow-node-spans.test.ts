@@ -40,7 +40,11 @@ describe('workflow node spans', () => {
       sessionService: new InMemorySessionService(),
       autoCreateSession: true,
     });
-    for await (const _ of runner.run({ userId: 'u', sessionId: 's', newMessage: userContent('go') }));
+    for await (const _ of runner.run({
+      userId: 'u',
+      sessionId: 's',
+      newMessage: userContent('go'),
+    }));
     const agent = h.span('invoke_agent wf');
     const first = h.span('workflow_node classify');
     const second = h.span('workflow_node flaky');
@@ -67,7 +71,11 @@ describe('workflow node spans', () => {
       sessionService: new InMemorySessionService(),
       autoCreateSession: true,
     });
-    for await (const _ of runner.run({ userId: 'u', sessionId: 's', newMessage: userContent('go') }));
+    for await (const _ of runner.run({
+      userId: 'u',
+      sessionId: 's',
+      newMessage: userContent('go'),
+    }));
     const span = h.span('workflow_node broken');
     expect(span.status.code).toBe(SpanStatusCode.ERROR);
     expect(span.status.message).toMatch(/broken/);

@@ -2,7 +2,14 @@ import { FunctionTool } from '@adk/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { ERROR_ROUTE, functionNode, START, Workflow, type NodeContext, type StoredNodeError } from '../src';
+import {
+  ERROR_ROUTE,
+  functionNode,
+  START,
+  Workflow,
+  type NodeContext,
+  type StoredNodeError,
+} from '../src';
 import { delay, outputs, runnerFor, turn, workflowOutput } from './helpers';
 
 describe('retry, timeout and error routes', () => {
@@ -17,7 +24,10 @@ describe('retry, timeout and error routes', () => {
         return 'ok';
       },
     });
-    const events = await turn(runnerFor(new Workflow({ name: 'wf', edges: [[START, flaky]] })), 'go');
+    const events = await turn(
+      runnerFor(new Workflow({ name: 'wf', edges: [[START, flaky]] })),
+      'go',
+    );
     expect(workflowOutput(events)).toBe('ok');
     expect(outputs(events)[0]?.attempts).toBe(3);
     expect((times[1] as number) - (times[0] as number)).toBeGreaterThanOrEqual(18);
@@ -28,13 +38,20 @@ describe('retry, timeout and error routes', () => {
     let calls = 0;
     const picky = functionNode({
       name: 'picky',
-      retry: { maxAttempts: 5, initialDelayMs: 1, retryOn: (e) => (e as Error).message === 'transient' },
+      retry: {
+        maxAttempts: 5,
+        initialDelayMs: 1,
+        retryOn: (e) => (e as Error).message === 'transient',
+      },
       run: () => {
         calls++;
         throw new Error(calls === 1 ? 'transient' : 'fatal');
       },
     });
-    const events = await turn(runnerFor(new Workflow({ name: 'wf', edges: [[START, picky]] })), 'go');
+    const events = await turn(
+      runnerFor(new Workflow({ name: 'wf', edges: [[START, picky]] })),
+      'go',
+    );
     expect(calls).toBe(2);
     expect(events.at(-1)?.errorCode).toBe('WORKFLOW_NODE_FAILED');
     expect(events.at(-1)?.errorMessage).toMatch(/fatal/);
@@ -52,11 +69,18 @@ describe('retry, timeout and error routes', () => {
       },
     });
     const started = performance.now();
-    const events = await turn(runnerFor(new Workflow({ name: 'wf', edges: [[START, slow]] })), 'go');
+    const events = await turn(
+      runnerFor(new Workflow({ name: 'wf', edges: [[START, slow]] })),
+      'go',
+    );
     expect(performance.now() - started).toBeLessThan(400);
     expect(aborted).toBe(true);
     const failure = outputs(events)[0]?.error as StoredNodeError;
-    expect(failure).toMatchObject({ code: 'WORKFLOW_NODE_FAILED', causeCode: 'WORKFLOW_NODE_TIMEOUT', attempts: 1 });
+    expect(failure).toMatchObject({
+      code: 'WORKFLOW_NODE_FAILED',
+      causeCode: 'WORKFLOW_NODE_TIMEOUT',
+      attempts: 1,
+    });
   });
 
   it('a failure becomes a typed error event that an ERROR_ROUTE edge handles', async () => {
@@ -67,7 +91,10 @@ describe('retry, timeout and error routes', () => {
     const never = () => 'unreachable';
     const workflow = new Workflow({
       name: 'wf',
-      edges: [[START, fetchPrice, never], [fetchPrice, { [ERROR_ROUTE]: fallback }]],
+      edges: [
+        [START, fetchPrice, never],
+        [fetchPrice, { [ERROR_ROUTE]: fallback }],
+      ],
     });
     const events = await turn(runnerFor(workflow), 'go');
     const failed = events.find((event) => event.errorCode === 'WORKFLOW_NODE_FAILED');
@@ -82,13 +109,20 @@ describe('retry, timeout and error routes', () => {
       throw new Error('bad');
     };
     const after = () => 'never';
-    const events = await turn(runnerFor(new Workflow({ name: 'wf', edges: [[START, broken, after]] })), 'go');
+    const events = await turn(
+      runnerFor(new Workflow({ name: 'wf', edges: [[START, broken, after]] })),
+      'go',
+    );
     expect(outputs(events).map((r) => r.node)).toEqual(['broken']);
     expect(events.at(-1)).toMatchObject({ errorCode: 'WORKFLOW_NODE_FAILED', author: 'wf' });
   });
 
   it('an output that fails the outputSchema fails the node', async () => {
-    const bad = functionNode({ name: 'bad', outputSchema: z.number(), run: () => 'text' as unknown as number });
+    const bad = functionNode({
+      name: 'bad',
+      outputSchema: z.number(),
+      run: () => 'text' as unknown as number,
+    });
     const events = await turn(runnerFor(new Workflow({ name: 'wf', edges: [[START, bad]] })), 'go');
     expect(outputs(events)[0]?.error?.causeCode).toBe('WORKFLOW_NODE_OUTPUT_INVALID');
   });
@@ -110,7 +144,11 @@ describe('state, tools and dynamic nodes', () => {
     expect(workflowOutput(events)).toBe('topic was cats');
     const record = events.find((e) => outputs([e])[0]?.node === 'remember');
     expect(record?.actions.stateDelta).toEqual({ topic: 'cats' });
-    const session = await runner.sessionService.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
+    const session = await runner.sessionService.getSession({
+      appName: 'app',
+      userId: 'u',
+      sessionId: 's',
+    });
     expect(session?.state.topic).toBe('cats');
   });
 
@@ -122,7 +160,10 @@ describe('state, tools and dynamic nodes', () => {
       execute: ({ a, b }) => ({ sum: a + b }),
     });
     const args = () => ({ a: 2, b: 3 });
-    const events = await turn(runnerFor(new Workflow({ name: 'wf', edges: [[START, args, add]] })), 'go');
+    const events = await turn(
+      runnerFor(new Workflow({ name: 'wf', edges: [[START, args, add]] })),
+      'go',
+    );
     expect(workflowOutput(events)).toEqual({ sum: 5 });
   });
 
@@ -133,8 +174,15 @@ describe('state, tools and dynamic nodes', () => {
       const b = await ctx.runNode<number>(double, a);
       return a + b;
     };
-    const events = await turn(runnerFor(new Workflow({ name: 'wf', edges: [[START, plan]] })), 'go');
+    const events = await turn(
+      runnerFor(new Workflow({ name: 'wf', edges: [[START, plan]] })),
+      'go',
+    );
     expect(workflowOutput(events)).toBe(6);
-    expect(outputs(events).map((r) => r.path)).toEqual(['plan@0/double@0', 'plan@0/double@1', 'plan@0']);
+    expect(outputs(events).map((r) => r.path)).toEqual([
+      'plan@0/double@0',
+      'plan@0/double@1',
+      'plan@0',
+    ]);
   });
 });

@@ -11,7 +11,10 @@ import {
 import { workflowRecordOf, type NodeOutputRecord } from '../src';
 
 /** A runner over `agent` with an in-memory (or the given) session store. */
-export function runnerFor(agent: BaseAgent, sessionService: SessionService = new InMemorySessionService()) {
+export function runnerFor(
+  agent: BaseAgent,
+  sessionService: SessionService = new InMemorySessionService(),
+) {
   return new Runner({ appName: 'app', agent, sessionService, autoCreateSession: true });
 }
 

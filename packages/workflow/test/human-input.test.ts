@@ -30,7 +30,9 @@ describe('human input inside a node', () => {
       ctx.requestInput({ id: 'approval', message: `Publish "${text}"?` });
     };
     const publish = (reply: { ok: boolean }) => (reply.ok ? 'published' : 'dropped');
-    const runner = runnerFor(new Workflow({ name: 'wf', edges: [[START, draft, approve, publish]] }));
+    const runner = runnerFor(
+      new Workflow({ name: 'wf', edges: [[START, draft, approve, publish]] }),
+    );
     const first = await turn(runner, 'go');
     const [request] = inputRequests(first);
     expect(request).toMatchObject({
@@ -39,7 +41,10 @@ describe('human input inside a node', () => {
     });
     expect(first.at(-1)?.longRunningToolIds).toEqual(['approval']);
     expect(workflowOutput(first)).toBeUndefined();
-    const second = await turn(runner, answer('approval', REQUEST_INPUT_FUNCTION_NAME, { ok: true }));
+    const second = await turn(
+      runner,
+      answer('approval', REQUEST_INPUT_FUNCTION_NAME, { ok: true }),
+    );
     expect(drafted).toBe(1);
     expect(outputs(second).map((r) => [r.node, r.output])).toEqual([
       ['approve', { ok: true }],
@@ -62,7 +67,10 @@ describe('human input inside a node', () => {
     });
     const runner = runnerFor(new Workflow({ name: 'wf', edges: [[START, ask]] }));
     await turn(runner, 'go');
-    const second = await turn(runner, answer('name', REQUEST_INPUT_FUNCTION_NAME, { result: 'Ada' }));
+    const second = await turn(
+      runner,
+      answer('name', REQUEST_INPUT_FUNCTION_NAME, { result: 'Ada' }),
+    );
     expect(runs).toEqual([undefined, 'Ada']);
     expect(workflowOutput(second)).toBe('hello Ada');
   });
@@ -109,7 +117,8 @@ describe('human input inside a node', () => {
   });
 
   it('a pause inside a nested workflow inside a SequentialAgent resumes all the way out', async () => {
-    const ask = (_: unknown, ctx: NodeContext) => ctx.requestInput({ id: 'size', message: 'Size?' });
+    const ask = (_: unknown, ctx: NodeContext) =>
+      ctx.requestInput({ id: 'size', message: 'Size?' });
     const inner = new Workflow({ name: 'inner', edges: [[START, ask]] });
     const label = (size: unknown) => `size ${JSON.stringify(size)}`;
     const outer = new Workflow({ name: 'outer', edges: [[START, inner, label]] });
@@ -120,7 +129,10 @@ describe('human input inside a node', () => {
     const first = await turn(runner, 'go');
     expect(inputRequests(first).map((call) => call.id)).toEqual(['size']);
     expect(closingModel.requests).toHaveLength(0);
-    const second = await turn(runner, answer('size', REQUEST_INPUT_FUNCTION_NAME, { result: 'XL' }));
+    const second = await turn(
+      runner,
+      answer('size', REQUEST_INPUT_FUNCTION_NAME, { result: 'XL' }),
+    );
     expect(workflowOutput(second.filter((e) => e.author === 'outer'))).toBe('size "XL"');
     expect(closingModel.requests).toHaveLength(1);
   });
@@ -140,7 +152,10 @@ describe('human input inside a node', () => {
     const runner = runnerFor(new Workflow({ name: 'wf', edges: [[START, list, worker]] }));
     await turn(runner, 'go');
     expect(ran.sort()).toEqual([1, 2, 3]);
-    const second = await turn(runner, answer('confirm-2', REQUEST_INPUT_FUNCTION_NAME, { result: 20 }));
+    const second = await turn(
+      runner,
+      answer('confirm-2', REQUEST_INPUT_FUNCTION_NAME, { result: 20 }),
+    );
     expect(ran.sort()).toEqual([1, 2, 3]);
     expect(workflowOutput(second)).toEqual([1, 20, 3]);
   });

@@ -108,7 +108,9 @@ describe('fan-out and fan-in', () => {
     const started = performance.now();
     const events = await turn(runnerFor(workflow), 'go');
     const elapsed = performance.now() - started;
-    expect(Object.values(workflowOutput(events) as object).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(Object.values(workflowOutput(events) as object).sort()).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7,
+    ]);
     expect(elapsed).toBeLessThan(400);
   });
 
@@ -148,7 +150,10 @@ describe('loops', () => {
     const finish = (n: number) => `counted to ${n}`;
     const workflow = new Workflow({
       name: 'loop',
-      edges: [[START, init, step], [step, { again: step, done: finish }]],
+      edges: [
+        [START, init, step],
+        [step, { again: step, done: finish }],
+      ],
     });
     const events = await turn(runnerFor(workflow), 'go');
     expect(seen).toEqual([0, 1, 2]);
@@ -186,7 +191,11 @@ describe('parallel worker', () => {
     expect(peak).toBe(4);
     expect(elapsed).toBeGreaterThanOrEqual(195);
     expect(elapsed).toBeLessThan(500);
-    expect(outputs(events).filter((r) => r.node === 'square').map((r) => r.path)).toHaveLength(8);
+    expect(
+      outputs(events)
+        .filter((r) => r.node === 'square')
+        .map((r) => r.path),
+    ).toHaveLength(8);
   });
 });
 

@@ -51,7 +51,9 @@ function runs(log: string): Record<string, number> {
 
 const skipPostgres = await postgresUnavailable();
 
-const backends: Array<[string, () => Promise<{ backend: string; done: () => Promise<void> }>, boolean]> = [
+const backends: Array<
+  [string, () => Promise<{ backend: string; done: () => Promise<void> }>, boolean]
+> = [
   [
     'SQLite',
     async () => ({ backend: `sqlite:${temp.file(`${Math.random()}.db`)}`, done: async () => {} }),
@@ -77,7 +79,8 @@ for (const [label, open, skip] of backends) {
         const log = temp.file(`${label}-${boundary}-${Math.random()}.log`);
         writeFileSync(log, '');
         const first = await runProcess([backend, log, 'hello', String(boundary)]);
-        if (!('stopped' in first)) throw new Error(`the first process did not stop: ${JSON.stringify(first)}`);
+        if (!('stopped' in first))
+          throw new Error(`the first process did not stop: ${JSON.stringify(first)}`);
         expect(first.stopped).toHaveLength(boundary);
         const before = runs(log);
         const second = await runProcess([backend, log, 'resume', '-1']);

@@ -32,7 +32,9 @@ describe('task delegation', () => {
     });
     const runner = runnerFor(new Workflow({ name: 'support', edges: [[START, intake, file]] }));
     const first = await turn(runner, 'I am Ada, my parcel is late');
-    expect(getText(first.find((e) => e.author === 'intake')?.content)).toBe('What is your order number?');
+    expect(getText(first.find((e) => e.author === 'intake')?.content)).toBe(
+      'What is your order number?',
+    );
     expect(workflowOutput(first)).toBeUndefined();
     const second = await turn(runner, 'A-17');
     expect(outputs(second).map((r) => [r.node, r.output])).toEqual([
@@ -45,7 +47,9 @@ describe('task delegation', () => {
     expect(contents).toContain('A-17');
     expect(contents).toMatch(/error/i);
     // The task instruction tells the model how to hand the result back.
-    expect(JSON.stringify(model.requests[0])).toContain(`call ${FINISH_TASK_TOOL_NAME} with the result`);
+    expect(JSON.stringify(model.requests[0])).toContain(
+      `call ${FINISH_TASK_TOOL_NAME} with the result`,
+    );
   });
 
   it('single-turn mode: one answer, validated as the result', async () => {
@@ -57,12 +61,18 @@ describe('task delegation', () => {
       resultSchema: Ticket,
     });
     const runner = runnerFor(new Workflow({ name: 'wf', edges: [[START, extract]] }));
-    expect(workflowOutput(await turn(runner, 'Bo, order B-2'))).toEqual({ name: 'Bo', order: 'B-2' });
+    expect(workflowOutput(await turn(runner, 'Bo, order B-2'))).toEqual({
+      name: 'Bo',
+      order: 'B-2',
+    });
   });
 
   it('under an LlmAgent: the parent delegates, the task agent hands the result back', async () => {
     const parentModel = new FakeModel({
-      responses: [fakeFunctionCall('transfer_to_agent', { agent_name: 'intake' }, 't1'), 'Filed, thanks.'],
+      responses: [
+        fakeFunctionCall('transfer_to_agent', { agent_name: 'intake' }, 't1'),
+        'Filed, thanks.',
+      ],
     });
     const taskModel = new FakeModel({
       responses: [fakeFunctionCall(FINISH_TASK_TOOL_NAME, { name: 'Cy', order: 'C-3' }, 'f1')],
@@ -78,7 +88,11 @@ describe('task delegation', () => {
     const runner = runnerFor(desk);
     const events = await turn(runner, 'Cy here, order C-3');
     expect(getText(events.at(-1)?.content)).toBe('Filed, thanks.');
-    const session = await runner.sessionService.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
+    const session = await runner.sessionService.getSession({
+      appName: 'app',
+      userId: 'u',
+      sessionId: 's',
+    });
     expect(session?.state.ticket).toEqual({ name: 'Cy', order: 'C-3' });
   });
 });

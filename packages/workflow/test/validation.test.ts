@@ -31,22 +31,55 @@ describe('graph validation at construction', () => {
     ['an unknown node name', [[START, a, 'missing']], 'unknown-node', ['missing'], /"missing"/],
     [
       'two different nodes with one name',
-      [[START, a], [a, functionNode({ name: 'a', run: () => 1 })]],
+      [
+        [START, a],
+        [a, functionNode({ name: 'a', run: () => 1 })],
+      ],
       'duplicate-node',
       ['a'],
       /two different nodes are named "a"/,
     ],
-    ['an unreachable node', [[START, a], [b, c]], 'unreachable-node', ['b', 'c'], /"b", "c"/],
+    [
+      'an unreachable node',
+      [
+        [START, a],
+        [b, c],
+      ],
+      'unreachable-node',
+      ['b', 'c'],
+      /"b", "c"/,
+    ],
     ['no edge from START', [[a, b]], 'no-start', [], /START/],
-    ['an edge into START', [[START, a], [a, START]], 'start-as-target', ['a'], /leads to START/],
+    [
+      'an edge into START',
+      [
+        [START, a],
+        [a, START],
+      ],
+      'start-as-target',
+      ['a'],
+      /leads to START/,
+    ],
     [
       'an unconditional cycle',
-      [[START, a, b, c], [c, a]],
+      [
+        [START, a, b, c],
+        [c, a],
+      ],
       'unconditional-cycle',
       ['a', 'b', 'c'],
       /a → b → c → a/,
     ],
-    ['a self loop without route', [[START, a], [a, a]], 'unconditional-cycle', ['a'], /a → a/],
+    [
+      'a self loop without route',
+      [
+        [START, a],
+        [a, a],
+      ],
+      'unconditional-cycle',
+      ['a'],
+      /a → a/,
+    ],
     [
       'an anonymous function',
       [[START, (x: unknown) => x]],
@@ -67,12 +100,25 @@ describe('graph validation at construction', () => {
   }
 
   it('accepts a cycle that has a routed edge', () => {
-    expect(() => new Workflow({ name: 'wf', edges: [[START, a, b], [b, { again: a }]] })).not.toThrow();
+    expect(
+      () =>
+        new Workflow({
+          name: 'wf',
+          edges: [
+            [START, a, b],
+            [b, { again: a }],
+          ],
+        }),
+    ).not.toThrow();
   });
 
   it('refuses an edge whose output type does not match the next input type', () => {
     const count = functionNode({ name: 'count', outputSchema: z.number(), run: () => 1 });
-    const upper = functionNode({ name: 'upper', inputSchema: z.string(), run: (s) => s.toUpperCase() });
+    const upper = functionNode({
+      name: 'upper',
+      inputSchema: z.string(),
+      run: (s) => s.toUpperCase(),
+    });
     const error = graphError([[START, count, upper]]);
     expect(error.problem).toBe('schema-mismatch');
     expect(error.nodes).toEqual(['count', 'upper']);

@@ -51,7 +51,8 @@ export function workflowPathHighlights(
     if (!record || typeof record.workflow !== 'string' || typeof record.run !== 'string') continue;
     const key = `${record.workflow}\u0000${record.run}`;
     if (record.kind === 'start') runs.set(key, new Set());
-    else if (record.kind === 'output' && typeof record.node === 'string') runs.get(key)?.add(record.node);
+    else if (record.kind === 'output' && typeof record.node === 'string')
+      runs.get(key)?.add(record.node);
     else if (record.kind === 'end' && index < upTo) runs.delete(key);
   }
   const highlights: GraphHighlight[] = [];
@@ -59,11 +60,15 @@ export function workflowPathHighlights(
     const graph = workflowGraphOf(agent);
     if (graph) {
       const ran = new Set<string>();
-      for (const [key, nodes] of runs) if (key.startsWith(`${agent.name}\u0000`)) for (const n of nodes) ran.add(n);
+      for (const [key, nodes] of runs)
+        if (key.startsWith(`${agent.name}\u0000`)) for (const n of nodes) ran.add(n);
       for (const edge of graph.edges) {
         const fromRan = edge.from === '__START__' ? ran.size > 0 : ran.has(edge.from);
         if (fromRan && ran.has(edge.to)) {
-          highlights.push([edge.from === '__START__' ? workflowStartName(agent.name) : edge.from, edge.to]);
+          highlights.push([
+            edge.from === '__START__' ? workflowStartName(agent.name) : edge.from,
+            edge.to,
+          ]);
         }
       }
     }

@@ -19,7 +19,9 @@ export class NodeDataError extends AdkError {
   }) {
     super(
       'NodeDataError',
-      options.direction === 'input' ? 'WORKFLOW_NODE_INPUT_INVALID' : 'WORKFLOW_NODE_OUTPUT_INVALID',
+      options.direction === 'input'
+        ? 'WORKFLOW_NODE_INPUT_INVALID'
+        : 'WORKFLOW_NODE_OUTPUT_INVALID',
       { message: options.message, cause: options.cause },
     );
     this.nodeName = options.nodeName;

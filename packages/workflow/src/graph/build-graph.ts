@@ -73,7 +73,11 @@ export function buildWorkflowGraph(definition: GraphDefinition): WorkflowGraph {
   for (const item of definition.edges) {
     if (isExplicitEdge(item)) {
       const routes =
-        item.route === undefined ? undefined : typeof item.route === 'string' ? [item.route] : [...item.route];
+        item.route === undefined
+          ? undefined
+          : typeof item.route === 'string'
+            ? [item.route]
+            : [...item.route];
       addEdge(ref(item.from), ref(item.to), routes);
       continue;
     }
@@ -151,11 +155,7 @@ export function buildWorkflowGraph(definition: GraphDefinition): WorkflowGraph {
     if (!produced) continue;
     const mismatch = schemaMismatch(produced, target.inputSchema);
     if (mismatch) {
-      fail(
-        'schema-mismatch',
-        [edge.from, edge.to],
-        `"${edge.from}" ${mismatch} ("${edge.to}").`,
-      );
+      fail('schema-mismatch', [edge.from, edge.to], `"${edge.from}" ${mismatch} ("${edge.to}").`);
     }
   }
 

@@ -24,5 +24,4 @@ export type ChainStep = NodeLike | string | readonly (NodeLike | string)[] | Rou
  * on route `no`. Nodes may be referenced by name (a string) once they appear somewhere as objects.
  */
 export type EdgeItem =
-  | Edge
-  | readonly [Start | NodeLike | string | readonly (NodeLike | string)[], ...ChainStep[]];
+  Edge | readonly [Start | NodeLike | string | readonly (NodeLike | string)[], ...ChainStep[]];

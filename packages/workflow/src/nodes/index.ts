@@ -1,9 +1,4 @@
-export {
-  AgentNode,
-  inputText,
-  type NestableAgent,
-  type NestedRunResult,
-} from './agent-node';
+export { AgentNode, inputText, type NestableAgent, type NestedRunResult } from './agent-node';
 export { BaseNode, type BaseNodeOptions } from './base-node';
 export {
   FunctionNode,

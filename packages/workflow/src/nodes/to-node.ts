@@ -40,7 +40,8 @@ export function isNodeLike(value: unknown): value is NodeLike {
  */
 export function toNode(value: unknown): BaseNode | undefined {
   if (value instanceof BaseNode) return value;
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return undefined;
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function'))
+    return undefined;
   const cached = wrapped.get(value);
   if (cached) return cached;
   let node: BaseNode | undefined;

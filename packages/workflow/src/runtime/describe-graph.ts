@@ -7,7 +7,10 @@ import { ToolNode } from '../nodes/tool-node';
 
 /** A workflow graph as plain data (what `Workflow.describeGraph()` returns). */
 export interface WorkflowGraphDescription {
-  nodes: Array<{ name: string; kind: 'start' | 'function' | 'agent' | 'tool' | 'join' | 'worker' | 'node' }>;
+  nodes: Array<{
+    name: string;
+    kind: 'start' | 'function' | 'agent' | 'tool' | 'join' | 'worker' | 'node';
+  }>;
   edges: Array<{ from: string; to: string; routes?: string[] }>;
 }
 

@@ -28,14 +28,19 @@ interface Span {
 }
 
 const isPromise = (value: unknown): value is Promise<unknown> =>
-  value !== null && typeof value === 'object' && typeof (value as Promise<unknown>).then === 'function';
+  value !== null &&
+  typeof value === 'object' &&
+  typeof (value as Promise<unknown>).then === 'function';
 
 /**
  * @internal Run one execution of a node: input and output validated, the node's attempts with
  * retry and backoff, each attempt under its timeout, its span published. A node that answers
  * synchronously on its first attempt settles synchronously (no promise per node).
  */
-export function executeNode(exec: Execution, settings: ExecutionSettings): Outcome | Promise<Outcome> {
+export function executeNode(
+  exec: Execution,
+  settings: ExecutionSettings,
+): Outcome | Promise<Outcome> {
   const span = nodesObserved() ? startSpan(exec, settings) : undefined;
   try {
     const first = attemptNode(exec, settings, 1);

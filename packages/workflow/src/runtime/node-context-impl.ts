@@ -14,7 +14,12 @@ const NONE: readonly never[] = Object.freeze([]);
 /** @internal What a node context delegates to its run. */
 export interface NodeContextHost {
   emit(event: Event): Promise<void>;
-  runNode(parent: NodeContextImpl, node: unknown, input: unknown, key: string | undefined): Promise<unknown>;
+  runNode(
+    parent: NodeContextImpl,
+    node: unknown,
+    input: unknown,
+    key: string | undefined,
+  ): Promise<unknown>;
 }
 
 /** @internal The {@link NodeContext} of one attempt of one node execution. */

@@ -148,7 +148,11 @@ export class WorkflowRun {
   private async *finish(showOutput: boolean): AsyncGenerator<Event, NestedRunResult> {
     const { workflow, ctx } = this;
     if (ctx.signal.aborted) {
-      return { status: 'failed', errorCode: 'WORKFLOW_ABORTED', errorMessage: 'The run was aborted.' };
+      return {
+        status: 'failed',
+        errorCode: 'WORKFLOW_ABORTED',
+        errorMessage: 'The run was aborted.',
+      };
     }
     const end = (status: 'completed' | 'failed', output?: unknown) =>
       ({ kind: 'end', workflow: workflow.name, run: this.runId, status, output }) as const;
@@ -279,7 +283,8 @@ export class WorkflowRun {
       matched = true;
       this.trigger(edge.to, name, outcome.output, false);
     }
-    if (!matched) for (const edge of plan.onDefault) this.trigger(edge.to, name, outcome.output, false);
+    if (!matched)
+      for (const edge of plan.onDefault) this.trigger(edge.to, name, outcome.output, false);
   }
 
   private outcomeEvent(exec: Execution, outcome: Outcome): Event {
@@ -340,10 +345,17 @@ export class WorkflowRun {
         message: `Node "${parent.nodeName}" asked to run something that is not a node, agent, tool or function.`,
       });
     }
-    const exec: Execution = { node, path: parent.childPath(node.name, key), input, fromUser: false };
+    const exec: Execution = {
+      node,
+      path: parent.childPath(node.name, key),
+      input,
+      fromUser: false,
+    };
     const known = storedOutcome(exec, this.stored, this.replies, this.plainMessage);
     const outcome =
-      known.kind === 'outcome' ? known.outcome : await executeNode(exec, this.settings(known.resumed));
+      known.kind === 'outcome'
+        ? known.outcome
+        : await executeNode(exec, this.settings(known.resumed));
     if (!outcome.stored) await this.emit(this.outcomeEvent(exec, outcome));
     if (outcome.kind === 'interrupt') {
       throw new NodeInterruptedError({ nodeName: node.name, requestIds: outcome.requestIds });

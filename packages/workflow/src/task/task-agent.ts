@@ -20,8 +20,7 @@ export interface TaskAgentOptions extends Omit<LlmAgentOptions, 'outputSchema'> 
   resultSchema: z.ZodType;
 }
 
-const TASK_INSTRUCTION =
-  `You are working on a task. Ask the user when you need information you do not have. When the task is done, call ${FINISH_TASK_TOOL_NAME} with the result; do not answer with the result as text.`;
+const TASK_INSTRUCTION = `You are working on a task. Ask the user when you need information you do not have. When the task is done, call ${FINISH_TASK_TOOL_NAME} with the result; do not answer with the result as text.`;
 
 /**
  * An agent that takes a task and hands back a structured result (ADK 2.0's task delegation).
