@@ -19,6 +19,7 @@ import { writeResults } from './report/write-results';
 import { runWorker } from './run-worker';
 import type { ScenarioName } from './scenarios';
 import { runSqlBench } from './sql-bench';
+import { runWorkflowBench } from './workflow-bench';
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
@@ -59,6 +60,17 @@ async function main(): Promise<void> {
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
       failures.push(`sql: ${message}`);
       console.error(`[bench] SQL benchmark failed: ${message}`);
+    }
+  }
+
+  if (options.workflow) {
+    console.error('[bench] workflow per-node overhead');
+    try {
+      rows.push(...(await runWorkflowBench({ quick: options.quick })));
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      failures.push(`workflow: ${message}`);
+      console.error(`[bench] workflow benchmark failed: ${message}`);
     }
   }
 

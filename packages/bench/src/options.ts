@@ -15,9 +15,11 @@ export interface BenchOptions {
   frameworks: FrameworkId[];
   /** Run the SQL session store benchmark when it is available (`--no-sql` skips it). */
   sql: boolean;
+  /** Run the workflow per-node overhead benchmark (`--no-workflow` skips it). */
+  workflow: boolean;
 }
 
-const USAGE = `pnpm bench [-- --quick] [--runs=N] [--only=${Object.keys(SCENARIOS).join(',')}] [--frameworks=adk-ts,google-adk] [--no-sql]`;
+const USAGE = `pnpm bench [-- --quick] [--runs=N] [--only=${Object.keys(SCENARIOS).join(',')}] [--frameworks=adk-ts,google-adk] [--no-sql] [--no-workflow]`;
 
 /** Parse `argv` (without the node and script paths). */
 export function parseOptions(argv: readonly string[]): BenchOptions {
@@ -28,12 +30,16 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     scenarios: Object.keys(SCENARIOS) as ScenarioName[],
     frameworks: [...FRAMEWORKS],
     sql: true,
+    workflow: true,
   };
   for (const arg of argv) {
     const [key, value = ''] = arg.split('=', 2);
     switch (key) {
       case '--':
       case '--quick':
+        break;
+      case '--no-workflow':
+        options.workflow = false;
         break;
       case '--no-sql':
         options.sql = false;
