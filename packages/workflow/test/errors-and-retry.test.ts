@@ -1,8 +1,10 @@
-import { FunctionTool } from '@adk/core';
+import { FunctionTool, LlmAgent } from '@adk/core';
+import { FakeModel } from '@adk/core/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import {
+  AgentNode,
   ERROR_ROUTE,
   functionNode,
   START,
@@ -81,6 +83,24 @@ describe('retry, timeout and error routes', () => {
       causeCode: 'WORKFLOW_NODE_TIMEOUT',
       attempts: 1,
     });
+  });
+
+  it('an agent node over its timeout fails the node; the agent is stopped', async () => {
+    const model = new FakeModel({
+      responses: async () => {
+        await delay(300);
+        return 'too late';
+      },
+    });
+    const agent = new AgentNode(new LlmAgent({ name: 'slow_agent', model }), { timeoutMs: 40 });
+    const started = performance.now();
+    const events = await turn(
+      runnerFor(new Workflow({ name: 'wf', edges: [[START, agent]] })),
+      'go',
+    );
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(outputs(events)[0]?.error?.causeCode).toBe('WORKFLOW_NODE_TIMEOUT');
+    expect(events.some((event) => event.author === 'slow_agent')).toBe(false);
   });
 
   it('a failure becomes a typed error event that an ERROR_ROUTE edge handles', async () => {

@@ -1,10 +1,10 @@
 import {
-  BaseAgent,
   createEvent,
   getText,
   hasFunctionCalls,
   LlmAgent,
   userContent,
+  type BaseAgent,
   type Event,
   type InvocationContext,
 } from '@adk/core';
@@ -86,6 +86,8 @@ export class AgentNode extends BaseNode<unknown, unknown> {
     const waiting: string[] = [];
     let task: { result: unknown } | undefined;
     for await (const event of this.agent.run(invocation)) {
+      // Timed out (or the run is over): stop the agent at its next event.
+      if (ctx.signal.aborted) break;
       await ctx.emit(event);
       if (event.partial) continue;
       task ??= finishedTask(event);
@@ -146,6 +148,10 @@ export class AgentNode extends BaseNode<unknown, unknown> {
   ): Promise<unknown> {
     const run = agent.runNested(invocation, input);
     for (;;) {
+      if (ctx.signal.aborted) {
+        await run.return({ status: 'failed', errorCode: 'WORKFLOW_ABORTED' });
+        return undefined;
+      }
       const step = await run.next();
       if (step.done) {
         const result = step.value;

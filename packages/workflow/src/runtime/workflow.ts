@@ -99,6 +99,20 @@ export class Workflow extends BaseAgent implements NestableAgent {
 
   /** Run as a node of another workflow, with `input` as the input value. */
   async *runNested(ctx: InvocationContext, input: unknown): AsyncGenerator<Event, NestedRunResult> {
+    // The agent span of a nested run, so its node spans have a parent (callbacks do not run: the
+    // parent workflow's node is the unit).
+    const startTime = this.startRunSpan(ctx);
+    try {
+      return yield* this.runNestedBody(ctx, input);
+    } finally {
+      this.endRunSpan(ctx, startTime);
+    }
+  }
+
+  private async *runNestedBody(
+    ctx: InvocationContext,
+    input: unknown,
+  ): AsyncGenerator<Event, NestedRunResult> {
     if (ctx.resumeFrom?.parentAgent === this) ctx.resumeFrom = undefined;
     const run = new WorkflowRun(this, ctx);
     let value = input;
