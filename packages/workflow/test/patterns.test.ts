@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import {
+  AgentNode,
   DEFAULT_ROUTE,
   functionNode,
   JoinNode,
@@ -196,6 +197,39 @@ describe('parallel worker', () => {
         .filter((r) => r.node === 'square')
         .map((r) => r.path),
     ).toHaveLength(8);
+  });
+});
+
+describe('branches', () => {
+  it('concurrent agent executions each see only their own input (a branch per execution)', async () => {
+    const model = new FakeModel({
+      responses: (request) => `seen: ${getText(request.contents.at(-1))}`,
+    });
+    const describeItem = new LlmAgent({ name: 'describe_item', model });
+    const worker = new ParallelWorker({
+      name: 'describe_all',
+      node: new AgentNode(describeItem),
+      maxConcurrency: 3,
+    });
+    const items = () => ['apple', 'pear', 'plum'];
+    const events = await turn(
+      runnerFor(new Workflow({ name: 'wf', edges: [[START, items, worker]] })),
+      'go',
+    );
+    expect(workflowOutput(events)).toEqual(['seen: apple', 'seen: pear', 'seen: plum']);
+    for (const request of model.requests) {
+      const texts = request.contents.map((content) => getText(content));
+      expect(texts.filter((text) => ['apple', 'pear', 'plum'].includes(text))).toHaveLength(1);
+    }
+    expect(
+      new Set(events.filter((e) => e.author === 'describe_item').map((e) => e.branch)),
+    ).toEqual(
+      new Set([
+        'describe_all@0.describe_item@0',
+        'describe_all@0.describe_item@1',
+        'describe_all@0.describe_item@2',
+      ]),
+    );
   });
 });
 

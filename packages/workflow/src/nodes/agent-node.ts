@@ -70,14 +70,14 @@ export class AgentNode extends BaseNode<unknown, unknown> {
   }
 
   async run(input: unknown, ctx: NodeContext): Promise<unknown> {
-    const invocation = ctx.invocation.createChild({ agent: this.agent });
+    const invocation = ctx.invocation.createChild({ agent: this.agent, branch: ctx.branch });
     if (isNestable(this.agent)) return this.runNestedWorkflow(this.agent, invocation, input, ctx);
     if (input !== undefined && !ctx.inputIsUserMessage && !ctx.resumed) {
       await ctx.emit(
         createEvent({
           invocationId: ctx.invocation.invocationId,
           author: 'user',
-          branch: ctx.invocation.branch,
+          branch: ctx.branch,
           content: userContent(inputText(input)),
         }),
       );

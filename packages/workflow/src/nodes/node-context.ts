@@ -43,6 +43,11 @@ export interface NodeContext {
    * `START`); an agent node then does not repeat it in the session.
    */
   readonly inputIsUserMessage: boolean;
+  /**
+   * The branch of this execution (`<workflow branch>.<path>`, `/` written `.`): agents the node
+   * runs use it, so the histories of concurrent executions stay apart, as in the Python ADK.
+   */
+  readonly branch: string;
   /** The invocation the workflow runs in (session, services, run settings). */
   readonly invocation: InvocationContext;
   /** Aborted when the run is cancelled, the workflow fails elsewhere, or the node times out. */

@@ -56,6 +56,12 @@ export class NodeContextImpl implements NodeContext {
     return this.ownActions;
   }
 
+  get branch(): string {
+    const own = this.path.replaceAll('/', '.');
+    const parent = this.invocation.branch;
+    return parent === undefined ? own : `${parent}.${own}`;
+  }
+
   get state(): State {
     return (this.stateView ??= new DeltaState(this.invocation.session, this.actions.stateDelta));
   }

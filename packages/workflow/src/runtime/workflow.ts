@@ -14,6 +14,7 @@ import type { EdgeItem } from '../graph/edge';
 import type { WorkflowGraph } from '../graph/workflow-graph';
 import type { NestableAgent, NestedRunResult } from '../nodes/agent-node';
 import { describeWorkflowGraph, type WorkflowGraphDescription } from './describe-graph';
+import { workflowRecordOf } from './records';
 import { WorkflowRun } from './workflow-run';
 
 /** Options of {@link Workflow}. */
@@ -75,7 +76,8 @@ export class Workflow extends BaseAgent implements NestableAgent {
     return describeWorkflowGraph(this.graph);
   }
 
-  protected async *runImpl(ctx: InvocationContext): AsyncGenerator<Event, void> {
+  protected async *runImpl(context: InvocationContext): AsyncGenerator<Event, void> {
+    const ctx = onOwnBranch(this, context);
     if (ctx.resumeFrom?.parentAgent === this) ctx.resumeFrom = undefined;
     const run = new WorkflowRun(this, ctx);
     let value: unknown;
@@ -151,4 +153,29 @@ export class Workflow extends BaseAgent implements NestableAgent {
       };
     }
   }
+}
+
+/**
+ * `ctx` on the workflow's own branch. The Runner starts a workflow that resumes a node's agent
+ * with the agent's branch (a branch below the workflow's); the workflow's own branch is then the
+ * branch of its latest record that is that branch or one of its ancestors.
+ */
+function onOwnBranch(workflow: Workflow, ctx: InvocationContext): InvocationContext {
+  const branch = ctx.branch;
+  if (ctx.resumeFrom === undefined || branch === undefined) return ctx;
+  const events = ctx.session.events;
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index] as Event;
+    if (event.author !== workflow.name || workflowRecordOf(event) === undefined) continue;
+    const own = event.branch;
+    if (own === branch) return ctx;
+    if (own === undefined) return withBranch(ctx, undefined);
+    if (branch.startsWith(`${own}.`)) return withBranch(ctx, own);
+  }
+  return ctx;
+}
+
+/** `ctx` seen on `branch`: everything else (shared invocation state included) is `ctx`'s. */
+function withBranch(ctx: InvocationContext, branch: string | undefined): InvocationContext {
+  return Object.create(ctx, { branch: { value: branch, enumerable: true } }) as InvocationContext;
 }
