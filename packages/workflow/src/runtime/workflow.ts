@@ -82,6 +82,9 @@ export class Workflow extends BaseAgent implements NestableAgent {
     const run = new WorkflowRun(this, ctx);
     let value: unknown;
     if (!run.continuing) {
+      // An answer to a call of a run that is over (answered twice, or late) starts nothing.
+      const parts = ctx.userContent?.parts ?? [];
+      if (parts.length > 0 && parts.every((part) => part.functionResponse !== undefined)) return;
       const text = ctx.userContent ? getText(ctx.userContent) : undefined;
       const parsed = this.parseInput(text);
       if (!parsed.ok) {
