@@ -83,7 +83,9 @@ describe('human input inside a node', () => {
     const done = await turn(runner, answer('q', REQUEST_INPUT_FUNCTION_NAME, { result: 42 }));
     expect(workflowOutput(done)).toBe(42);
     // Answering again (the run is over) starts nothing.
-    expect(await turn(runner, answer('q', REQUEST_INPUT_FUNCTION_NAME, { result: 43 }))).toEqual([]);
+    expect(await turn(runner, answer('q', REQUEST_INPUT_FUNCTION_NAME, { result: 43 }))).toEqual(
+      [],
+    );
   });
 
   it('an LlmAgent node paused on a tool confirmation resumes inside the workflow', async () => {
