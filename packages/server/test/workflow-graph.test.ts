@@ -39,6 +39,14 @@ describe('graph routes draw workflows', () => {
     expect(plain.dotSrc).toContain('"support.START" -> "classify" [arrowhead=normal]');
     expect(plain.dotSrc).toContain('"classify" -> "billing" [arrowhead=normal label="billing"]');
     expect(plain.dotSrc).toContain('"both" [shape=diamond');
+    const tree = (await (await fetch(`${server.url}/dev/build_graph/support`)).json()) as {
+      root_agent: { graph?: { edges: Array<{ from: string; to: string; routes?: string[] }> } };
+    };
+    expect(tree.root_agent.graph?.edges).toContainEqual({
+      from: 'classify',
+      to: 'billing',
+      routes: ['billing'],
+    });
 
     const events = (await (
       await fetch(`${server.url}/run`, {
