@@ -22,6 +22,7 @@ import { runPromptPrefixBench } from './prompt-prefix';
 import { runWorker } from './run-worker';
 import type { ScenarioName } from './scenarios';
 import { runSqlBench } from './sql-bench';
+import { runWorkflowBench } from './workflow-bench';
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
@@ -75,6 +76,17 @@ async function main(): Promise<void> {
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
       failures.push(`sql: ${message}`);
       console.error(`[bench] SQL benchmark failed: ${message}`);
+    }
+  }
+
+  if (options.workflow) {
+    console.error('[bench] workflow per-node overhead');
+    try {
+      rows.push(...(await runWorkflowBench({ quick: options.quick })));
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      failures.push(`workflow: ${message}`);
+      console.error(`[bench] workflow benchmark failed: ${message}`);
     }
   }
 

@@ -17,9 +17,11 @@ export interface BenchOptions {
   sql: boolean;
   /** Measure the stable prompt prefix of a 20-turn session (`--no-prefix` skips it). */
   prefix: boolean;
+  /** Run the workflow per-node overhead benchmark (`--no-workflow` skips it). */
+  workflow: boolean;
 }
 
-const USAGE = `pnpm bench [-- --quick] [--runs=N] [--only=${Object.keys(SCENARIOS).join(',')}] [--frameworks=adk-ts,google-adk] [--no-sql] [--no-prefix]`;
+const USAGE = `pnpm bench [-- --quick] [--runs=N] [--only=${Object.keys(SCENARIOS).join(',')}] [--frameworks=adk-ts,google-adk] [--no-sql] [--no-prefix] [--no-workflow]`;
 
 /** Parse `argv` (without the node and script paths). */
 export function parseOptions(argv: readonly string[]): BenchOptions {
@@ -31,12 +33,16 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     frameworks: [...FRAMEWORKS],
     sql: true,
     prefix: true,
+    workflow: true,
   };
   for (const arg of argv) {
     const [key, value = ''] = arg.split('=', 2);
     switch (key) {
       case '--':
       case '--quick':
+        break;
+      case '--no-workflow':
+        options.workflow = false;
         break;
       case '--no-sql':
         options.sql = false;

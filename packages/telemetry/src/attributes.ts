@@ -3,6 +3,12 @@
  * `gcp.vertex.agent.*` names the official ADKs use (so existing dashboards and trace viewers work).
  */
 export const Attr = {
+  WORKFLOW_NAME: 'adk.workflow.name',
+  WORKFLOW_NODE_NAME: 'adk.workflow.node.name',
+  WORKFLOW_NODE_PATH: 'adk.workflow.node.path',
+  WORKFLOW_NODE_ROUTE: 'adk.workflow.node.route',
+  WORKFLOW_NODE_RETRY_COUNT: 'adk.workflow.node.retry_count',
+  WORKFLOW_NODE_OUTCOME: 'adk.workflow.node.outcome',
   OPERATION_NAME: 'gen_ai.operation.name',
   SYSTEM: 'gen_ai.system',
   AGENT_NAME: 'gen_ai.agent.name',
@@ -70,6 +76,8 @@ export const SpanName = {
   mergedTools: 'execute_tool (merged)',
   /** One attempt of a background job of `@adk/jobs`; its run's `invocation` is its child. */
   jobAttempt: (appName: string) => `run_job ${appName}`,
+  /** One execution of a node of an `@adk/workflow` graph; its parent is the workflow's agent span. */
+  workflowNode: (nodeName: string) => `workflow_node ${nodeName}`,
 } as const;
 
 /** Events added to a job attempt span. */

@@ -25,8 +25,15 @@ import { Attr, GEN_AI_SYSTEM, SpanName } from './attributes';
 import { requestForSpan, safeJson } from './content-capture';
 import type { Instruments } from './instruments';
 import { MergedToolCallSpans } from './merged-tool-calls';
+import {
+  isWorkflowNodeEnd,
+  isWorkflowNodeStart,
+  subscribeWorkflowNodes,
+  type ObservedWorkflowNodeEnd,
+  type ObservedWorkflowNodeStart,
+} from './workflow-node-messages';
 
-type Kind = 'run' | 'agent' | 'model' | 'tool';
+type Kind = 'run' | 'agent' | 'model' | 'tool' | 'node';
 
 interface OpenSpan {
   span: Span;
@@ -139,6 +146,41 @@ export class DiagnosticsBridge {
       this.#fail(m.spanId, m.durationMs, m.error);
       this.#merged.toolEnded(m.spanId, m.durationMs, { error: errorResponse(m.error) });
     });
+    // The node executions of `@adk/workflow`, read by channel name (no dependency on it).
+    this.#unsubscribers.push(
+      ...subscribeWorkflowNodes({
+        start: (m) => this.#guard(() => isWorkflowNodeStart(m) && this.#startNode(m)),
+        end: (m) => this.#guard(() => isWorkflowNodeEnd(m) && this.#endNode(m)),
+      }),
+    );
+  }
+
+  #startNode(m: ObservedWorkflowNodeStart): void {
+    this.#startSpan(
+      m,
+      'node',
+      SpanName.workflowNode(m.nodeName),
+      {
+        [Attr.OPERATION_NAME]: 'workflow_node',
+        [Attr.WORKFLOW_NAME]: m.workflowName,
+        [Attr.WORKFLOW_NODE_NAME]: m.nodeName,
+        [Attr.WORKFLOW_NODE_PATH]: m.path,
+        [Attr.CONVERSATION_ID]: m.sessionId,
+        [Attr.INVOCATION_ID]: m.invocationId,
+        [Attr.SESSION_ID]: m.sessionId,
+      },
+      { [Attr.OPERATION_NAME]: 'workflow_node', [Attr.WORKFLOW_NODE_NAME]: m.nodeName },
+    );
+  }
+
+  #endNode(m: ObservedWorkflowNodeEnd): void {
+    this.#open.get(m.spanId)?.span.setAttributes({
+      [Attr.WORKFLOW_NODE_ROUTE]: [...m.route],
+      [Attr.WORKFLOW_NODE_RETRY_COUNT]: m.retryCount,
+      [Attr.WORKFLOW_NODE_OUTCOME]: m.outcome,
+    });
+    if (m.outcome === 'failed') this.#fail(m.spanId, m.durationMs, m.error);
+    else this.#end(m.spanId, m.durationMs);
   }
 
   /** Unsubscribe. Spans still open are ended, marked as interrupted. */

@@ -10,3 +10,4 @@ export { LoopAgent, type LoopAgentOptions } from './loop-agent';
 export { ParallelAgent, parallelBranch, type ParallelAgentOptions } from './parallel-agent';
 export { SequentialAgent, type SequentialAgentOptions } from './sequential-agent';
 export { newSpanId } from './span-id';
+export { RESUMES_SUB_AGENTS, resumesSubAgents } from './workflow-resume';

@@ -68,3 +68,16 @@ export function completedPasses(loop: BaseAgent, ctx: InvocationContext): number
   }
   return passes;
 }
+
+/**
+ * Marks an agent that resumes its sub-agents' paused calls itself (a graph workflow of
+ * `@adk/workflow`): set `[RESUMES_SUB_AGENTS] = true` on it, and the Runner starts it (or the
+ * outermost Sequential/Loop agent above it) when the answer to a sub-agent's call arrives, with
+ * `ctx.resumeFrom` set to that sub-agent, as it does for Sequential and Loop agents.
+ */
+export const RESUMES_SUB_AGENTS: unique symbol = Symbol.for('adk.agent.resumesSubAgents');
+
+/** True when `agent` carries the {@link RESUMES_SUB_AGENTS} mark. */
+export function resumesSubAgents(agent: BaseAgent): boolean {
+  return (agent as unknown as Record<symbol, unknown>)[RESUMES_SUB_AGENTS] === true;
+}

@@ -2,6 +2,7 @@ import type { BaseAgent } from '../agents/base-agent';
 import { LlmAgent } from '../agents/llm-agent';
 import { LoopAgent } from '../agents/loop-agent';
 import { SequentialAgent } from '../agents/sequential-agent';
+import { resumesSubAgents } from '../agents/workflow-resume';
 import { findResumedCaller } from '../flow/contents/find-caller';
 import type { Session } from '../sessions/session';
 
@@ -44,13 +45,17 @@ export function findAgentToRun(session: Session, root: BaseAgent): BaseAgent {
  * The agent to start to resume a call of `caller`: the outermost of the `SequentialAgent`s and
  * `LoopAgent`s directly above it (so the workflow continues after `caller` answers), or `caller`
  * itself when its parent is another kind of agent (an `LlmAgent`, a `ParallelAgent`: a parallel
- * branch resumes only itself) or it has none. The Runner then sets `resumeFrom` to `caller`.
+ * branch resumes only itself) or it has none. Agents marked `RESUMES_SUB_AGENTS` (the graph
+ * workflows of `@adk/workflow`) are climbed like Sequential and Loop agents. The Runner then sets
+ * `resumeFrom` to `caller`.
  */
 export function findResumeEntry(caller: BaseAgent): BaseAgent {
   let entry = caller;
   for (
     let parent = caller.parentAgent;
-    parent instanceof SequentialAgent || parent instanceof LoopAgent;
+    parent instanceof SequentialAgent ||
+    parent instanceof LoopAgent ||
+    (parent !== undefined && resumesSubAgents(parent));
     parent = parent.parentAgent
   ) {
     entry = parent;

@@ -1,4 +1,5 @@
 import type { AgentNode } from '../app/types';
+import { workflowGraphOf, workflowStartName } from './workflow-graph';
 
 /** A pair of node names to highlight: an agent calling a tool, a tool answering an agent... */
 export type GraphHighlight = readonly [from: string, to: string];
@@ -78,8 +79,33 @@ export function agentGraphDot(root: AgentNode, options: AgentGraphOptions = {}):
     }
   };
 
+  // A graph workflow: its nodes and directed edges (labelled with their routes), from its START.
+  const drawWorkflow = (agent: AgentNode): boolean => {
+    const graph = workflowGraphOf(agent);
+    if (!graph) return false;
+    const shapes: Record<string, string> = { join: 'diamond', worker: 'box3d', tool: 'box' };
+    const nameOf = (name: string) => (name === '__START__' ? workflowStartName(agent.name) : name);
+    node(workflowStartName(agent.name), 'circle');
+    edge(agent.name, workflowStartName(agent.name));
+    for (const item of graph.nodes) {
+      if (item.kind === 'start') continue;
+      const child = agent.subAgents.find((sub) => sub.name === item.name);
+      if (child) visit(child);
+      else node(item.name, shapes[item.kind] ?? 'box');
+    }
+    for (const item of graph.edges) {
+      const [from, to] = [nameOf(item.from), item.to];
+      const on = highlights.some(([a, b]) => a === from && b === to);
+      const label = item.routes ? ` label=${quote(item.routes.join(', '))}` : '';
+      const color = on ? ` color=${quote(palette.accent)} penwidth=2` : '';
+      lines.push(`  ${quote(from)} -> ${quote(to)} [arrowhead=normal${label}${color}];`);
+    }
+    return true;
+  };
+
   const visit = (agent: AgentNode) => {
     node(agent.name, 'ellipse');
+    if (drawWorkflow(agent)) return;
     for (const tool of agent.tools ?? []) {
       const name = toolName(tool);
       if (!name) continue;

@@ -1,4 +1,5 @@
 import type { AgentNode } from '../app/types';
+import { workflowGraphOf, type WorkflowGraphShape } from './workflow-graph';
 
 /** The JSON description of an agent tree served by the build-graph routes. */
 export interface AgentDescription {
@@ -10,6 +11,8 @@ export interface AgentDescription {
   model?: string;
   tools?: Array<{ name: string; type: 'tool' }>;
   sub_agents?: AgentDescription[];
+  /** The nodes and edges of a graph workflow (`@adk/workflow`). */
+  graph?: WorkflowGraphShape;
 }
 
 function modelName(model: unknown): string | undefined {
@@ -35,6 +38,7 @@ export function describeAgent(agent: AgentNode): AgentDescription {
     ...(model ? { model } : {}),
     ...(tools.length > 0 ? { tools } : {}),
     ...(agent.subAgents.length > 0 ? { sub_agents: agent.subAgents.map(describeAgent) } : {}),
+    ...graphOf(agent),
   };
 }
 
@@ -47,4 +51,9 @@ export function findAgentByPath(root: AgentNode, path: string): AgentNode | unde
     current = current?.subAgents.find((child) => child.name === name);
   }
   return current;
+}
+
+function graphOf(agent: AgentNode): { graph?: WorkflowGraphShape } {
+  const graph = workflowGraphOf(agent);
+  return graph ? { graph } : {};
 }

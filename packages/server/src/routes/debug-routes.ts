@@ -4,7 +4,13 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 
 import type { ServerContext } from '../app/server-context';
-import { agentGraphDot, describeAgent, findAgentByPath, type GraphHighlight } from '../graph';
+import {
+  agentGraphDot,
+  describeAgent,
+  findAgentByPath,
+  workflowPathHighlights,
+  type GraphHighlight,
+} from '../graph';
 import { httpError } from '../http/http-error';
 import { loadSession } from './session-routes';
 
@@ -73,7 +79,11 @@ export function debugRoutes(ctx: ServerContext): Hono {
     const session = await loadSession(ctx, params);
     const event = session.events.find((candidate) => candidate.id === c.req.param('event'));
     if (!event) return c.json({});
-    return c.json({ dotSrc: agentGraphDot(app.agent, { highlights: highlightsOf(event) }) });
+    const highlights = [
+      ...highlightsOf(event),
+      ...workflowPathHighlights(app.agent, session.events, event),
+    ];
+    return c.json({ dotSrc: agentGraphDot(app.agent, { highlights }) });
   };
   routes.get('/apps/:app/users/:user/sessions/:session/events/:event/graph', eventGraph);
   routes.get('/dev/apps/:app/users/:user/sessions/:session/events/:event/graph', eventGraph);

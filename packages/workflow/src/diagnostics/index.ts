@@ -1,0 +1,5 @@
+export {
+  WORKFLOW_CHANNELS,
+  type WorkflowNodeEndMessage,
+  type WorkflowNodeStartMessage,
+} from './channels';

@@ -1,0 +1,81 @@
+import type { BaseAgent } from '@adk/core';
+import type { z } from 'zod';
+
+import type { NodeContext } from './node-context';
+import type { RetryOptions } from './retry';
+
+/** Options shared by every node. */
+export interface BaseNodeOptions {
+  /** Unique in the workflow (letters, digits, underscores). */
+  name: string;
+  description?: string;
+  /** Validates the node's input before it runs (a mismatch fails the node). */
+  inputSchema?: z.ZodType;
+  /** Validates the node's output (a mismatch fails the node). */
+  outputSchema?: z.ZodType;
+  /** Retries of a failing node (attempts, backoff, which errors). */
+  retry?: RetryOptions;
+  /** Fails the attempt (`NodeTimeoutError`) when it runs longer; its signal is aborted. */
+  timeoutMs?: number;
+  /**
+   * What an answer to the node's input request does: `false` (default for function and tool
+   * nodes, Python's default) makes the answer the node's output; `true` (agents, workflows) runs
+   * the node again, which reads it with `ctx.resumeInput(id)`.
+   */
+  rerunOnResume?: boolean;
+}
+
+const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * The base of every workflow node: a name, optional schemas, retry and timeout, and `run`.
+ * Subclass it for a custom node; functions, agents and tools are wrapped for you.
+ *
+ * @example
+ * ```ts
+ * class Double extends BaseNode<number, number> {
+ *   constructor() { super({ name: 'double' }); }
+ *   run(input: number) { return input * 2; }
+ * }
+ * ```
+ */
+export abstract class BaseNode<I = unknown, O = unknown> {
+  readonly name: string;
+  readonly description: string | undefined;
+  readonly inputSchema: z.ZodType | undefined;
+  readonly outputSchema: z.ZodType | undefined;
+  readonly retry: RetryOptions | undefined;
+  readonly timeoutMs: number | undefined;
+  readonly rerunOnResume: boolean;
+
+  constructor(options: BaseNodeOptions) {
+    this.name = options.name;
+    this.description = options.description;
+    this.inputSchema = options.inputSchema;
+    this.outputSchema = options.outputSchema;
+    this.retry = options.retry;
+    this.timeoutMs = options.timeoutMs;
+    this.rerunOnResume = options.rerunOnResume ?? false;
+  }
+
+  /** True when `name` is a valid node name. */
+  static isValidName(name: unknown): name is string {
+    return typeof name === 'string' && NAME_PATTERN.test(name);
+  }
+
+  /**
+   * A join: the node waits until every predecessor has produced an output, then runs once with
+   * the outputs keyed by predecessor name. False for ordinary nodes, which run once per trigger.
+   */
+  get waitsForAllPredecessors(): boolean {
+    return false;
+  }
+
+  /** Agents this node runs (they join the workflow's agent tree). */
+  get agents(): readonly BaseAgent[] {
+    return [];
+  }
+
+  /** The node's behaviour: compute the output from the input. */
+  abstract run(input: I, ctx: NodeContext): O | Promise<O>;
+}

@@ -1,0 +1,14 @@
+export { AgentNode, inputText, type NestableAgent, type NestedRunResult } from './agent-node';
+export { BaseNode, type BaseNodeOptions } from './base-node';
+export {
+  FunctionNode,
+  functionNode,
+  type FunctionNodeOptions,
+  type NodeFunction,
+} from './function-node';
+export { JoinNode } from './join-node';
+export type { InputRequest, NodeContext, RunNodeOptions } from './node-context';
+export { ParallelWorker, type ParallelWorkerOptions } from './parallel-worker';
+export { retryDelay, type RetryOptions } from './retry';
+export { isNodeLike, isTool, toNode, type NodeLike } from './to-node';
+export { ToolNode } from './tool-node';

@@ -1,0 +1,54 @@
+import type { BaseAgent } from '@adk/core';
+
+import { BaseNode, type BaseNodeOptions } from './base-node';
+import type { NodeContext } from './node-context';
+
+/** Options of {@link ParallelWorker}. */
+export interface ParallelWorkerOptions extends BaseNodeOptions {
+  /** The node run once per item of the input list (a node, function, agent or tool). */
+  node: BaseNode;
+  /** How many items run at once. Default 4. */
+  maxConcurrency?: number;
+}
+
+/**
+ * Maps a node over its input list with bounded concurrency; the output is the list of results,
+ * in input order. Each item runs as a dynamic node (`worker@n/item@i`), so a resumed run reuses
+ * the items that finished.
+ *
+ * @example
+ * ```ts
+ * const summarizeAll = new ParallelWorker({ name: 'summarize_all', node: summarizeOne, maxConcurrency: 5 });
+ * ```
+ */
+export class ParallelWorker extends BaseNode<readonly unknown[], unknown[]> {
+  readonly node: BaseNode;
+  readonly maxConcurrency: number;
+
+  constructor(options: ParallelWorkerOptions) {
+    super({ rerunOnResume: true, ...options });
+    this.node = options.node;
+    this.maxConcurrency = Math.max(1, options.maxConcurrency ?? 4);
+  }
+
+  override get agents(): readonly BaseAgent[] {
+    return this.node.agents;
+  }
+
+  async run(input: readonly unknown[], ctx: NodeContext): Promise<unknown[]> {
+    const items = Array.isArray(input) ? input : [input];
+    const results = new Array<unknown>(items.length);
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await ctx.runNode(this.node, items[index], { key: String(index) });
+      }
+    };
+    const workers = Array.from({ length: Math.min(this.maxConcurrency, items.length) }, worker);
+    // Every worker settles before the first error is reported: no item keeps running unobserved.
+    const settled = await Promise.allSettled(workers);
+    for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+    return results;
+  }
+}

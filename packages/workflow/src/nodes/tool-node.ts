@@ -1,0 +1,29 @@
+import { InvocationToolContext, type Tool } from '@adk/core';
+
+import { BaseNode, type BaseNodeOptions } from './base-node';
+import type { NodeContext } from './node-context';
+
+/**
+ * A tool used as a node: its input (an object) is the call's arguments, the tool's result is the
+ * output. Any other input is passed as `{ input }`. State and artifact changes the tool makes go
+ * to the node's output event.
+ */
+export class ToolNode extends BaseNode<unknown, unknown> {
+  readonly tool: Tool;
+
+  constructor(tool: Tool, options: Partial<BaseNodeOptions> = {}) {
+    super({ ...options, name: options.name ?? tool.name, description: tool.description });
+    this.tool = tool;
+  }
+
+  async run(input: unknown, ctx: NodeContext): Promise<unknown> {
+    const args =
+      input !== null && typeof input === 'object' && !Array.isArray(input)
+        ? (input as Record<string, unknown>)
+        : input === undefined
+          ? {}
+          : { input };
+    const toolContext = new InvocationToolContext(ctx.invocation, ctx.actions, `wf-${ctx.path}`);
+    return this.tool.run(args, toolContext);
+  }
+}

@@ -1,0 +1,69 @@
+import type { Execution, Outcome } from './outcome';
+import type { StoredWorkflowRun } from './stored-node-outputs';
+
+/**
+ * @internal What the stored run says about `exec`: its stored outcome (a successful output, or a
+ * pause not answered by this message), the answer as its output (a node that does not run again
+ * on resume), or that it must run (`resumed` when an answer arrived for it).
+ */
+export function storedOutcome(
+  exec: Execution,
+  stored: StoredWorkflowRun | undefined,
+  replies: ReadonlyMap<string, unknown>,
+  plainMessage: boolean,
+): { kind: 'outcome'; outcome: Outcome } | { kind: 'run'; resumed: boolean } {
+  if (!stored) return { kind: 'run', resumed: false };
+  const output = stored.outputs.get(exec.path);
+  if (output && !output.error) {
+    return {
+      kind: 'outcome',
+      outcome: {
+        kind: 'output',
+        output: output.output,
+        routes: output.route === undefined ? [] : output.route.split(','),
+        attempts: output.attempts,
+        actions: undefined,
+        error: undefined,
+        stored: true,
+      },
+    };
+  }
+  const pause = stored.interrupts.get(exec.path);
+  if (!pause) return { kind: 'run', resumed: false };
+  if (pause.awaitsMessage && plainMessage) return { kind: 'run', resumed: true };
+  const answered = pause.requestIds.filter((id) => replies.has(id));
+  if (answered.length === 0) {
+    return {
+      kind: 'outcome',
+      outcome: {
+        kind: 'interrupt',
+        requests: [],
+        requestIds: pause.requestIds,
+        own: pause.own,
+        awaitsMessage: pause.awaitsMessage === true,
+        attempts: 1,
+        actions: undefined,
+        stored: true,
+      },
+    };
+  }
+  if (!exec.node.rerunOnResume && pause.own) {
+    const value =
+      pause.requestIds.length === 1
+        ? replies.get(pause.requestIds[0] as string)
+        : Object.fromEntries(answered.map((id) => [id, replies.get(id)]));
+    return {
+      kind: 'outcome',
+      outcome: {
+        kind: 'output',
+        output: value,
+        routes: [],
+        attempts: 1,
+        actions: undefined,
+        error: undefined,
+        stored: false,
+      },
+    };
+  }
+  return { kind: 'run', resumed: true };
+}

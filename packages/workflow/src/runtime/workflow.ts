@@ -1,0 +1,184 @@
+import {
+  BaseAgent,
+  createEvent,
+  getText,
+  RESUMES_SUB_AGENTS,
+  type BaseAgentOptions,
+  type Event,
+  type InvocationContext,
+} from '@adk/core';
+import type { z } from 'zod';
+
+import { buildWorkflowGraph } from '../graph/build-graph';
+import type { EdgeItem } from '../graph/edge';
+import type { WorkflowGraph } from '../graph/workflow-graph';
+import type { NestableAgent, NestedRunResult } from '../nodes/agent-node';
+import { describeWorkflowGraph, type WorkflowGraphDescription } from './describe-graph';
+import { workflowRecordOf } from './records';
+import { WorkflowRun } from './workflow-run';
+
+/** Options of {@link Workflow}. */
+export interface WorkflowOptions extends Omit<BaseAgentOptions, 'subAgents'> {
+  /** The graph: chains from `START`, fan-outs, route maps, explicit edges (see {@link EdgeItem}). */
+  edges: readonly EdgeItem[];
+  /**
+   * The input: the user's message text (JSON when the schema is not a string), or the value a
+   * parent workflow passes. Checked against the nodes after `START` at construction.
+   */
+  inputSchema?: z.ZodType;
+  /** Checks the workflow's output (the last terminal node's output). */
+  outputSchema?: z.ZodType;
+  /** Most graph nodes running at once (dynamic nodes excluded); 0 (default) for no limit. */
+  maxConcurrency?: number;
+}
+
+/**
+ * A graph workflow, as an agent: nodes (functions, agents, tools, custom nodes) joined by edges
+ * from `START`, with routes, fan-out and joins, loops through routed edges, retries and
+ * timeouts, human input, and resumption from the session's events. It runs under the Runner like
+ * any agent; its progress is stored in its events (`customMetadata.adk_workflow`), so an
+ * interrupted or paused run continues in any process without running finished nodes again.
+ *
+ * @throws WorkflowGraphError at construction when the graph is malformed.
+ *
+ * @example
+ * ```ts
+ * const classify = (text: string, ctx: NodeContext) => { ctx.route = text.includes('refund') ? 'billing' : 'other'; return text; };
+ * const workflow = new Workflow({
+ *   name: 'support',
+ *   edges: [[START, classify, { billing: billingAgent, other: generalAgent }]],
+ * });
+ * const runner = new Runner({ appName: 'support', agent: workflow, sessionService });
+ * ```
+ */
+export class Workflow extends BaseAgent implements NestableAgent {
+  readonly [RESUMES_SUB_AGENTS] = true;
+  readonly graph: WorkflowGraph;
+  readonly inputSchema: z.ZodType | undefined;
+  readonly outputSchema: z.ZodType | undefined;
+  readonly maxConcurrency: number;
+
+  constructor(options: WorkflowOptions) {
+    const graph = buildWorkflowGraph({
+      workflowName: options.name,
+      edges: options.edges,
+      inputSchema: options.inputSchema,
+    });
+    super({ ...options, subAgents: graph.agents });
+    this.graph = graph;
+    this.inputSchema = options.inputSchema;
+    this.outputSchema = options.outputSchema;
+    this.maxConcurrency = Math.max(0, options.maxConcurrency ?? 0);
+  }
+
+  /** The graph as plain data (nodes with their kind, edges with their routes), for drawing. */
+  describeGraph(): WorkflowGraphDescription {
+    return describeWorkflowGraph(this.graph);
+  }
+
+  protected async *runImpl(context: InvocationContext): AsyncGenerator<Event, void> {
+    const ctx = onOwnBranch(this, context);
+    if (ctx.resumeFrom?.parentAgent === this) ctx.resumeFrom = undefined;
+    const run = new WorkflowRun(this, ctx);
+    let value: unknown;
+    if (!run.continuing) {
+      // An answer to a call of a run that is over (answered twice, or late) starts nothing.
+      const parts = ctx.userContent?.parts ?? [];
+      if (parts.length > 0 && parts.every((part) => part.functionResponse !== undefined)) return;
+      const text = ctx.userContent ? getText(ctx.userContent) : undefined;
+      const parsed = this.parseInput(text);
+      if (!parsed.ok) {
+        yield createEvent({
+          invocationId: ctx.invocationId,
+          author: this.name,
+          branch: ctx.branch,
+          errorCode: 'WORKFLOW_NODE_INPUT_INVALID',
+          errorMessage: parsed.message,
+        });
+        return;
+      }
+      value = parsed.value;
+    }
+    yield* run.execute({ value, fromUser: true }, true);
+  }
+
+  /** Run as a node of another workflow, with `input` as the input value. */
+  async *runNested(ctx: InvocationContext, input: unknown): AsyncGenerator<Event, NestedRunResult> {
+    // The agent span of a nested run, so its node spans have a parent (callbacks do not run: the
+    // parent workflow's node is the unit).
+    const startTime = this.startRunSpan(ctx);
+    try {
+      return yield* this.runNestedBody(ctx, input);
+    } finally {
+      this.endRunSpan(ctx, startTime);
+    }
+  }
+
+  private async *runNestedBody(
+    ctx: InvocationContext,
+    input: unknown,
+  ): AsyncGenerator<Event, NestedRunResult> {
+    if (ctx.resumeFrom?.parentAgent === this) ctx.resumeFrom = undefined;
+    const run = new WorkflowRun(this, ctx);
+    let value = input;
+    if (!run.continuing && this.inputSchema) {
+      const parsed = this.inputSchema.safeParse(input);
+      if (!parsed.success) {
+        return {
+          status: 'failed',
+          errorCode: 'WORKFLOW_NODE_INPUT_INVALID',
+          errorMessage: `Input of workflow "${this.name}" does not match its inputSchema: ${parsed.error.message}`,
+        };
+      }
+      value = parsed.data;
+    }
+    return yield* run.execute({ value, fromUser: false }, false);
+  }
+
+  private parseInput(
+    text: string | undefined,
+  ): { ok: true; value: unknown } | { ok: false; message: string } {
+    const schema = this.inputSchema;
+    if (!schema) return { ok: true, value: text };
+    const direct = schema.safeParse(text);
+    if (direct.success) return { ok: true, value: direct.data };
+    try {
+      const parsed = schema.safeParse(JSON.parse(text ?? ''));
+      if (parsed.success) return { ok: true, value: parsed.data };
+      return {
+        ok: false,
+        message: `Input of workflow "${this.name}" does not match its inputSchema: ${parsed.error.message}`,
+      };
+    } catch {
+      return {
+        ok: false,
+        message: `Input of workflow "${this.name}" is not JSON for its inputSchema: ${direct.error.message}`,
+      };
+    }
+  }
+}
+
+/**
+ * `ctx` on the workflow's own branch. The Runner starts a workflow that resumes a node's agent
+ * with the agent's branch (a branch below the workflow's); the workflow's own branch is then the
+ * branch of its latest record that is that branch or one of its ancestors.
+ */
+function onOwnBranch(workflow: Workflow, ctx: InvocationContext): InvocationContext {
+  const branch = ctx.branch;
+  if (ctx.resumeFrom === undefined || branch === undefined) return ctx;
+  const events = ctx.session.events;
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index] as Event;
+    if (event.author !== workflow.name || workflowRecordOf(event) === undefined) continue;
+    const own = event.branch;
+    if (own === branch) return ctx;
+    if (own === undefined) return withBranch(ctx, undefined);
+    if (branch.startsWith(`${own}.`)) return withBranch(ctx, own);
+  }
+  return ctx;
+}
+
+/** `ctx` seen on `branch`: everything else (shared invocation state included) is `ctx`'s. */
+function withBranch(ctx: InvocationContext, branch: string | undefined): InvocationContext {
+  return Object.create(ctx, { branch: { value: branch, enumerable: true } }) as InvocationContext;
+}
