@@ -34,7 +34,12 @@ describe.skipIf(!hasChromium)('web UI panels in Chromium', { timeout: 60_000 }, 
     expect(fields).toMatch(/Output tokens\d+/);
     const section = (name: string) => panel.locator(`[data-section^="${name}"] pre`).textContent();
     await expect(section('system instruction')).resolves.toMatch(/get_weather/);
-    await expect(section('contents')).resolves.toContain('weather in Paris');
+    // The final answer's request: the trace keeps what is new since the last model turn (the
+    // tool's call and response), and the panel says the earlier contents (the question) are left out.
+    await expect(section('contents')).resolves.toContain('get_weather');
+    await expect(
+      panel.locator('[data-section^="contents"] .contents-omitted').textContent(),
+    ).resolves.toMatch(/^The \d+ earlier contents? of this request/);
     await expect(section('tools')).resolves.toContain('"name": "get_weather"');
     await expect(section('response')).resolves.toContain('From get_weather');
     const eventJson = JSON.parse((await panel.locator('.event-json').textContent())!) as {

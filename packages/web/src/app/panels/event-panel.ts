@@ -74,7 +74,7 @@ async function modelCall(event: AdkEvent): Promise<HTMLElement[]> {
             : JSON.stringify(request.systemInstruction ?? '', null, 2),
         ),
       ),
-      section(`Contents (${request.contents?.length ?? 0})`, jsonBlock(request.contents ?? [])),
+      contentsSection(request, trace['gcp.vertex.agent.llm_request_contents_omitted']),
       section('Tools', jsonBlock(tools ?? [])),
       section('Config', jsonBlock(config)),
       section('Response', jsonBlock(response ?? null)),
@@ -134,4 +134,24 @@ export async function drawEventPanel(): Promise<void> {
   } catch (error) {
     slot.replaceChildren(h('p', { class: 'error' }, describeError(error)));
   }
+}
+
+/**
+ * The request's contents. The server's trace keeps what is new in each model call (from the last
+ * model turn on) rather than the whole history again; the earlier contents are this session's
+ * earlier events, and the section says how many were left out.
+ */
+function contentsSection(request: ModelRequest, omitted: unknown): HTMLElement {
+  const shown = request.contents?.length ?? 0;
+  const earlier = typeof omitted === 'number' && omitted > 0 ? omitted : 0;
+  if (earlier === 0) return section(`Contents (${shown})`, jsonBlock(request.contents ?? []));
+  return section(
+    `Contents (${shown + earlier})`,
+    h(
+      'p',
+      { class: 'muted contents-omitted' },
+      `The ${earlier} earlier content${earlier === 1 ? '' : 's'} of this request (the conversation before the last model turn) are the session's earlier events, not repeated in the trace.`,
+    ),
+    jsonBlock(request.contents ?? []),
+  );
 }
