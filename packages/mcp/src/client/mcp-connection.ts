@@ -10,6 +10,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 
 import { McpProtocolVersionError } from '../errors/mcp-protocol-version-error';
+import { McpRequestError } from '../errors/mcp-request-error';
 import { McpServerStartError } from '../errors/mcp-server-start-error';
 import { forgetChild, trackChild } from './child-reaper';
 import type { McpConnectionParams } from './connection-params';
@@ -173,7 +174,14 @@ export class McpConnection {
     } catch (error) {
       const cause = error instanceof RetryableError ? error.cause : error;
       // The SDK reports an abort as a timeout error; the signal says which it was.
-      if (options.signal?.aborted) throw mapMcpError(failed, abortError(cause));
+      if (options.signal?.aborted) {
+        throw new McpRequestError({
+          serverName: this.serverName,
+          operation: options.operation,
+          detail: 'aborted by the run (the server was sent a cancellation)',
+          cause,
+        });
+      }
       throw mapMcpError(failed, cause);
     }
   }
@@ -263,12 +271,6 @@ export class McpConnection {
     await open.client.close().catch(() => undefined);
     if (pid !== null) forgetChild(pid);
   }
-}
-
-function abortError(cause: unknown): Error {
-  const error = new Error('aborted', { cause });
-  error.name = 'AbortError';
-  return error;
 }
 
 /** Carries an error whose request never reached the server, so one retry is safe. */
