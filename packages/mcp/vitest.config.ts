@@ -7,7 +7,7 @@ import shared from '../../vitest.shared';
 export default mergeConfig(shared, {
   test: {
     server: {
-      deps: { inline: [/eventsource-parser/, /@modelcontextprotocol\/sdk/, /eventsource/] },
+      deps: { inline: [/eventsource/, /@modelcontextprotocol\/sdk/] },
     },
   },
 });
