@@ -5,3 +5,4 @@
 export * from './client';
 export * from './errors';
 export * from './resources';
+export * from './server';
