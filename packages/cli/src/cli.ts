@@ -4,6 +4,7 @@ import { AdkError } from '@adk/core';
 
 import packageJson from '../package.json' with { type: 'json' };
 import { chat } from './commands/chat';
+import { MCP_HELP, runMcpCommand } from './commands/mcp';
 import { serve } from './commands/serve';
 import { UsageError } from './errors';
 
@@ -18,7 +19,7 @@ Usage:
       Serve a folder of agents over the ADK API (default folder: the current one).
   adk web [agents_dir] [options]
       The same, plus the web chat page at /.
-
+${MCP_HELP}
 Options of api_server and web:
   --port N                 Port (default 8000; 0 picks a free one)
   --host HOST              Interface (default 127.0.0.1)
@@ -111,6 +112,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       process.once('SIGTERM', stop);
       return await new Promise<number>(() => undefined);
     }
+    if (command === 'mcp') return await runMcpCommand(rest);
     throw new UsageError(`Unknown command "${command}". Run "adk --help".`);
   } catch (error) {
     if (UsageError.isInstance(error)) process.stderr.write(`${error.message}\n`);

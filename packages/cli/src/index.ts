@@ -8,3 +8,4 @@ export { HELP, main } from './cli';
 export { AgentLoadError, UsageError } from './errors';
 export { appNameOf, findApps, isAgent, loadAgentFile } from './load-agents';
 export { openSessionStore, type OpenedSessionStore } from './session-store';
+export { mcp, type McpCommandOptions } from './commands/mcp';
