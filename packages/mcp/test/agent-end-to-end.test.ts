@@ -7,6 +7,8 @@ import {
   LlmAgent,
   REQUEST_CONFIRMATION_FUNCTION_NAME,
   Runner,
+  subscribe,
+  type ToolCallStartMessage,
   userContent,
   type Event,
 } from '@adk/core';
@@ -140,9 +142,15 @@ describe('an agent using MCP tools', () => {
     });
     const agent = new LlmAgent({ name: 'echoer', model, tools: [demo] });
     runner = new Runner({ appName: 'mcp-e2e', agent, autoCreateSession: true });
+    const started: ToolCallStartMessage[] = [];
+    const unsubscribe = subscribe('toolCallStart', (message) => void started.push(message));
     const events = await collect(
       runner.run({ userId: 'u', sessionId: 's', newMessage: userContent('Echo ping.') }),
-    );
+    ).finally(unsubscribe);
+    // What @adk/telemetry puts on the tool span: the server's name and transport.
+    expect(started.map((message) => message.toolAttributes)).toEqual([
+      { 'mcp.server.name': 'everything', 'mcp.transport': 'stdio', 'mcp.tool.name': 'echo' },
+    ]);
     expect(responses(events)).toEqual([{ result: 'Echo: ping' }]);
     expect(events.at(-1)?.content?.parts[0]?.text).toBe('The server said: Echo: ping');
     const firstRequest = provider.requests[0]!.body as { tools: { function: { name: string } }[] };

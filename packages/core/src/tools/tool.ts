@@ -13,6 +13,11 @@ export interface Tool {
    * waiting, and a later message carrying a function response with the same id resumes it.
    */
   readonly isLongRunning?: boolean;
+  /**
+   * Extra attributes of this tool's spans (e.g. `mcp.server.name` on an MCP tool), published on
+   * the tool-call start message for telemetry. Keys should be namespaced.
+   */
+  readonly telemetryAttributes?: Readonly<Record<string, string | number | boolean>>;
   /** How the model sees the tool; `undefined` for tools that only change the request. */
   declaration(): FunctionDeclaration | undefined;
   /**
