@@ -18,6 +18,7 @@ import { renderTable } from './report/table';
 import { writeResults } from './report/write-results';
 import { runWorker } from './run-worker';
 import type { ScenarioName } from './scenarios';
+import { runMcpBench } from './mcp-bench';
 import { runSqlBench } from './sql-bench';
 
 async function main(): Promise<void> {
@@ -62,6 +63,20 @@ async function main(): Promise<void> {
     }
   }
 
+  let mcp: unknown;
+  if (options.mcp) {
+    console.error('[bench] MCP tool calls over stdio');
+    try {
+      const outcome = await runMcpBench({ quick: options.quick });
+      rows.push(...outcome.rows);
+      mcp = outcome.raw;
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      failures.push(`mcp: ${message}`);
+      console.error(`[bench] MCP benchmark failed: ${message}`);
+    }
+  }
+
   const table = renderTable(rows);
   console.log(
     `\nADK for TypeScript vs @google/adk 2.0.0 — medians of ${options.runs} run(s)${options.quick ? ' (--quick)' : ''}, ` +
@@ -78,6 +93,7 @@ async function main(): Promise<void> {
     rows,
     runs: collected,
     sql,
+    mcp,
     failures,
     table,
   });

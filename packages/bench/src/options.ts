@@ -15,9 +15,11 @@ export interface BenchOptions {
   frameworks: FrameworkId[];
   /** Run the SQL session store benchmark when it is available (`--no-sql` skips it). */
   sql: boolean;
+  /** Run the MCP tool-call benchmark (`--no-mcp` skips it). */
+  mcp: boolean;
 }
 
-const USAGE = `pnpm bench [-- --quick] [--runs=N] [--only=${Object.keys(SCENARIOS).join(',')}] [--frameworks=adk-ts,google-adk] [--no-sql]`;
+const USAGE = `pnpm bench [-- --quick] [--runs=N] [--only=${Object.keys(SCENARIOS).join(',')}] [--frameworks=adk-ts,google-adk] [--no-sql] [--no-mcp]`;
 
 /** Parse `argv` (without the node and script paths). */
 export function parseOptions(argv: readonly string[]): BenchOptions {
@@ -28,6 +30,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     scenarios: Object.keys(SCENARIOS) as ScenarioName[],
     frameworks: [...FRAMEWORKS],
     sql: true,
+    mcp: true,
   };
   for (const arg of argv) {
     const [key, value = ''] = arg.split('=', 2);
@@ -37,6 +40,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         break;
       case '--no-sql':
         options.sql = false;
+        break;
+      case '--no-mcp':
+        options.mcp = false;
         break;
       case '--runs':
         options.runs = Number.parseInt(value, 10);

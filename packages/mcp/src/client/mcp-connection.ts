@@ -72,6 +72,7 @@ export class McpConnection {
   #open: Open | undefined;
   #opening: Promise<Open> | undefined;
   #tools: Promise<McpToolInfo[]> | undefined;
+  readonly #contextualHeaders: boolean;
   /** Increases whenever the cached tool list is dropped, so dependants can rebuild. */
   #toolsGeneration = 0;
 
@@ -80,6 +81,8 @@ export class McpConnection {
     this.params = options.params;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
     this.connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_MCP_CONNECT_TIMEOUT_MS;
+    this.#contextualHeaders =
+      options.params.transport !== 'stdio' && typeof options.params.headers === 'function';
   }
 
   /** The transport's name, for telemetry: `stdio`, `streamable-http` or `sse`. */
@@ -154,7 +157,11 @@ export class McpConnection {
     const attempt = async (): Promise<T> => {
       const open = await this.#ensureOpen();
       try {
-        return await requestContext.run(options.context, () => send(open.client, requestOptions));
+        // The run's context is only read by a header function of an HTTP connection; stdio
+        // calls skip the async-context scope.
+        return this.#contextualHeaders
+          ? await requestContext.run(options.context, () => send(open.client, requestOptions))
+          : await send(open.client, requestOptions);
       } catch (error) {
         if (neverDelivered(error)) {
           await this.#drop(open);
@@ -219,9 +226,7 @@ export class McpConnection {
       this.#invalidateTools();
     });
     try {
-      await requestContext.run(undefined, () =>
-        client.connect(transport, { timeout: this.connectTimeoutMs }),
-      );
+      await client.connect(transport, { timeout: this.connectTimeoutMs });
     } catch (error) {
       await client.close().catch(() => undefined);
       // Let the child's last stderr chunks arrive before reporting them.
