@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 import type { ReadonlyContext } from '@adk/core';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import {
   getDefaultEnvironment,
   StdioClientTransport,
@@ -31,8 +30,20 @@ function fetchWithHeaders(headers: McpHeaders | undefined): FetchLike | undefine
   };
 }
 
+/**
+ * The legacy SSE client, loaded only when a connection uses it. The specifier is kept out of the
+ * type graph on purpose: its `eventsource` dependency publishes TypeScript sources under the
+ * `source` export condition, which would otherwise be type-checked by every package importing
+ * this one from source.
+ */
+const SSE_CLIENT_MODULE: string = '@modelcontextprotocol/sdk/client/sse.js';
+type SseTransportClass = new (url: URL, options?: { fetch?: FetchLike }) => Transport;
+
 /** A fresh SDK transport for `params`; a stdio transport pipes the child's stderr into `tail`. */
-export function createTransport(params: McpConnectionParams, tail: StderrTail): Transport {
+export async function createTransport(
+  params: McpConnectionParams,
+  tail: StderrTail,
+): Promise<Transport> {
   switch (params.transport) {
     case 'stdio': {
       const transport = new StdioClientTransport({
@@ -54,6 +65,9 @@ export function createTransport(params: McpConnectionParams, tail: StderrTail): 
     }
     case 'sse': {
       const fetch = fetchWithHeaders(params.headers);
+      const { SSEClientTransport } = (await import(SSE_CLIENT_MODULE)) as {
+        SSEClientTransport: SseTransportClass;
+      };
       return new SSEClientTransport(new URL(params.url), fetch === undefined ? {} : { fetch });
     }
   }

@@ -213,7 +213,7 @@ export class McpConnection {
     const tail = new StderrTail();
     let transport: Transport;
     try {
-      transport = createTransport(this.params, tail);
+      transport = await createTransport(this.params, tail);
     } catch (error) {
       throw new McpServerStartError({
         serverName: this.serverName,
