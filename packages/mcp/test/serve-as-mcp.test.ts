@@ -132,6 +132,29 @@ describe('serveAsMcp over Streamable HTTP', () => {
   });
 });
 
+describe('serveAsMcp HTTP sessions', () => {
+  it('closes an MCP session left idle, so abandoned sessions do not pile up', async () => {
+    const { agent } = parrot();
+    serving = await serveAsMcp(agent, { transport: 'streamable-http', sessionIdleMs: 150 });
+    const { client, transport } = await httpClient(serving.url!);
+    await client.callTool({ name: 'parrot', arguments: { message: 'hi' } });
+    const ping = () =>
+      fetch(serving!.url!, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-session-id': transport.sessionId!,
+          'mcp-protocol-version': '2025-06-18',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'ping' }),
+      });
+    expect((await ping()).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await ping()).status).toBe(404);
+  });
+});
+
 describe('serveAsMcp over stdio', () => {
   it("answers the SDK's Client twice in one session", async () => {
     const client = new Client({ name: 'test-client', version: '1.0.0' });

@@ -38,6 +38,23 @@ export async function serveHttp(
 ): Promise<McpServing> {
   const path = options.path ?? '/mcp';
   const sessions = new Map<string, StreamableHTTPServerTransport>();
+  // When each session was last used: one idle longer than `sessionIdleMs` is closed, so sessions
+  // clients abandon without a DELETE do not pile up with uptime.
+  const lastUsed = new Map<string, number>();
+  const idleMs = options.sessionIdleMs ?? 30 * 60_000;
+  const sweeper = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [id, used] of lastUsed) {
+        if (now - used < idleMs) continue;
+        lastUsed.delete(id);
+        void sessions.get(id)?.close();
+        sessions.delete(id);
+      }
+    },
+    Math.min(idleMs, 60_000),
+  );
+  sweeper.unref();
   const sessionIdOf = (id: string | undefined) => `mcp-${id ?? 'stateless'}`;
   // Filled once listening: on a loopback interface only these Host headers are accepted, so a
   // web page cannot reach the server through DNS rebinding.
@@ -61,17 +78,24 @@ export async function serveHttp(
     if (typeof header === 'string') {
       const transport = sessions.get(header);
       if (!transport) return jsonRpcError(res, 404, 'Session not found.');
+      lastUsed.set(header, Date.now());
       await transport.handleRequest(req, res, body);
       return;
     }
     if (req.method !== 'POST') return jsonRpcError(res, 400, 'No MCP session.');
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, transport),
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport);
+        lastUsed.set(id, Date.now());
+      },
       ...(allowedHosts ? { enableDnsRebindingProtection: true, allowedHosts } : {}),
     });
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
+      if (transport.sessionId) {
+        sessions.delete(transport.sessionId);
+        lastUsed.delete(transport.sessionId);
+      }
     };
     await createMcpServer(handler, { version: options.version, sessionIdOf }).connect(transport);
     await transport.handleRequest(req, res, body);
@@ -96,6 +120,7 @@ export async function serveHttp(
   return {
     url: `http://${urlHost}:${port}${path}`,
     async close() {
+      clearInterval(sweeper);
       await Promise.all([...sessions.values()].map((transport) => transport.close()));
       sessions.clear();
       server.closeAllConnections();

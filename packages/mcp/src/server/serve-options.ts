@@ -43,6 +43,11 @@ export interface McpServeHttpOptions extends McpServeCommonOptions {
   host?: string;
   /** Path of the MCP endpoint (default `/mcp`). */
   path?: string;
+  /**
+   * An MCP session unused for this long is closed (default 30 minutes); its ADK session stays in
+   * the session service. A client that comes back after that gets a 404 and starts a new session.
+   */
+  sessionIdleMs?: number;
 }
 
 /** Options of {@link serveAsMcp}. */
