@@ -1,3 +1,5 @@
+import { getEventListeners } from 'node:events';
+
 import type { ReadonlyContext } from '@adk/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
@@ -48,9 +50,14 @@ describe('McpToolset over Streamable HTTP (SDK server)', () => {
       'add-tool',
     ]);
     const add = await tool(toolset, 'add');
+    const run = new AbortController();
     const sums = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => add.run({ a: i, b: 1 }, toolContext())),
+      Array.from({ length: 10 }, (_, i) =>
+        add.run({ a: i, b: 1 }, toolContext({ signal: run.signal })),
+      ),
     );
+    // Calls leave no listener behind on the run's signal.
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
     expect(sums).toEqual(
       Array.from({ length: 10 }, (_, i) => ({
         result: String(i + 1),

@@ -150,9 +150,17 @@ export class McpConnection {
       timeoutMs,
       ...(options.toolName === undefined ? {} : { toolName: options.toolName }),
     };
+    // The SDK never removes the abort listener it adds to a request's signal, so it gets a
+    // signal of its own per request, linked to the run's and unlinked when the request ends: the
+    // run's signal does not collect one listener per MCP call.
+    const runSignal = options.signal;
+    const perRequest = runSignal ? new AbortController() : undefined;
+    const forward = () => perRequest?.abort(runSignal?.reason);
+    if (runSignal?.aborted) forward();
+    else runSignal?.addEventListener('abort', forward, { once: true });
     const requestOptions: RequestOptions = {
       timeout: timeoutMs,
-      ...(options.signal ? { signal: options.signal } : {}),
+      ...(perRequest ? { signal: perRequest.signal } : {}),
     };
     const attempt = async (): Promise<T> => {
       const open = await this.#ensureOpen();
@@ -190,6 +198,8 @@ export class McpConnection {
         });
       }
       throw mapMcpError(failed, cause);
+    } finally {
+      runSignal?.removeEventListener('abort', forward);
     }
   }
 
