@@ -5,5 +5,5 @@ import { renderTable } from './report/table';
 const { rows, raw } = await runMcpBench({ quick: process.argv.includes('--quick') });
 console.log(renderTable(rows));
 console.log(
-  `\ncalls: ours ${raw.ours.length}, raw SDK ${raw.rawSdk.length}, @google/adk ${raw.googleAdk.length}`,
+  `\nruns of ours and the raw SDK: ${raw.ours.length} × ${raw.ours[0]?.length ?? 0} calls; @google/adk: ${raw.googleAdk.length} calls`,
 );
