@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
 import { afterEach, describe, expect, it } from 'vitest';
 
 import {
@@ -52,6 +56,24 @@ describe('McpToolset over stdio (server-everything)', () => {
         required: ['a', 'b'],
       },
     });
+  });
+
+  it('names the server after the package a launcher starts, unless told', () => {
+    expect(new McpToolset({ connection: everythingServer() }).name).toBe('server-everything');
+    const npx = new McpToolset({
+      connection: {
+        transport: 'stdio',
+        command: 'npx',
+        args: ['-y', '@modelcontextprotocol/server-filesystem', '.'],
+      },
+    });
+    expect(npx.name).toBe('server-filesystem');
+    expect(
+      new McpToolset({
+        connection: { transport: 'streamable-http', url: 'http://127.0.0.1:9/mcp' },
+      }).name,
+    ).toBe('127.0.0.1:9');
+    expect(everything().name).toBe('everything');
   });
 
   it('filters by names or predicate and prefixes the names the model sees', async () => {
@@ -204,6 +226,24 @@ describe('McpToolset over stdio (server-everything)', () => {
     await toolset.close();
     await waitFor(() => !isAlive(pid));
     expect(toolset.connection.isOpen).toBe(false);
+  });
+});
+
+describe('a stdio server and its parent process', () => {
+  it('does not outlive a parent that exits without closing the toolset', async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '--conditions=source',
+        '--import',
+        'tsx',
+        fileURLToPath(new URL('./fixtures/exit-without-close.ts', import.meta.url)),
+      ],
+      { cwd: fileURLToPath(new URL('..', import.meta.url)) },
+    );
+    const pid = Number(stdout.trim());
+    expect(pid).toBeGreaterThan(0);
+    await waitFor(() => !isAlive(pid), 3_000);
   });
 });
 

@@ -35,13 +35,20 @@ export interface McpToolsetOptions {
   connectTimeoutMs?: number;
 }
 
+const LAUNCHERS = /^(npx|node|bunx|bun|uvx|pnpm|tsx|deno|python3?)(\.exe)?$/;
+
+/**
+ * A readable server name: the command, or for a launcher (`npx`, `node`, `uvx`...) the package or
+ * script it starts (`npx -y @modelcontextprotocol/server-filesystem .` → `server-filesystem`).
+ */
 function defaultName(connection: McpConnectionParams): string {
-  if (connection.transport === 'stdio') {
-    const last = connection.args?.at(-1);
-    const command = basename(connection.command);
-    return command === 'npx' || command === 'node' ? basename(last ?? command) : command;
-  }
-  return new URL(connection.url).host;
+  if (connection.transport !== 'stdio') return new URL(connection.url).host;
+  const command = basename(connection.command);
+  if (!LAUNCHERS.test(command)) return command;
+  const target = connection.args?.find((arg) => !arg.startsWith('-'));
+  if (target === undefined) return command;
+  const inModules = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(target);
+  return basename(inModules?.[1] ?? target).replace(/\.[cm]?[jt]s$/, '');
 }
 
 /**
