@@ -18,6 +18,8 @@ export interface PlaygroundConfig {
   sessionUrl: string;
   /** Folder of saved artifacts (`ADK_ARTIFACTS_DIR`, default `./.adk/artifacts`). */
   artifactsDir: string;
+  /** The folder the `files` app's MCP filesystem server is confined to (`ADK_SANDBOX_DIR`, default `./.adk/sandbox`). */
+  sandboxDir: string;
   port: number;
   host: string;
   model: ModelChoice;
@@ -87,6 +89,7 @@ export function loadConfig(
   return {
     sessionUrl: env.ADK_SESSION_URL?.trim() || `sqlite:${resolve(cwd, '.adk', 'playground.db')}`,
     artifactsDir: resolve(cwd, env.ADK_ARTIFACTS_DIR?.trim() || join('.adk', 'artifacts')),
+    sandboxDir: resolve(cwd, env.ADK_SANDBOX_DIR?.trim() || join('.adk', 'sandbox')),
     port: Number.isInteger(port) && port >= 0 ? port : 8000,
     host: env.HOST ?? '127.0.0.1',
     model: chooseModel(env),

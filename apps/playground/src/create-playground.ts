@@ -9,7 +9,7 @@ import { createAdkServer } from '@adk/server';
 import type { AdkServerApp } from '@adk/server';
 import { createSessionService } from '@adk/session-sql';
 
-import { createReportsAgent, createRouterAgent } from './agents';
+import { createFilesAgent, createReportsAgent, createRouterAgent } from './agents';
 import type { PlaygroundConfig } from './config';
 import { resolveModel } from './models';
 
@@ -32,7 +32,8 @@ function ensureSqliteFolder(url: string): void {
 
 /**
  * Build the playground: the session store from `config.sessionUrl`, the model, the sample agents
- * (`router` with its weather and news specialists, and `reports` with artifacts and approval), and
+ * (`router` with its weather and news specialists, `reports` with artifacts and approval, and
+ * `files`, the tools of an MCP filesystem server confined to `config.sandboxDir`), and
  * the ADK API server with its web chat page and (unless `config.a2a` is false) the A2A routes.
  */
 export async function createPlayground(
@@ -49,7 +50,11 @@ export async function createPlayground(
   const offline = model.name === 'offline-demo';
 
   const apps = Object.fromEntries(
-    [createRouterAgent(model), createReportsAgent(model)].map((agent) => [
+    [
+      createRouterAgent(model),
+      createReportsAgent(model),
+      createFilesAgent(model, config.sandboxDir),
+    ].map((agent) => [
       agent.name,
       {
         agent,

@@ -1,5 +1,5 @@
 /** The ADK playground: sample agents, an offline demo model and the server wiring. */
-export { createReportsAgent, createRouterAgent } from './agents';
+export { createFilesAgent, createReportsAgent, createRouterAgent } from './agents';
 export { chooseModel, loadConfig, type ModelChoice, type PlaygroundConfig } from './config';
 export { createPlayground, type Playground } from './create-playground';
 export {

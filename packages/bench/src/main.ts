@@ -21,6 +21,7 @@ import { writeResults } from './report/write-results';
 import { runPromptPrefixBench } from './prompt-prefix';
 import { runWorker } from './run-worker';
 import type { ScenarioName } from './scenarios';
+import { runMcpBench } from './mcp-bench';
 import { runSqlBench } from './sql-bench';
 import { runWorkflowBench } from './workflow-bench';
 
@@ -90,6 +91,20 @@ async function main(): Promise<void> {
     }
   }
 
+  let mcp: unknown;
+  if (options.mcp) {
+    console.error('[bench] MCP tool calls over stdio');
+    try {
+      const outcome = await runMcpBench({ quick: options.quick });
+      rows.push(...outcome.rows);
+      mcp = outcome.raw;
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      failures.push(`mcp: ${message}`);
+      console.error(`[bench] MCP benchmark failed: ${message}`);
+    }
+  }
+
   const table = renderTable(rows);
   console.log(
     `\nADK for TypeScript vs @google/adk 2.0.0 — medians of ${options.runs} run(s)${options.quick ? ' (--quick)' : ''}, ` +
@@ -107,6 +122,7 @@ async function main(): Promise<void> {
     runs: collected,
     sql,
     prefix,
+    mcp,
     failures,
     table,
   });

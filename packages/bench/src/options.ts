@@ -19,9 +19,11 @@ export interface BenchOptions {
   prefix: boolean;
   /** Run the workflow per-node overhead benchmark (`--no-workflow` skips it). */
   workflow: boolean;
+  /** Run the MCP tool-call benchmark (`--no-mcp` skips it). */
+  mcp: boolean;
 }
 
-const USAGE = `pnpm bench [-- --quick] [--runs=N] [--only=${Object.keys(SCENARIOS).join(',')}] [--frameworks=adk-ts,google-adk] [--no-sql] [--no-prefix] [--no-workflow]`;
+const USAGE = `pnpm bench [-- --quick] [--runs=N] [--only=${Object.keys(SCENARIOS).join(',')}] [--frameworks=adk-ts,google-adk] [--no-sql] [--no-prefix] [--no-workflow] [--no-mcp]`;
 
 /** Parse `argv` (without the node and script paths). */
 export function parseOptions(argv: readonly string[]): BenchOptions {
@@ -34,6 +36,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     sql: true,
     prefix: true,
     workflow: true,
+    mcp: true,
   };
   for (const arg of argv) {
     const [key, value = ''] = arg.split('=', 2);
@@ -49,6 +52,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         break;
       case '--no-prefix':
         options.prefix = false;
+        break;
+      case '--no-mcp':
+        options.mcp = false;
         break;
       case '--runs':
         options.runs = Number.parseInt(value, 10);

@@ -38,3 +38,4 @@ export {
   type OpenedMemoryStore,
 } from './services';
 export { openSessionStore, type OpenedSessionStore } from './session-store';
+export { mcp, type McpCommandOptions } from './commands/mcp';

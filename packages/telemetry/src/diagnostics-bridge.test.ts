@@ -194,6 +194,24 @@ describe('DiagnosticsBridge with synthetic lifecycle messages', () => {
     expect(hrTimeToMilliseconds(span.duration)).toBeCloseTo(1500, 0);
   });
 
+  it("adds a tool's own attributes (an MCP tool's server and transport) without overriding ours", async () => {
+    h = harness();
+    start('tool', 't1', undefined, {
+      toolAttributes: {
+        'mcp.server.name': 'files',
+        'mcp.transport': 'stdio',
+        'gen_ai.tool.name': 'spoofed',
+      },
+    });
+    end('tool', 't1');
+    const span = h.span('execute_tool get_weather');
+    expect(span.attributes).toMatchObject({
+      'gen_ai.tool.name': 'get_weather',
+      'mcp.server.name': 'files',
+      'mcp.transport': 'stdio',
+    });
+  });
+
   it('parents parallel tool calls to the model call that asked for them, whatever order they finish in', async () => {
     h = harness();
     start('run', 'r1', undefined);

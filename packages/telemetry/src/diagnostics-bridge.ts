@@ -297,6 +297,10 @@ export class DiagnosticsBridge {
       [Attr.SESSION_ID]: m.sessionId,
     };
     if (this.#options.captureContent) attributes[Attr.TOOL_CALL_ARGS] = safeJson(m.args);
+    // The tool's own attributes (an MCP tool's server and transport) never override ours.
+    if (m.toolAttributes) {
+      for (const [key, value] of Object.entries(m.toolAttributes)) attributes[key] ??= value;
+    }
     this.#startSpan(m, 'tool', SpanName.tool(m.toolName), attributes, {
       [Attr.OPERATION_NAME]: 'execute_tool',
       [Attr.TOOL_NAME]: m.toolName,

@@ -112,11 +112,17 @@ export function guessArguments(
     { type?: string; enum?: unknown[] }
   >;
   const args: Record<string, unknown> = {};
+  const required = declaration.parameters?.required as string[] | undefined;
   for (const [name, schema] of Object.entries(properties)) {
     const key = name.toLowerCase();
+    // Optional numbers and flags (an MCP tool's `head`, `tail`) keep the server's defaults.
+    const flagLike = ['number', 'integer', 'boolean'].includes(schema.type ?? '');
+    if (flagLike && required !== undefined && !required.includes(name)) continue;
     if (schema.enum && schema.enum.length > 0) args[name] = schema.enum[0];
     else if (/city|location|place/.test(key)) args[name] = placeIn(text) ?? 'Paris';
     else if (/topic|query|subject/.test(key)) args[name] = topicIn(text) ?? text;
+    else if (key === 'path') args[name] = /[\w.-]+\.\w+/.exec(text)?.[0] ?? '.';
+    else if (key === 'content') args[name] = text;
     else if (/title|name|filename/.test(key)) args[name] = (topicIn(text) ?? 'notes').slice(0, 40);
     else if (schema.type === 'number' || schema.type === 'integer') args[name] = 1;
     else if (schema.type === 'boolean') args[name] = true;

@@ -1,6 +1,7 @@
 import type { CommandModule } from './command';
 import { createCommand } from './create-command';
 import { evalCommandModule } from './eval';
+import { mcpCommandModule } from './mcp';
 import { runCommand } from './run-command';
 import { apiServerCommand, webCommand } from './server-commands';
 
@@ -19,4 +20,5 @@ export const COMMANDS: readonly CommandModule[] = [
   webCommand,
   createCommand,
   evalCommandModule,
+  mcpCommandModule,
 ];

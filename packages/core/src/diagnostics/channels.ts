@@ -71,6 +71,8 @@ export interface ToolCallStartMessage extends SpanStart {
   toolDescription: string | undefined;
   functionCallId: string;
   args: Record<string, unknown>;
+  /** The tool's `telemetryAttributes`, when it has some. */
+  toolAttributes?: Readonly<Record<string, string | number | boolean>>;
 }
 export interface ToolCallEndMessage extends SpanEnd {
   result: unknown;

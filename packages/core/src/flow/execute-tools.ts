@@ -141,6 +141,7 @@ async function runCall(
     toolDescription: tool.description,
     functionCallId: id,
     args,
+    ...(tool.telemetryAttributes ? { toolAttributes: tool.telemetryAttributes } : {}),
   }));
   // Hooks are skipped outright when nothing listens: no argument objects, no extra awaits.
   let result: unknown =

@@ -20,6 +20,11 @@ export interface Tool {
    * answers the model with `{ error: { code: 'TOOL_TIMEOUT', message } }`; the run goes on.
    */
   readonly timeoutMs?: number;
+  /**
+   * Extra attributes of this tool's spans (e.g. `mcp.server.name` on an MCP tool), published on
+   * the tool-call start message for telemetry. Keys should be namespaced.
+   */
+  readonly telemetryAttributes?: Readonly<Record<string, string | number | boolean>>;
   /** How the model sees the tool; `undefined` for tools that only change the request. */
   declaration(): FunctionDeclaration | undefined;
   /**
