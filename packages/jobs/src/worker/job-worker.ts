@@ -53,6 +53,7 @@ export class JobWorker {
   #pollTimer: TimerHandle | undefined;
   #polling: Promise<number> | undefined;
   #pollAgain = false;
+  #keepAlive: ReturnType<typeof setInterval> | undefined;
 
   /** @throws InvalidArgumentError for invalid options. */
   constructor(options: JobWorkerOptions) {
@@ -71,10 +72,17 @@ export class JobWorker {
     return this.#inFlight.size;
   }
 
-  /** Poll for due jobs every `pollIntervalMs`, and whenever a slot frees up, until `stop()`. */
+  /**
+   * Poll for due jobs every `pollIntervalMs`, and whenever a slot frees up, until `stop()`. A
+   * started worker keeps its process alive (the clock's timers do not), so a dedicated worker
+   * process needs nothing else; `stop()` lets it exit.
+   */
   start(): void {
     if (this.#started || this.#stopping) return;
     this.#started = true;
+    // One ref'd no-op interval holds the event loop open until stop(); the poll and lease timers
+    // stay unref'd so a worker that was never started never holds a process.
+    this.#keepAlive = setInterval(() => undefined, 2 ** 31 - 1);
     void this.#pollLoop();
   }
 
@@ -122,6 +130,8 @@ export class JobWorker {
    */
   async stop(): Promise<void> {
     this.#stopping = true;
+    if (this.#keepAlive !== undefined) clearInterval(this.#keepAlive);
+    this.#keepAlive = undefined;
     if (this.#pollTimer !== undefined) this.#clock.clearTimeout(this.#pollTimer);
     this.#pollTimer = undefined;
     await this.#polling?.catch(() => undefined);
