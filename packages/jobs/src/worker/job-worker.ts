@@ -4,7 +4,9 @@ import { systemClock, type JobClock, type TimerHandle } from '../clock/job-clock
 import { publishJobEvent } from '../diagnostics/job-channels';
 import { JobRunnerNotFoundError } from '../errors/job-runner-not-found-error';
 import type { Job } from '../store/job';
-import type { JobStore } from '../store/job-store';
+import type { LeasedJobStore } from '../store/job-store';
+import { isQueueEngineJobStore } from '../store/queue-engine';
+import { EngineDriver } from './engine-driver';
 import { runJobAttempt, toJobError, type AttemptOutcome } from './run-job';
 import {
   resolveWorkerOptions,
@@ -42,7 +44,8 @@ interface InFlight {
 export class JobWorker {
   /** Owner id of this worker's leases. */
   readonly workerId: string;
-  readonly #store: JobStore;
+  readonly #store: LeasedJobStore;
+  readonly #engine: EngineDriver | undefined;
   readonly #clock: JobClock;
   readonly #options: ResolvedWorkerOptions;
   readonly #onError: (error: unknown, job: Job | undefined) => void;
@@ -58,18 +61,27 @@ export class JobWorker {
   /** @throws InvalidArgumentError for invalid options. */
   constructor(options: JobWorkerOptions) {
     this.#options = resolveWorkerOptions(options);
-    this.#store = options.store;
+    this.#store = options.store as LeasedJobStore;
     this.#clock = options.clock ?? systemClock;
     this.workerId = options.workerId ?? `worker-${randomUUID()}`;
     this.#onError =
       options.onError ??
       ((error, job) =>
         console.error(`@adk/jobs worker ${this.workerId}, job ${job?.id ?? '(none)'}:`, error));
+    this.#engine = isQueueEngineJobStore(options.store)
+      ? new EngineDriver({
+          store: options.store,
+          options: this.#options,
+          workerId: this.workerId,
+          onError: this.#onError,
+          attempt: (job, signal) => this.#attempt(job, signal),
+        })
+      : undefined;
   }
 
   /** Number of jobs running in this worker now. */
   get running(): number {
-    return this.#inFlight.size;
+    return this.#engine ? this.#engine.running : this.#inFlight.size;
   }
 
   /**
@@ -83,7 +95,8 @@ export class JobWorker {
     // One ref'd no-op interval holds the event loop open until stop(); the poll and lease timers
     // stay unref'd so a worker that was never started never holds a process.
     this.#keepAlive = setInterval(() => undefined, 2 ** 31 - 1);
-    void this.#pollLoop();
+    if (this.#engine) this.#engine.start().catch((error: unknown) => this.#onError(error, undefined));
+    else void this.#pollLoop();
   }
 
   /**
@@ -91,6 +104,8 @@ export class JobWorker {
    * (their runs go on in the background; see {@link JobWorker.idle}).
    */
   poll(): Promise<number> {
+    // A queue engine pushes its jobs: there is nothing to poll.
+    if (this.#engine) return Promise.resolve(0);
     if (this.#polling) {
       this.#pollAgain = true;
       return this.#polling;
@@ -103,6 +118,7 @@ export class JobWorker {
 
   /** Resolves when no job runs in this worker. */
   async idle(): Promise<void> {
+    if (this.#engine) return this.#engine.idle();
     while (this.#inFlight.size > 0) {
       await Promise.all([...this.#inFlight.values()].map((entry) => entry.done));
     }
@@ -113,6 +129,7 @@ export class JobWorker {
    * job retried at a later time is due only once the clock reaches it.
    */
   async drain(): Promise<void> {
+    if (this.#engine) return this.#engine.drain();
     for (;;) {
       const started = await this.poll();
       if (this.#inFlight.size === 0) {
@@ -135,6 +152,7 @@ export class JobWorker {
     if (this.#pollTimer !== undefined) this.#clock.clearTimeout(this.#pollTimer);
     this.#pollTimer = undefined;
     await this.#polling?.catch(() => undefined);
+    if (this.#engine) return this.#engine.stop();
     for (const entry of this.#inFlight.values()) entry.controller.abort();
     await this.idle();
   }

@@ -7,13 +7,10 @@ import {
   type Runner,
 } from '@adk/core';
 
-import type { Job, JobError, JobResult } from '../store/job';
+import type { AttemptOutcome } from '../store/attempt-outcome';
+import type { Job, JobError } from '../store/job';
 
-/** How one attempt ended. */
-export type AttemptOutcome =
-  | { kind: 'completed'; result: JobResult }
-  | { kind: 'failed'; error: JobError }
-  | { kind: 'aborted' };
+export type { AttemptOutcome } from '../store/attempt-outcome';
 
 /** The session a job runs in: its own, or `job-<id>` (stable across attempts). */
 export function jobSessionId(job: Job): string {
