@@ -19,3 +19,5 @@ export { TransferNotAllowedError } from './transfer-not-allowed-error';
 export { ToolArgumentsError, type ToolArgumentIssue } from './tool-arguments-error';
 export { ToolExecutionError } from './tool-execution-error';
 export { ToolNotFoundError } from './tool-not-found-error';
+export { InvocationNotFoundError } from './invocation-not-found-error';
+export { ToolInterruptedError } from './tool-interrupted-error';

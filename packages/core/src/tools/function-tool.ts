@@ -26,6 +26,8 @@ export interface FunctionToolOptions<TArgs> {
   execute: (args: TArgs, context: ToolContext) => unknown;
   /** The tool starts work and returns before it finishes (see `Tool.isLongRunning`). */
   isLongRunning?: boolean;
+  /** Running a call twice has the effect of running it once (see `Tool.isIdempotent`). */
+  isIdempotent?: boolean;
   /**
    * Ask a human before running: `true`, or a predicate on the arguments. The first call records a
    * confirmation request and pauses the invocation; the tool runs once the call is confirmed.
@@ -58,6 +60,7 @@ export class FunctionTool<TArgs = Record<string, unknown>> implements Tool {
   readonly name: string;
   readonly description: string;
   readonly isLongRunning: boolean;
+  readonly isIdempotent: boolean;
   private readonly schema: z.ZodType<TArgs> | undefined;
   private readonly jsonSchema: JsonSchema;
   private readonly execute: FunctionToolOptions<TArgs>['execute'];
@@ -68,6 +71,7 @@ export class FunctionTool<TArgs = Record<string, unknown>> implements Tool {
     this.name = options.name;
     this.description = options.description;
     this.isLongRunning = options.isLongRunning ?? false;
+    this.isIdempotent = options.isIdempotent ?? false;
     this.execute = options.execute;
     this.requireConfirmation = options.requireConfirmation;
     if (options.parameters instanceof z.ZodType) {
