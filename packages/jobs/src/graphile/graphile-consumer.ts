@@ -51,10 +51,13 @@ export class GraphileConsumer implements JobConsumer {
   async start(): Promise<void> {
     const { pool, schema, request, pollIntervalMs } = this.#options;
     const events: WorkerEvents = new EventEmitter() as WorkerEvents;
-    events.on('worker:create', ({ worker }) => {
-      this.#workerIds.add(worker.workerId);
+    // graphile-worker 0.17 locks jobs in the name of its pool (older versions: of each worker).
+    const register = (id: string) => {
+      this.#workerIds.add(id);
       void this.#beat().catch((error: unknown) => request.onError(error, undefined));
-    });
+    };
+    events.on('pool:create', ({ workerPool }) => register(workerPool.id));
+    events.on('worker:create', ({ worker }) => register(worker.workerId));
     this.#runner = await run({
       pgPool: pool,
       schema,
