@@ -5,6 +5,7 @@ import { AdkError } from '@adk/core';
 import packageJson from '../package.json' with { type: 'json' };
 import { chat } from './commands/chat';
 import { serve } from './commands/serve';
+import { WORKER_HELP, workerCommand } from './commands/worker';
 import { UsageError } from './errors';
 
 const AGENT_CARD = '/.well-known/agent-card.json';
@@ -18,7 +19,7 @@ Usage:
       Serve a folder of agents over the ADK API (default folder: the current one).
   adk web [agents_dir] [options]
       The same, plus the web chat page at /.
-
+${WORKER_HELP}
 Options of api_server and web:
   --port N                 Port (default 8000; 0 picks a free one)
   --host HOST              Interface (default 127.0.0.1)
@@ -63,6 +64,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       });
       return 0;
     }
+    if (command === 'worker') return await workerCommand(rest, env);
     if (command === 'api_server' || command === 'web') {
       const { values, positionals } = parse(rest, {
         port: { type: 'string' },
