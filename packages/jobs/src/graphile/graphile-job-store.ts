@@ -76,6 +76,8 @@ export class GraphileJobStore implements QueueEngineJobStore {
       });
     this.#ownsPool = !options.pool;
     this.#pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString });
+    // An idle client's connection error must not crash the process: the next query reconnects.
+    if (this.#ownsPool) this.#pool.on('error', () => undefined);
     this.#clock = options.clock ?? systemClock;
     this.#pollIntervalMs = options.pollIntervalMs ?? 2000;
   }
