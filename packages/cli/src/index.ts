@@ -8,9 +8,4 @@ export { HELP, main } from './cli';
 export { AgentLoadError, UsageError } from './errors';
 export { appNameOf, findApps, isAgent, loadAgentFile } from './load-agents';
 export { openSessionStore, type OpenedSessionStore } from './session-store';
-export {
-  openJobStore,
-  runWorker,
-  type WorkerHandle,
-  type WorkerOptions,
-} from './commands/worker';
+export { openJobStore, runWorker, type WorkerHandle, type WorkerOptions } from './commands/worker';

@@ -44,7 +44,11 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
   }
 }
 
-function stateOf(store: QueueEngineJobStore, id: string, state: JobState): Promise<Job | undefined> {
+function stateOf(
+  store: QueueEngineJobStore,
+  id: string,
+  state: JobState,
+): Promise<Job | undefined> {
   return until(
     () => store.get(id),
     (job) => job?.state === state,

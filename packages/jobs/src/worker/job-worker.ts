@@ -95,7 +95,8 @@ export class JobWorker {
     // One ref'd no-op interval holds the event loop open until stop(); the poll and lease timers
     // stay unref'd so a worker that was never started never holds a process.
     this.#keepAlive = setInterval(() => undefined, 2 ** 31 - 1);
-    if (this.#engine) this.#engine.start().catch((error: unknown) => this.#onError(error, undefined));
+    if (this.#engine)
+      this.#engine.start().catch((error: unknown) => this.#onError(error, undefined));
     else void this.#pollLoop();
   }
 
