@@ -22,13 +22,15 @@ interface InFlight {
 }
 
 /**
- * Runs due jobs in the background: claims them from the store (lowest priority number first, then
- * earliest `runAt`), runs each on the runner of its `appName`, and records the outcome.
+ * Runs due jobs in the background: claims them from a polled store (lowest priority number first,
+ * then earliest `runAt`) or subscribes to a queue engine's (`GraphileJobStore`, `BullMqJobStore`),
+ * runs each on the runner of its `appName`, and records the outcome.
  *
  * - Concurrency: at most `queues[name]` jobs of each queue run at once in this worker.
  * - Leases: a running job's lease is renewed every third of `leaseMs`; when a renewal is refused
  *   (the job was cancelled, or its lease expired and another worker took it) the run is aborted.
- *   A job whose worker crashed is claimed again once its lease expires: at-least-once delivery.
+ *   A job whose worker crashed is handed to another worker (at-least-once delivery), which
+ *   resumes its invocation `job-<id>` from the session's event log (see `runJobAttempt`).
  * - Failures (a thrown run, or a run whose last event has an `errorCode`) are retried after the
  *   backoff delay until `maxAttempts`, then the job is `dead`.
  * - `stop()` aborts the runs in flight and gives their jobs back to the queue, attempt not counted.
