@@ -4,11 +4,15 @@ import {
   dropPostgresSchema,
   postgresSchemaName,
   postgresUnavailable,
+  sqliteKysely,
+  temporaryDirectory,
 } from '@adk/test-databases';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
+import { CronScheduler, SqlJobStore } from '../src';
 import { BullMqJobStore } from '../src/bullmq';
 import { GraphileJobStore } from '../src/graphile';
+import { ManualClock } from '../src/testing';
 import { REDIS_URL, dropRedisPrefix, redisPrefix, redisUnavailable } from './fixtures/redis';
 
 // Under CI=true an unreachable service throws here: its tests fail, never skip.
@@ -27,6 +31,36 @@ const schedule = (queue: string) => ({
   name: `every-minute-${queue}`,
   cron: '* * * * *',
   job: { appName: 'reports', userId: 'ops', queue, message: userContent('Minute report') },
+});
+
+describe('embedded SQLite: CronScheduler (croner)', () => {
+  it('enqueues each occurrence once across 3 schedulers', async () => {
+    const temp = temporaryDirectory('adk-jobs-cron-');
+    const db = sqliteKysely(temp.file('jobs.db'), { wal: true });
+    cleanups.push(async () => {
+      await db.destroy();
+      temp.remove();
+    });
+    const clock = new ManualClock(Date.parse('2026-03-02T09:00:30Z'));
+    const queue = 'cron-sqlite';
+    const schedulers = [0, 1, 2].map(
+      () =>
+        new CronScheduler({
+          store: new SqlJobStore({ db, clock }),
+          clock,
+          schedules: [schedule(queue)],
+        }),
+    );
+    const tick = async () =>
+      (await Promise.all(schedulers.map((scheduler) => scheduler.tick()))).flat();
+    expect(await tick()).toHaveLength(1);
+    clock.advance(60_000);
+    expect(await tick()).toHaveLength(1);
+    expect(await tick()).toHaveLength(0);
+    const store = new SqlJobStore({ db, clock });
+    const runAts = (await store.list({ queue })).map((job) => new Date(job.runAt).toISOString());
+    expect(runAts).toEqual(['2026-03-02T09:00:00.000Z', '2026-03-02T09:01:00.000Z']);
+  });
 });
 
 describe.skipIf(skipPostgres !== undefined)('graphile-worker crontab', () => {
