@@ -1,11 +1,16 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    'testing/index': 'src/testing/index.ts',
+    'graphile/index': 'src/graphile/index.ts',
+    'bullmq/index': 'src/bullmq/index.ts',
+  },
   format: ['esm'],
   dts: { compilerOptions: { customConditions: [] } },
   clean: true,
   sourcemap: true,
   target: 'node20',
-  external: ['vitest'],
+  external: ['vitest', 'graphile-worker', 'bullmq', 'ioredis', 'pg'],
 });

@@ -105,12 +105,26 @@ async function main(): Promise<void> {
     }
   }
 
+  // The jobs benchmark (queue engines beside the embedded SQLite store); ADK_BENCH_JOBS=0 skips it.
+  let jobsTable: string | undefined;
+  if (process.env.ADK_BENCH_JOBS !== '0') {
+    console.error('[bench] jobs');
+    try {
+      const { renderJobsBench, runJobsBench } = await import('./jobs-bench');
+      jobsTable = renderJobsBench(await runJobsBench({ quick: options.quick }));
+    } catch (error) {
+      failures.push(`jobs: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   const table = renderTable(rows);
   console.log(
     `\nADK for TypeScript vs @google/adk 2.0.0 — medians of ${options.runs} run(s)${options.quick ? ' (--quick)' : ''}, ` +
       `Node ${process.version}, ${cpus().length} CPU(s)\n`,
   );
   console.log(table);
+  if (jobsTable)
+    console.log(`\nBackground jobs (FakeModel agent, one tool call per job):\n\n${jobsTable}`);
   if (failures.length > 0) console.log(`\nFailures:\n- ${failures.join('\n- ')}`);
   const path = await writeResults({
     startedAt: startedAt.toISOString(),

@@ -39,3 +39,5 @@ export {
 } from './services';
 export { openSessionStore, type OpenedSessionStore } from './session-store';
 export { mcp, type McpCommandOptions } from './commands/mcp';
+
+export { openJobStore, runWorker, type WorkerHandle, type WorkerOptions } from './commands/worker';

@@ -1,27 +1,13 @@
 import { InMemorySessionService, userContent } from '@adk/core';
-import {
-  createPostgresSchema,
-  dropPostgresSchema,
-  postgresKysely,
-  postgresSchemaName,
-  postgresUnavailable,
-  sqliteKysely,
-  temporaryDirectory,
-} from '@adk/test-databases';
+import { sqliteKysely, temporaryDirectory } from '@adk/test-databases';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { JobSchemaVersionError, JobWorker, SqlJobStore } from '../src';
 import { afterToolCall, askedText, gateTool, reportRunner } from './fixtures/agents';
 
-// Under CI=true an unreachable PostgreSQL throws here: its tests fail, never skip.
-const postgresAvailable = (await postgresUnavailable()) === undefined;
 const temp = temporaryDirectory('adk-jobs-');
-const schemas: string[] = [];
-afterAll(async () => {
-  temp.remove();
-  for (const schema of schemas) await dropPostgresSchema(schema);
-});
+afterAll(() => temp.remove());
 
 interface Database {
   label: string;
@@ -30,7 +16,7 @@ interface Database {
    * A fresh database; `open()` gives the Kysely instance a worker process would use on it. On
    * SQLite the workers of one process share one connection: better-sqlite3 is synchronous, so a
    * second in-process connection waiting for the write lock would block the event loop that the
-   * lock holder needs. On PostgreSQL each call is a new pool.
+   * lock holder needs.
    */
   fresh(): Promise<() => Kysely<unknown>>;
 }
@@ -42,16 +28,6 @@ const databases: Database[] = [
     fresh: async () => {
       const db = sqliteKysely(temp.file(`jobs-${Math.random().toString(36).slice(2)}.db`));
       return () => db;
-    },
-  },
-  {
-    label: 'PostgreSQL',
-    skip: !postgresAvailable,
-    fresh: async () => {
-      const schema = postgresSchemaName('jobs');
-      schemas.push(schema);
-      await createPostgresSchema(schema);
-      return () => postgresKysely(schema, { max: 4 });
     },
   },
 ];

@@ -14,3 +14,4 @@ export { isWebUiBuilt, webUiDir, type WebUiOptions } from './web-ui';
 export { runAgentRequestSchema, type RunAgentRequest } from './http/schemas';
 export { type ErrorBody } from './http/http-error';
 export type { TimestampUnit } from './http/wire-time';
+export type { ServerJob, ServerJobStore } from './routes/job-routes';

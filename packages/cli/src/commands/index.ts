@@ -2,6 +2,7 @@ import type { CommandModule } from './command';
 import { createCommand } from './create-command';
 import { evalCommandModule } from './eval';
 import { mcpCommandModule } from './mcp';
+import { workerCommandModule } from './worker';
 import { runCommand } from './run-command';
 import { apiServerCommand, webCommand } from './server-commands';
 
@@ -21,4 +22,5 @@ export const COMMANDS: readonly CommandModule[] = [
   createCommand,
   evalCommandModule,
   mcpCommandModule,
+  workerCommandModule,
 ];

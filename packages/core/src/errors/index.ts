@@ -20,3 +20,5 @@ export { ToolArgumentsError, type ToolArgumentIssue } from './tool-arguments-err
 export { ToolExecutionError } from './tool-execution-error';
 export { ToolNotFoundError } from './tool-not-found-error';
 export { ToolTimeoutError } from './tool-timeout-error';
+export { InvocationNotFoundError } from './invocation-not-found-error';
+export { ToolInterruptedError } from './tool-interrupted-error';

@@ -6,3 +6,9 @@ export {
   type StreamingMode,
 } from './run-config';
 export { Runner, type RunnerOptions, type RunnerServices, type RunRequest } from './runner';
+export {
+  readInvocationProgress,
+  type InvocationCall,
+  type InvocationProgress,
+} from './invocation-progress';
+export type { ResumeRequest } from './resume-invocation';

@@ -27,6 +27,7 @@ import { StatePrefix, type Session } from '../sessions/session';
 import type { SessionService } from '../sessions/session-service';
 import type { Toolset } from '../tools/tool';
 import { findAgentToRun, findResumeEntry } from './find-agent-to-run';
+import { resumeInvocation, type ResumeRequest } from './resume-invocation';
 import { SessionTurns } from './session-turns';
 import { createRunConfig, type RunConfig } from './run-config';
 
@@ -92,6 +93,11 @@ export interface RunRequest {
    * `AgentTool` children included): after the plugins, before the agents' own callbacks.
    */
   callbacks?: RunCallbacks;
+  /**
+   * The invocation's id (default: a new random one). Give a stable, new id (e.g. a background
+   * job's) to be able to `resume` the invocation after a crash.
+   */
+  invocationId?: string;
 }
 
 /**
@@ -198,7 +204,7 @@ export class Runner {
           userId: request.userId,
           sessionId: request.sessionId,
         })) ?? (await this.createMissingSession(request.userId, request.sessionId));
-      const invocationId = `e-${randomUuid()}`;
+      const invocationId = request.invocationId ?? `e-${randomUuid()}`;
       const ctx = new InvocationContext({
         invocationId,
         agent: this.agent,
@@ -353,6 +359,20 @@ export class Runner {
     } finally {
       this.#sessionTurns.leave(turnKey);
     }
+  }
+
+  /**
+   * Continue an invocation from the session's event log instead of starting over (after its
+   * process died, or a run that ended on an error): the user's message is not sent again, calls
+   * whose responses are stored are not executed again, an interrupted call runs again only when
+   * its tool is idempotent (else the model gets a `TOOL_INTERRUPTED` error response), and the agent
+   * continues from the last stored event. A finished invocation yields nothing. Same turn-taking
+   * and storage rules as {@link Runner.run}.
+   *
+   * @throws SessionNotFoundError, or InvocationNotFoundError when the session has no event of it.
+   */
+  resume(request: ResumeRequest): AsyncGenerator<Event, void> {
+    return resumeInvocation(this, this.#sessionTurns, request);
   }
 
   /** Close every plugin and every toolset of the agent tree. Errors are thrown after all were closed. */

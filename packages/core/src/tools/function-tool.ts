@@ -28,6 +28,8 @@ export interface FunctionToolOptions<TArgs> {
   execute: (args: TArgs, context: ToolContext) => unknown;
   /** The tool starts work and returns before it finishes (see `Tool.isLongRunning`). */
   isLongRunning?: boolean;
+  /** Running a call twice has the effect of running it once (see `Tool.isIdempotent`). */
+  isIdempotent?: boolean;
   /**
    * Most milliseconds one call may run before it is stopped and answered with `TOOL_TIMEOUT`
    * (see `Tool.timeoutMs`; `0` or `Infinity`: no limit). Unset: the agent's or run's default.
@@ -66,6 +68,7 @@ export class FunctionTool<TArgs = Record<string, unknown>> implements Tool {
   readonly description: string;
   readonly isLongRunning: boolean;
   readonly timeoutMs: number | undefined;
+  readonly isIdempotent: boolean;
   private readonly schema: z.ZodType<TArgs> | undefined;
   private readonly jsonSchema: JsonSchema;
   private readonly execute: FunctionToolOptions<TArgs>['execute'];
@@ -83,6 +86,7 @@ export class FunctionTool<TArgs = Record<string, unknown>> implements Tool {
       });
     }
     this.timeoutMs = options.timeoutMs;
+    this.isIdempotent = options.isIdempotent ?? false;
     this.execute = options.execute;
     this.requireConfirmation = options.requireConfirmation;
     if (options.parameters instanceof z.ZodType) {

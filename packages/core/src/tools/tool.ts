@@ -25,6 +25,13 @@ export interface Tool {
    * the tool-call start message for telemetry. Keys should be namespaced.
    */
   readonly telemetryAttributes?: Readonly<Record<string, string | number | boolean>>;
+  /**
+   * True when running a call twice has the effect of running it once (a read, an upsert by key).
+   * A run resumed after its process died re-executes an interrupted call of an idempotent tool;
+   * any other tool's interrupted call is answered with a `TOOL_INTERRUPTED` error instead.
+   * Default false.
+   */
+  readonly isIdempotent?: boolean;
   /** How the model sees the tool; `undefined` for tools that only change the request. */
   declaration(): FunctionDeclaration | undefined;
   /**

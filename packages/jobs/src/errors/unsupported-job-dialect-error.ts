@@ -2,7 +2,10 @@ import { AdkError } from '@adk/core';
 
 const MARKER = Symbol.for('adk.error.UnsupportedJobDialectError');
 
-/** The Kysely instance talks to a database the SQL job store does not drive (SQLite, PostgreSQL). */
+/**
+ * The Kysely instance talks to a database `SqlJobStore` does not drive: it drives SQLite only. On
+ * PostgreSQL use `GraphileJobStore` (graphile-worker), on Redis `BullMqJobStore`.
+ */
 export class UnsupportedJobDialectError extends AdkError {
   private readonly [MARKER] = true;
   /** Class name of the Kysely adapter found. */
@@ -10,7 +13,7 @@ export class UnsupportedJobDialectError extends AdkError {
 
   constructor(options: { adapter: string }) {
     super('UnsupportedJobDialectError', 'UNSUPPORTED_JOB_DIALECT', {
-      message: `SqlJobStore supports SQLite and PostgreSQL; this Kysely uses "${options.adapter}". Pass dialect: 'sqlite' or 'postgres' if a wrapper hides the adapter.`,
+      message: `SqlJobStore drives SQLite only; this Kysely uses "${options.adapter}". On PostgreSQL use GraphileJobStore from '@adk/jobs/graphile' (graphile-worker); pass dialect: 'sqlite' if a wrapper hides a SQLite adapter.`,
     });
     this.adapter = options.adapter;
   }

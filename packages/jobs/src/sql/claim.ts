@@ -4,7 +4,7 @@ import { expiredLeaseError } from '../store/lease-expired';
 import type { JobDatabase, JobRow } from './tables';
 import { JOBS_TABLE } from './tables';
 
-/** What both claim statements need. */
+/** What a claim needs. */
 export interface ClaimArguments {
   queue: string;
   workerId: string;
@@ -62,33 +62,6 @@ function lease(args: ClaimArguments) {
   return sql`state = 'running', attempt = attempt + 1, lease_owner = ${args.workerId},
     lease_expires_at = ${args.now + Math.round(args.leaseMs)}, started_at = ${args.now},
     updated_at = ${args.now}`;
-}
-
-function byPriority(a: JobRow, b: JobRow): number {
-  return (
-    Number(a.priority) - Number(b.priority) ||
-    Number(a.run_at) - Number(b.run_at) ||
-    Number(a.seq) - Number(b.seq)
-  );
-}
-
-/**
- * PostgreSQL: one statement leases the due rows, skipping rows another claimer has locked, so
- * concurrent workers never take the same job and never wait on each other.
- */
-export async function claimPostgres(
-  db: Kysely<JobDatabase>,
-  args: ClaimArguments,
-): Promise<ClaimedRows> {
-  const buried = await buryExpired(db, args);
-  const result = await sql<JobRow>`update ${jobs} set ${lease(args)}
-    where id in (
-      select id from ${jobs} where ${due(args)}
-      order by priority, run_at, seq
-      limit ${args.limit}
-      for update skip locked)
-    returning *`.execute(db);
-  return { claimed: [...result.rows].sort(byPriority), buried };
 }
 
 /**

@@ -1,20 +1,23 @@
-import { requireSqlDialect, type AnyKysely, type SqlDialect } from '@adk/sql-kit';
+import { requireSqlDialect, type AnyKysely } from '@adk/sql-kit';
 
 import { UnsupportedJobDialectError } from '../errors/unsupported-job-dialect-error';
 
 export type { AnyKysely } from '@adk/sql-kit';
 
-/** The SQL databases the job store drives. */
-export type JobDialect = SqlDialect;
+/** The SQL database `SqlJobStore` drives: SQLite only (PostgreSQL users get `GraphileJobStore`). */
+export type JobDialect = 'sqlite';
 
 /**
- * Which database `db` talks to, from its adapter (or the explicit override).
+ * Check that `db` talks to SQLite (or that the caller says so with `override`).
  *
- * @throws UnsupportedJobDialectError when `db` is neither SQLite nor PostgreSQL.
+ * @throws UnsupportedJobDialectError for any other database; for PostgreSQL the error points to
+ * `GraphileJobStore`.
  */
 export function detectJobDialect(db: AnyKysely, override?: JobDialect): JobDialect {
-  return requireSqlDialect(db, {
+  const dialect = requireSqlDialect(db, {
     override,
     unsupported: (adapter) => new UnsupportedJobDialectError({ adapter }),
   });
+  if (dialect !== 'sqlite') throw new UnsupportedJobDialectError({ adapter: 'PostgresAdapter' });
+  return dialect;
 }

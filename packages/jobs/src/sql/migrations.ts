@@ -11,8 +11,8 @@ import type { AnyKysely, JobDialect } from './dialect';
 import { JOB_SCHEMA_VERSION, JOBS_TABLE, METADATA_TABLE } from './tables';
 
 /** 001: the jobs table, its claim and unique-key indexes, and `schema_version = '1'`. */
-function schemaV1(dialect: JobDialect): Migration {
-  const big = dialect === 'postgres' ? 'bigint' : 'integer';
+function schemaV1(): Migration {
+  const big = 'integer';
   return {
     async up(db: AnyKysely): Promise<void> {
       await db.schema
@@ -21,12 +21,10 @@ function schemaV1(dialect: JobDialect): Migration {
         .addColumn('key', 'varchar(255)', (c) => c.primaryKey().notNull())
         .addColumn('value', 'varchar(255)', (c) => c.notNull())
         .execute();
-      let table = db.schema
+      await db.schema
         .createTable(JOBS_TABLE)
         .ifNotExists()
-        .addColumn('id', 'varchar(64)', (c) => c.primaryKey().notNull());
-      if (dialect === 'postgres') table = table.addColumn('seq', 'bigserial', (c) => c.notNull());
-      await table
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey().notNull())
         .addColumn('queue', 'varchar(255)', (c) => c.notNull())
         .addColumn('priority', 'integer', (c) => c.notNull())
         .addColumn('app_name', 'varchar(255)', (c) => c.notNull())
@@ -82,14 +80,12 @@ export async function checkJobSchema(db: AnyKysely): Promise<void> {
 /**
  * Create or upgrade the job tables (idempotent). A database whose schema version is newer than
  * this package's is refused with `JobSchemaVersionError` before anything changes. Concurrent
- * callers wait for each other: Kysely's advisory lock on PostgreSQL, `BEGIN IMMEDIATE` on SQLite.
- * Kysely's bookkeeping tables are pinned to the connection's current schema, so another schema's
- * job tables (another app, another test run) are never taken for these.
+ * callers wait for each other (`BEGIN IMMEDIATE`).
  */
 export async function migrateJobTables(db: AnyKysely, dialect: JobDialect): Promise<void> {
   await runMigrations(db, {
     dialect,
-    migrations: { '001_adk_jobs_v1': schemaV1(dialect) },
+    migrations: { '001_adk_jobs_v1': schemaV1() },
     migrationTableName: 'adk_jobs_migration',
     migrationLockTableName: 'adk_jobs_migration_lock',
     versioning,

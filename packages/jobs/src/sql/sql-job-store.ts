@@ -13,7 +13,7 @@ import type {
   EnqueueJobResult,
   ExtendLeaseRequest,
   FailJobRequest,
-  JobStore,
+  LeasedJobStore,
   LeasedJobRequest,
   ListJobsRequest,
   PruneJobsRequest,
@@ -24,7 +24,7 @@ import {
   checkPrune,
   normalizeEnqueue,
 } from '../store/normalize-enqueue';
-import { claimPostgres, claimSqlite } from './claim';
+import { claimSqlite } from './claim';
 import { detectJobDialect, type AnyKysely, type JobDialect } from './dialect';
 import { rowToJob } from './job-rows';
 import { checkJobSchema, migrateJobTables } from './migrations';
@@ -32,7 +32,7 @@ import { JOBS_TABLE, type JobDatabase, type JobRow } from './tables';
 
 /** Options of {@link SqlJobStore}. */
 export interface SqlJobStoreOptions {
-  /** Your Kysely instance over SQLite (better-sqlite3) or PostgreSQL (pg). */
+  /** Your Kysely instance over SQLite (better-sqlite3). */
   db: AnyKysely;
   /** Force the SQL flavour when a wrapper hides Kysely's adapter. */
   dialect?: JobDialect;
@@ -48,11 +48,10 @@ export interface SqlJobStoreOptions {
 }
 
 /**
- * Jobs in SQL through Kysely, safe for many workers in many processes:
- * - PostgreSQL: `claim` is one `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)`, so
- *   concurrent workers take different jobs without waiting for each other;
- * - SQLite: `claim` runs inside `BEGIN IMMEDIATE`, so one claimer at a time holds the write lock
- *   from the read of due jobs to their update.
+ * Jobs in a SQLite file through Kysely: the embedded, single-machine store, safe for many workers
+ * in many processes on one file. `claim` runs inside `BEGIN IMMEDIATE`, so one claimer at a time
+ * holds the write lock from the read of due jobs to their update. (PostgreSQL users get
+ * `GraphileJobStore`, Redis users `BullMqJobStore`: queue engines that push jobs.)
  *
  * Lease-guarded updates (`complete`, `fail`, `release`, `extendLease`) are single statements that
  * match the job only while it is `running` under the caller's lease.
@@ -63,7 +62,7 @@ export interface SqlJobStoreOptions {
  * await store.enqueue({ appName: 'reports', userId: 'u1', message: userContent('Analyze Q3'), runIn: 3_600_000 });
  * ```
  */
-export class SqlJobStore implements JobStore {
+export class SqlJobStore implements LeasedJobStore {
   readonly #db: Kysely<JobDatabase>;
   readonly #dialect: JobDialect;
   readonly #autoMigrate: boolean;
@@ -71,7 +70,7 @@ export class SqlJobStore implements JobStore {
   readonly #clock: JobClock;
   #ready: Promise<void> | undefined;
 
-  /** @throws UnsupportedJobDialectError when `db` is neither SQLite nor PostgreSQL. */
+  /** @throws UnsupportedJobDialectError when `db` is not SQLite. */
   constructor(options: SqlJobStoreOptions) {
     this.#db = options.db as Kysely<JobDatabase>;
     this.#dialect = detectJobDialect(options.db, options.dialect);
@@ -140,12 +139,9 @@ export class SqlJobStore implements JobStore {
     await this.#prepare();
     const now = this.#clock.now();
     const args = { ...request, now };
-    const { claimed, buried } =
-      this.#dialect === 'postgres'
-        ? await claimPostgres(this.#db, args)
-        : await withSqliteWriteLock(this.#db, (locked) =>
-            claimSqlite(locked as Kysely<JobDatabase>, args),
-          );
+    const { claimed, buried } = await withSqliteWriteLock(this.#db, (locked) =>
+      claimSqlite(locked as Kysely<JobDatabase>, args),
+    );
     for (const { row, leaseOwner } of buried) {
       publishJobEvent('dead', () => ({ job: rowToJob(row), workerId: leaseOwner ?? 'unknown' }));
     }
@@ -223,8 +219,7 @@ export class SqlJobStore implements JobStore {
     if (request.state !== undefined) query = query.where('state', '=', request.state);
     if (request.queue !== undefined) query = query.where('queue', '=', request.queue);
     if (request.appName !== undefined) query = query.where('app_name', '=', request.appName);
-    const order = this.#dialect === 'postgres' ? sql.ref('seq') : sql.ref('rowid');
-    const rows = await query.orderBy(order).limit(limit).execute();
+    const rows = await query.orderBy(sql.ref('rowid')).limit(limit).execute();
     return rows.map(rowToJob);
   }
 

@@ -10,7 +10,7 @@ import type {
   EnqueueJobResult,
   ExtendLeaseRequest,
   FailJobRequest,
-  JobStore,
+  LeasedJobStore,
   LeasedJobRequest,
   ListJobsRequest,
   PruneJobsRequest,
@@ -39,7 +39,7 @@ export interface InMemoryJobStoreOptions {
  * await store.enqueue({ appName: 'reports', userId: 'u1', message: userContent('Analyze Q3'), runIn: 3_600_000 });
  * ```
  */
-export class InMemoryJobStore implements JobStore {
+export class InMemoryJobStore implements LeasedJobStore {
   readonly #jobs = new Map<string, Stored>();
   readonly #byUniqueKey = new Map<string, string>();
   readonly #clock: JobClock;

@@ -8,6 +8,7 @@ export type {
   ExtendLeaseRequest,
   FailJobRequest,
   JobStore,
+  LeasedJobStore,
   LeasedJobRequest,
   ListJobsRequest,
   PruneJobsRequest,
@@ -22,3 +23,11 @@ export {
   normalizeEnqueue,
   type NormalizedEnqueue,
 } from './normalize-enqueue';
+export type { AttemptOutcome } from './attempt-outcome';
+export {
+  isQueueEngineJobStore,
+  type ConsumeRequest,
+  type JobConsumer,
+  type QueueEngineJobStore,
+  type RecordedAttempt,
+} from './queue-engine';

@@ -33,7 +33,7 @@ export interface EnqueueJobResult {
   created: boolean;
 }
 
-/** Arguments of {@link JobStore.claim}. */
+/** Arguments of {@link LeasedJobStore.claim}. */
 export interface ClaimJobsRequest {
   queue: string;
   /** Id of the claiming worker; it owns the leases it gets. */
@@ -50,17 +50,17 @@ export interface LeasedJobRequest {
   workerId: string;
 }
 
-/** Arguments of {@link JobStore.extendLease}. */
+/** Arguments of {@link LeasedJobStore.extendLease}. */
 export interface ExtendLeaseRequest extends LeasedJobRequest {
   leaseMs: number;
 }
 
-/** Arguments of {@link JobStore.complete}. */
+/** Arguments of {@link LeasedJobStore.complete}. */
 export interface CompleteJobRequest extends LeasedJobRequest {
   result: JobResult;
 }
 
-/** Arguments of {@link JobStore.fail}. */
+/** Arguments of {@link LeasedJobStore.fail}. */
 export interface FailJobRequest extends LeasedJobRequest {
   error: JobError;
   /** When to try again, if attempts are left. */
@@ -87,13 +87,10 @@ export interface PruneJobsRequest {
 }
 
 /**
- * Durable storage of jobs with leases: the contract every job store fulfils (in memory, SQLite,
- * PostgreSQL), checked by `jobStoreConformance` from `@adk/jobs/testing`.
- *
- * A job is handed out by `claim` to one worker at a time, with a lease. The worker reports the
- * outcome with `complete`, `fail` or `release`; these succeed only while it still holds the lease
- * (they return `undefined` otherwise, and change nothing). A lease that expires makes the job
- * claimable again: a crashed worker's job runs again (at-least-once delivery).
+ * Where jobs wait: the part of the contract every store fulfils (embedded SQLite, in memory,
+ * graphile-worker, BullMQ), checked by `jobStoreConformance` from `@adk/jobs/testing`. How a worker
+ * gets the jobs differs by kind: a {@link LeasedJobStore} is polled and leases each job it hands
+ * out; a {@link QueueEngineJobStore} lets its queue engine push jobs to the worker.
  */
 export interface JobStore {
   /**
@@ -101,6 +98,37 @@ export interface JobStore {
    * @throws InvalidArgumentError for a malformed request.
    */
   enqueue(request: EnqueueJobRequest): Promise<EnqueueJobResult>;
+  /**
+   * Cancel a `pending` or `running` job (a running one's worker learns it when its lease is
+   * refused). Returns `undefined` when the job does not exist or has already finished.
+   */
+  cancel(id: string): Promise<Job | undefined>;
+  get(id: string): Promise<Job | undefined>;
+  /** Jobs matching every given filter, oldest first. */
+  list(request?: ListJobsRequest): Promise<Job[]>;
+  /**
+   * Delete finished jobs (`completed`, `dead`, `cancelled`) whose `finishedAt` is before
+   * `finishedBefore`; resolves with how many were deleted. Their unique keys become free again,
+   * so keep jobs of cron schedules longer than the scheduler's `catchUpMs` (prune after days, not
+   * minutes), or a scheduler could enqueue a recent occurrence again.
+   * @throws InvalidArgumentError for another state or a non-finite time.
+   */
+  prune(request: PruneJobsRequest): Promise<number>;
+  /** Release resources the store owns. */
+  close(): Promise<void>;
+}
+
+/**
+ * A store the worker polls (`claim`), with leases: the embedded stores (`SqlJobStore` on SQLite,
+ * `InMemoryJobStore`).
+ *
+ * A job is handed out by `claim` to one worker at a time, with a lease. The worker reports the
+ * outcome with `complete`, `fail` or `release`; these succeed only while it still holds the lease
+ * (they return `undefined` otherwise, and change nothing). A lease that expires makes the job
+ * claimable again: a crashed worker's job runs again, and resumes its run from the session's
+ * event log (see `JobWorker`).
+ */
+export interface LeasedJobStore extends JobStore {
   /**
    * Lease up to `limit` jobs of `queue` that are due: `pending` with `runAt <= now`, or `running`
    * with an expired lease. Lowest `priority` first, then earliest `runAt`, then enqueue order.
@@ -121,22 +149,4 @@ export interface JobStore {
   fail(request: FailJobRequest): Promise<Job | undefined>;
   /** Give the job back unrun (worker stopping): `pending`, due now, the attempt not counted. */
   release(request: LeasedJobRequest): Promise<Job | undefined>;
-  /**
-   * Cancel a `pending` or `running` job (a running one's worker learns it when its lease is
-   * refused). Returns `undefined` when the job does not exist or has already finished.
-   */
-  cancel(id: string): Promise<Job | undefined>;
-  get(id: string): Promise<Job | undefined>;
-  /** Jobs matching every given filter, oldest first. */
-  list(request?: ListJobsRequest): Promise<Job[]>;
-  /**
-   * Delete finished jobs (`completed`, `dead`, `cancelled`) whose `finishedAt` is before
-   * `finishedBefore`; resolves with how many were deleted. Their unique keys become free again,
-   * so keep jobs of cron schedules longer than the scheduler's `catchUpMs` (prune after days, not
-   * minutes), or a scheduler could enqueue a recent occurrence again.
-   * @throws InvalidArgumentError for another state or a non-finite time.
-   */
-  prune(request: PruneJobsRequest): Promise<number>;
-  /** Release resources the store owns. */
-  close(): Promise<void>;
 }

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 
-import type { EnqueueJobRequest, JobStore } from '../store/job-store';
+import type { EnqueueJobRequest, JobStore, LeasedJobStore } from '../store/job-store';
 import type { ManualClock } from './manual-clock';
 
-/** Makes a store on the given clock; called once per test. */
+/**
+ * Makes a store on the given clock; called once per test. Queue-engine stores take their time
+ * from the engine in the tests that run jobs, and may use the clock for `runAt` and `createdAt`.
+ */
 export type MakeJobStore = (clock: ManualClock) => Promise<JobStore> | JobStore;
+
+/** Makes a leased (polled) store on the given clock; called once per test. */
+export type MakeLeasedJobStore = (clock: ManualClock) => Promise<LeasedJobStore> | LeasedJobStore;
 
 /** A queue name no other test uses, so stores sharing one database stay isolated. */
 export function newQueue(): string {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
 import { subscribeJobEvents, type JobDeadMessage } from '../diagnostics/job-channels';
-import { newQueue, request, type MakeJobStore } from './conformance-fixtures';
+import { newQueue, request, type MakeLeasedJobStore } from './conformance-fixtures';
 import { ManualClock } from './manual-clock';
 
 /** The lease part of the job-store contract (run by `jobStoreConformance`). */
-export function jobStoreLeaseConformance(makeStore: MakeJobStore): void {
+export function jobStoreLeaseConformance(makeStore: MakeLeasedJobStore): void {
   describe('leases', () => {
     const setup = async () => {
       const clock = new ManualClock();

@@ -1,11 +1,11 @@
 import { InvalidArgumentError } from '@adk/core';
 import { describe, expect, it } from 'vitest';
 
-import { newQueue, request, texts, type MakeJobStore } from './conformance-fixtures';
+import { newQueue, request, texts, type MakeLeasedJobStore } from './conformance-fixtures';
 import { ManualClock } from './manual-clock';
 
 /** The maintenance part of the job-store contract (run by `jobStoreConformance`). */
-export function jobStorePruneConformance(makeStore: MakeJobStore): void {
+export function jobStorePruneConformance(makeStore: MakeLeasedJobStore): void {
   describe('prune', () => {
     it('deletes finished jobs finished before the given time, and frees their unique keys', async () => {
       const clock = new ManualClock();

@@ -4,7 +4,9 @@ import { systemClock, type JobClock, type TimerHandle } from '../clock/job-clock
 import { publishJobEvent } from '../diagnostics/job-channels';
 import { JobRunnerNotFoundError } from '../errors/job-runner-not-found-error';
 import type { Job } from '../store/job';
-import type { JobStore } from '../store/job-store';
+import type { LeasedJobStore } from '../store/job-store';
+import { isQueueEngineJobStore } from '../store/queue-engine';
+import { EngineDriver } from './engine-driver';
 import { runJobAttempt, toJobError, type AttemptOutcome } from './run-job';
 import {
   resolveWorkerOptions,
@@ -20,13 +22,15 @@ interface InFlight {
 }
 
 /**
- * Runs due jobs in the background: claims them from the store (lowest priority number first, then
- * earliest `runAt`), runs each on the runner of its `appName`, and records the outcome.
+ * Runs due jobs in the background: claims them from a polled store (lowest priority number first,
+ * then earliest `runAt`) or subscribes to a queue engine's (`GraphileJobStore`, `BullMqJobStore`),
+ * runs each on the runner of its `appName`, and records the outcome.
  *
  * - Concurrency: at most `queues[name]` jobs of each queue run at once in this worker.
  * - Leases: a running job's lease is renewed every third of `leaseMs`; when a renewal is refused
  *   (the job was cancelled, or its lease expired and another worker took it) the run is aborted.
- *   A job whose worker crashed is claimed again once its lease expires: at-least-once delivery.
+ *   A job whose worker crashed is handed to another worker (at-least-once delivery), which
+ *   resumes its invocation `job-<id>` from the session's event log (see `runJobAttempt`).
  * - Failures (a thrown run, or a run whose last event has an `errorCode`) are retried after the
  *   backoff delay until `maxAttempts`, then the job is `dead`.
  * - `stop()` aborts the runs in flight and gives their jobs back to the queue, attempt not counted.
@@ -42,7 +46,8 @@ interface InFlight {
 export class JobWorker {
   /** Owner id of this worker's leases. */
   readonly workerId: string;
-  readonly #store: JobStore;
+  readonly #store: LeasedJobStore;
+  readonly #engine: EngineDriver | undefined;
   readonly #clock: JobClock;
   readonly #options: ResolvedWorkerOptions;
   readonly #onError: (error: unknown, job: Job | undefined) => void;
@@ -53,29 +58,48 @@ export class JobWorker {
   #pollTimer: TimerHandle | undefined;
   #polling: Promise<number> | undefined;
   #pollAgain = false;
+  #keepAlive: ReturnType<typeof setInterval> | undefined;
 
   /** @throws InvalidArgumentError for invalid options. */
   constructor(options: JobWorkerOptions) {
     this.#options = resolveWorkerOptions(options);
-    this.#store = options.store;
+    this.#store = options.store as LeasedJobStore;
     this.#clock = options.clock ?? systemClock;
     this.workerId = options.workerId ?? `worker-${randomUUID()}`;
     this.#onError =
       options.onError ??
       ((error, job) =>
         console.error(`@adk/jobs worker ${this.workerId}, job ${job?.id ?? '(none)'}:`, error));
+    this.#engine = isQueueEngineJobStore(options.store)
+      ? new EngineDriver({
+          store: options.store,
+          options: this.#options,
+          workerId: this.workerId,
+          onError: this.#onError,
+          attempt: (job, signal) => this.#attempt(job, signal),
+        })
+      : undefined;
   }
 
   /** Number of jobs running in this worker now. */
   get running(): number {
-    return this.#inFlight.size;
+    return this.#engine ? this.#engine.running : this.#inFlight.size;
   }
 
-  /** Poll for due jobs every `pollIntervalMs`, and whenever a slot frees up, until `stop()`. */
+  /**
+   * Poll for due jobs every `pollIntervalMs`, and whenever a slot frees up, until `stop()`. A
+   * started worker keeps its process alive (the clock's timers do not), so a dedicated worker
+   * process needs nothing else; `stop()` lets it exit.
+   */
   start(): void {
     if (this.#started || this.#stopping) return;
     this.#started = true;
-    void this.#pollLoop();
+    // One ref'd no-op interval holds the event loop open until stop(); the poll and lease timers
+    // stay unref'd so a worker that was never started never holds a process.
+    this.#keepAlive = setInterval(() => undefined, 2 ** 31 - 1);
+    if (this.#engine)
+      this.#engine.start().catch((error: unknown) => this.#onError(error, undefined));
+    else void this.#pollLoop();
   }
 
   /**
@@ -83,6 +107,8 @@ export class JobWorker {
    * (their runs go on in the background; see {@link JobWorker.idle}).
    */
   poll(): Promise<number> {
+    // A queue engine pushes its jobs: there is nothing to poll.
+    if (this.#engine) return Promise.resolve(0);
     if (this.#polling) {
       this.#pollAgain = true;
       return this.#polling;
@@ -95,6 +121,7 @@ export class JobWorker {
 
   /** Resolves when no job runs in this worker. */
   async idle(): Promise<void> {
+    if (this.#engine) return this.#engine.idle();
     while (this.#inFlight.size > 0) {
       await Promise.all([...this.#inFlight.values()].map((entry) => entry.done));
     }
@@ -105,6 +132,7 @@ export class JobWorker {
    * job retried at a later time is due only once the clock reaches it.
    */
   async drain(): Promise<void> {
+    if (this.#engine) return this.#engine.drain();
     for (;;) {
       const started = await this.poll();
       if (this.#inFlight.size === 0) {
@@ -122,9 +150,12 @@ export class JobWorker {
    */
   async stop(): Promise<void> {
     this.#stopping = true;
+    if (this.#keepAlive !== undefined) clearInterval(this.#keepAlive);
+    this.#keepAlive = undefined;
     if (this.#pollTimer !== undefined) this.#clock.clearTimeout(this.#pollTimer);
     this.#pollTimer = undefined;
     await this.#polling?.catch(() => undefined);
+    if (this.#engine) return this.#engine.stop();
     for (const entry of this.#inFlight.values()) entry.controller.abort();
     await this.idle();
   }

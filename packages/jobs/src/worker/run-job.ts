@@ -3,17 +3,16 @@ import {
   SessionExistsError,
   getText,
   isFinalResponse,
+  readInvocationProgress,
   type Event,
   type Runner,
+  type Session,
 } from '@adk/core';
 
-import type { Job, JobError, JobResult } from '../store/job';
+import type { AttemptOutcome } from '../store/attempt-outcome';
+import type { Job, JobError } from '../store/job';
 
-/** How one attempt ended. */
-export type AttemptOutcome =
-  | { kind: 'completed'; result: JobResult }
-  | { kind: 'failed'; error: JobError }
-  | { kind: 'aborted' };
+export type { AttemptOutcome } from '../store/attempt-outcome';
 
 /** The session a job runs in: its own, or `job-<id>` (stable across attempts). */
 export function jobSessionId(job: Job): string {
@@ -29,19 +28,35 @@ export function toJobError(error: unknown): JobError {
   return { name: 'Error', message: String(error) };
 }
 
-async function ensureSession(runner: Runner, job: Job, sessionId: string): Promise<void> {
+/** The invocation a job runs as: stable across attempts, so a retry can resume it. */
+export function jobInvocationId(job: Job): string {
+  return `job-${job.id}`;
+}
+
+async function ensureSession(
+  runner: Runner,
+  job: Job,
+  sessionId: string,
+): Promise<Session | undefined> {
   const request = { appName: runner.appName, userId: job.userId, sessionId };
-  if (await runner.sessionService.getSession(request)) return;
+  const existing = await runner.sessionService.getSession(request);
+  if (existing) return existing;
   try {
     await runner.sessionService.createSession(request);
   } catch (error) {
     // Another attempt (an expired lease's) created it meanwhile.
     if (!SessionExistsError.isInstance(error)) throw error;
+    return runner.sessionService.getSession(request);
   }
+  return undefined;
 }
 
 /**
- * Run one attempt of `job` on `runner`.
+ * Run one attempt of `job` on `runner`, as the invocation `job-<id>`. The first attempt sends the
+ * job's message; a later one (the worker died, or the attempt failed) finds the invocation's events
+ * in the session and resumes it with `runner.resume`: the message is not sent again, calls whose
+ * responses are stored are not executed again, and an interrupted call runs again only if its tool
+ * is idempotent.
  *
  * Failure rule: the attempt fails when the run throws, or when the last event it stored carries an
  * `errorCode` (the run ended on an error: a model failure, a tool error the model did not get past,
@@ -57,20 +72,42 @@ export async function runJobAttempt(
   let eventCount = 0;
   let last: Event | undefined;
   let finalText = '';
+  const invocationId = jobInvocationId(job);
+  let resumed = false;
   try {
-    await ensureSession(runner, job, sessionId);
-    for await (const event of runner.run({
-      userId: job.userId,
-      sessionId,
-      newMessage: job.message,
-      ...(job.stateDelta === undefined ? {} : { stateDelta: job.stateDelta }),
-      signal,
-    })) {
+    const session = await ensureSession(runner, job, sessionId);
+    const progress = session && readInvocationProgress(session.events, invocationId);
+    resumed = progress !== undefined && progress.events.length > 0;
+    if (progress?.finished) {
+      // The previous attempt finished the run but died before recording it.
+      last = progress.lastEvent;
+      finalText = getText(last?.content);
+    }
+    const events = resumed
+      ? runner.resume({ userId: job.userId, sessionId, invocationId, signal })
+      : runner.run({
+          userId: job.userId,
+          sessionId,
+          invocationId,
+          newMessage: job.message,
+          ...(job.stateDelta === undefined ? {} : { stateDelta: job.stateDelta }),
+          signal,
+        });
+    for await (const event of events) {
       if (event.partial) continue;
       eventCount++;
       last = event;
       if (isFinalResponse(event) && event.errorCode === undefined && event.content)
         finalText = getText(event.content);
+    }
+    if (resumed) {
+      const after = await runner.sessionService.getSession({
+        appName: runner.appName,
+        userId: job.userId,
+        sessionId,
+      });
+      // Every event of the invocation, over all attempts, the user's message included.
+      eventCount = (after && readInvocationProgress(after.events, invocationId).events.length) ?? 0;
     }
   } catch (error) {
     if (signal.aborted) return { kind: 'aborted' };
@@ -88,5 +125,6 @@ export async function runJobAttempt(
     };
   }
   // The user's message is stored too: count it, as the session does.
-  return { kind: 'completed', result: { finalText, eventCount: eventCount + 1, sessionId } };
+  const stored = resumed ? eventCount : eventCount + 1;
+  return { kind: 'completed', result: { finalText, eventCount: stored, sessionId } };
 }

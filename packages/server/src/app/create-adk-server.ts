@@ -16,6 +16,7 @@ import {
   metaRoutes,
   sessionRoutes,
 } from '../routes';
+import { jobRoutes } from '../routes/job-routes';
 import { runRoutes } from '../run';
 import { TraceStore } from '../traces';
 import { isWebUiBuilt, WEB_UI_NOT_BUILT_PAGE, webUiDir } from '../web-ui';
@@ -123,6 +124,7 @@ export function createAdkServer(options: AdkServerOptions): AdkServerApp {
     sessionRoutes(ctx),
     artifactRoutes(ctx),
     memoryRoutes(ctx),
+    jobRoutes(ctx),
     runRoutes(ctx),
     debugRoutes(ctx),
     evalRoutes(ctx),

@@ -1,3 +1,4 @@
+import type { ServerJobStore } from '../routes/job-routes';
 import type { AdkServerA2aOptions } from '../a2a/a2a-options';
 import type { EvalServerOptions } from '../eval/eval-server-options';
 import type { TimestampUnit } from '../http/wire-time';
@@ -111,6 +112,11 @@ export interface AdkServerOptions {
   artifactService?: ArtifactService;
   /** Serves `PATCH /apps/{app}/users/{user}/memory`; without one it answers 400. */
   memoryService?: MemoryService;
+  /**
+   * An `@adk/jobs` store: serves `/apps/{app}/users/{user}/jobs` (enqueue a background run, show
+   * its state, cancel it); without one those routes answer 501. Workers run the jobs.
+   */
+  jobStore?: ServerJobStore;
   /**
    * Where the credentials users give to tools are kept (see `ToolContext.getCredential` in
    * `@adk/core`): one store for the runners the server builds for `{ agent }` apps, so a

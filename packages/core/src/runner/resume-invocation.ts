@@ -1,0 +1,211 @@
+import { InvocationContext } from '../agents/invocation-context';
+import { LlmAgent } from '../agents/llm-agent';
+import { newSpanId } from '../agents/span-id';
+import type { Part } from '../content';
+import { publish } from '../diagnostics/channels';
+import { InvocationNotFoundError } from '../errors/invocation-not-found-error';
+import { SessionNotFoundError } from '../errors/session-not-found-error';
+import { ToolInterruptedError } from '../errors/tool-interrupted-error';
+import { createEvent, type Event } from '../events';
+import { executeFunctionCalls } from '../flow/execute-tools';
+import { resolveTools } from '../flow/resolve-tools';
+import { InvocationReadonlyContext } from '../context/invocation-contexts';
+import { resumedBranch } from '../flow/contents/find-caller';
+import type { Session } from '../sessions/session';
+import { StatePrefix } from '../sessions/session';
+import { toolErrorResponse } from '../tools/tool-response';
+import { findAgentToRun, findResumeEntry } from './find-agent-to-run';
+import { readInvocationProgress, type InvocationCall } from './invocation-progress';
+import { createRunConfig, type RunConfig } from './run-config';
+import type { Runner } from './runner';
+import type { SessionTurns } from './session-turns';
+
+/** Arguments of `Runner.resume`. */
+export interface ResumeRequest {
+  userId: string;
+  sessionId: string;
+  /** The invocation to continue (its events carry this `invocationId`). */
+  invocationId: string;
+  runConfig?: Partial<RunConfig>;
+  /** Cancels the run: it ends promptly, without storing partial data. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Continue an invocation from the session's event log (see `Runner.resume`): answer its
+ * interrupted calls (idempotent tools run again, others get a `TOOL_INTERRUPTED` response), then
+ * run its agent again from the last stored event. Nothing is sent again: no user message, no call
+ * whose response is stored.
+ */
+export async function* resumeInvocation(
+  runner: Runner,
+  turns: SessionTurns,
+  request: ResumeRequest,
+): AsyncGenerator<Event, void> {
+  const { signal } = request;
+  if (signal?.aborted) return;
+  const turnKey = `${request.userId}\u0000${request.sessionId}`;
+  const turn = turns.enter(turnKey, signal);
+  if (turn !== true && !(await turn)) return;
+  try {
+    // Plugins are initialised before their first hook, as in `Runner.run`.
+    const initializing = runner.plugins.initialize();
+    if (initializing) await initializing;
+    const session = await runner.sessionService.getSession({
+      appName: runner.appName,
+      userId: request.userId,
+      sessionId: request.sessionId,
+    });
+    if (!session)
+      throw new SessionNotFoundError({
+        appName: runner.appName,
+        userId: request.userId,
+        sessionId: request.sessionId,
+      });
+    const progress = readInvocationProgress(session.events, request.invocationId);
+    if (progress.events.length === 0)
+      throw new InvocationNotFoundError({
+        sessionId: request.sessionId,
+        invocationId: request.invocationId,
+      });
+    if (progress.finished) return;
+    const ctx = new InvocationContext({
+      invocationId: request.invocationId,
+      agent: runner.agent,
+      session,
+      sessionService: runner.sessionService,
+      artifactService: runner.artifactService,
+      memoryService: runner.memoryService,
+      credentialService: runner.credentialService,
+      runConfig: createRunConfig(request.runConfig),
+      signal,
+      plugins: runner.plugins,
+      models: runner.models,
+      policies: runner.policies,
+      spanId: newSpanId(),
+    });
+    ctx.userContent = progress.userEvent?.content;
+    const startTime = performance.now();
+    publish('runStart', () => ({
+      spanId: ctx.spanId,
+      parentSpanId: undefined,
+      invocationId: request.invocationId,
+      appName: runner.appName,
+      userId: request.userId,
+      sessionId: request.sessionId,
+      startTime,
+      agentName: runner.agent.name,
+    }));
+    let eventCount = 0;
+    try {
+      if (progress.interrupted.length > 0) {
+        const answer = await answerInterrupted(runner, ctx, progress.interrupted);
+        if (signal?.aborted) return;
+        if (answer) {
+          eventCount++;
+          yield await commit(runner, ctx, session, answer);
+        }
+      }
+      const caller = findAgentToRun(session, runner.agent);
+      const branch = resumedBranch(session.events, caller.name);
+      const agent = findResumeEntry(caller);
+      if (agent !== caller) ctx.resumeFrom = caller;
+      for await (const event of agent.run(ctx.createChild({ agent, branch }))) {
+        eventCount++;
+        yield await commit(runner, ctx, session, event);
+        if (signal?.aborted) break;
+      }
+    } catch (error) {
+      publish('runError', () => ({
+        spanId: ctx.spanId,
+        invocationId: request.invocationId,
+        durationMs: performance.now() - startTime,
+        error,
+      }));
+      throw error;
+    }
+    publish('runEnd', () => ({
+      spanId: ctx.spanId,
+      invocationId: request.invocationId,
+      durationMs: performance.now() - startTime,
+      eventCount,
+    }));
+  } finally {
+    turns.leave(turnKey);
+  }
+}
+
+/**
+ * One function-response event answering the interrupted calls, in call order: calls of idempotent
+ * tools run again (through the same path as any call: plugins, callbacks, policies), the others
+ * are answered with a `TOOL_INTERRUPTED` error. Calls of one model response stay in one event.
+ */
+async function answerInterrupted(
+  runner: Runner,
+  ctx: InvocationContext,
+  interrupted: readonly InvocationCall[],
+): Promise<Event | undefined> {
+  const callEvent = interrupted[0]!.callEvent;
+  const found = runner.agent.findAgent(callEvent.author);
+  const agent = found instanceof LlmAgent ? found : undefined;
+  const child = agent ? ctx.createChild({ agent, branch: callEvent.branch }) : ctx;
+  const resolving = agent ? resolveTools(agent, new InvocationReadonlyContext(child)) : undefined;
+  const tools = resolving instanceof Promise ? await resolving : resolving;
+  const rerun = interrupted.filter(({ call }) => tools?.byName.get(call.name)?.isIdempotent);
+  const executed =
+    agent && tools && rerun.length > 0
+      ? await executeFunctionCalls({
+          agent,
+          ctx: child,
+          calls: rerun.map(({ call }) => call),
+          tools: tools.byName,
+          parentSpanId: undefined,
+        })
+      : undefined;
+  const byId = new Map<string, Part>();
+  for (const part of executed?.content?.parts ?? [])
+    if (part.functionResponse?.id) byId.set(part.functionResponse.id, part);
+  const parts: Part[] = interrupted.map(({ call }) => {
+    const rerunPart = call.id === undefined ? undefined : byId.get(call.id);
+    if (rerunPart) return rerunPart;
+    const response = toolErrorResponse(
+      call.name,
+      new ToolInterruptedError({ toolName: call.name }),
+    );
+    return {
+      functionResponse: {
+        name: call.name,
+        response,
+        ...(call.id === undefined ? {} : { id: call.id }),
+      },
+    };
+  });
+  return createEvent({
+    invocationId: ctx.invocationId,
+    author: callEvent.author,
+    branch: callEvent.branch,
+    content: { role: 'user', parts },
+    ...(executed ? { actions: executed.actions } : {}),
+  });
+}
+
+/** Store `event` (after `onEvent` plugins) unless partial, as `Runner.run` does. */
+async function commit(
+  runner: Runner,
+  ctx: InvocationContext,
+  session: Session,
+  event: Event,
+): Promise<Event> {
+  const replaced = runner.plugins.has('onEvent')
+    ? await runner.plugins.onEvent(ctx, { invocationContext: ctx, event })
+    : undefined;
+  const final = replaced
+    ? { ...replaced, id: event.id, invocationId: event.invocationId, timestamp: event.timestamp }
+    : event;
+  if (!final.partial) {
+    await runner.sessionService.appendEvent({ session, event: final });
+    const delta = final.actions.stateDelta;
+    for (const key in delta) if (key.startsWith(StatePrefix.TEMP)) delete delta[key];
+  }
+  return final;
+}

@@ -1,0 +1,161 @@
+import { WaitingError, Worker, type Job as BullJob } from 'bullmq';
+
+import type { AttemptOutcome } from '../store/attempt-outcome';
+import type { JobResult } from '../store/job';
+import type { ConsumeRequest, JobConsumer } from '../store/queue-engine';
+import type { BullMqJobStore } from './bullmq-job-store';
+import { ADK_BACKOFF } from './bullmq-job-store';
+import { bullToJob, type BullJobData } from './bullmq-rows';
+
+/** Thrown into BullMQ to make it record a failed attempt. */
+class AttemptFailed extends Error {
+  override name = 'AttemptFailed';
+}
+
+/**
+ * One queue served by a BullMQ `Worker`: BullMQ pops the jobs (blocking, no poll), holds a lock
+ * of `leaseMs` renewed while the run goes on, and moves a stalled job (its worker died) back to
+ * the queue. The worker's `backoff` computes BullMQ's retry delay. Cancellation tombstones are
+ * checked every third of `leaseMs`.
+ */
+export class BullMqConsumer implements JobConsumer {
+  readonly #store: BullMqJobStore;
+  readonly #request: ConsumeRequest;
+  readonly #inFlight = new Map<string, AbortController>();
+  readonly #released = new Set<string>();
+  #worker: Worker<BullJobData, JobResult> | undefined;
+  #check: ReturnType<typeof setInterval> | undefined;
+  #stopping = false;
+
+  constructor(options: { store: BullMqJobStore; request: ConsumeRequest }) {
+    this.#store = options.store;
+    this.#request = options.request;
+  }
+
+  async start(): Promise<void> {
+    const request = this.#request;
+    this.#worker = new Worker<BullJobData, JobResult>(
+      request.queue,
+      (job, token) => this.#process(job, token),
+      {
+        connection: this.#store.connection,
+        prefix: this.#store.prefix,
+        name: request.workerId,
+        concurrency: request.concurrency,
+        lockDuration: request.leaseMs,
+        stalledInterval: request.leaseMs,
+        maxStalledCount: 5,
+        settings: {
+          backoffStrategy: (attemptsMade: number, type?: string) =>
+            type === ADK_BACKOFF ? request.backoff(attemptsMade) : 0,
+        },
+      },
+    );
+    this.#worker.on('error', (error) => request.onError(error, undefined));
+    await this.#worker.waitUntilReady();
+    this.#check = setInterval(
+      () =>
+        void this.#checkCancelled().catch((error: unknown) => request.onError(error, undefined)),
+      Math.max(50, request.leaseMs / 3),
+    );
+    this.#check.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    if (this.#check !== undefined) clearInterval(this.#check);
+    for (const [id, controller] of this.#inFlight) {
+      this.#released.add(id);
+      controller.abort();
+    }
+    await this.#worker?.close();
+  }
+
+  async #checkCancelled(): Promise<void> {
+    const cancelled = await this.#store.isCancelled([...this.#inFlight.keys()]);
+    for (const id of cancelled) this.#inFlight.get(id)?.abort();
+  }
+
+  async #process(
+    bull: BullJob<BullJobData, JobResult>,
+    token: string | undefined,
+  ): Promise<JobResult> {
+    const request = this.#request;
+    const job = bullToJob(bull, 'active');
+    const controller = new AbortController();
+    this.#inFlight.set(job.id, controller);
+    if (this.#stopping) {
+      this.#released.add(job.id);
+      controller.abort();
+    }
+    if ((await this.#store.isCancelled([job.id])).size > 0) controller.abort();
+    let outcome: AttemptOutcome;
+    try {
+      outcome = await request.run(job, controller.signal);
+    } catch (error) {
+      outcome = {
+        kind: 'failed',
+        error: { name: 'Error', message: error instanceof Error ? error.message : String(error) },
+      };
+    } finally {
+      this.#inFlight.delete(job.id);
+    }
+    const now = Date.now();
+    const cancelled = (await this.#store.isCancelled([job.id])).size > 0;
+    if (cancelled) {
+      // Refused: let BullMQ end the job; its tombstone says it was cancelled.
+      request.recorded({ job: (await this.#store.get(job.id)) ?? job, outcome, refused: true });
+      return { finalText: '', eventCount: 0, sessionId: job.sessionId ?? `job-${job.id}` };
+    }
+    switch (outcome.kind) {
+      case 'aborted': {
+        await bull.moveToWait(token);
+        request.recorded({
+          job: {
+            ...job,
+            state: 'pending',
+            attempt: job.attempt - 1,
+            runAt: now,
+            leaseOwner: undefined,
+          },
+          outcome,
+          refused: false,
+        });
+        throw new WaitingError();
+      }
+      case 'completed': {
+        request.recorded({
+          job: {
+            ...job,
+            state: 'completed',
+            result: outcome.result,
+            finishedAt: now,
+            updatedAt: now,
+            leaseOwner: undefined,
+          },
+          outcome,
+          refused: false,
+        });
+        return outcome.result;
+      }
+      case 'failed': {
+        const dead = job.attempt >= job.maxAttempts;
+        const runAt = dead ? job.runAt : now + request.backoff(job.attempt);
+        await bull.updateData({ ...bull.data, lastError: outcome.error, runAt });
+        request.recorded({
+          job: {
+            ...job,
+            state: dead ? 'dead' : 'pending',
+            lastError: outcome.error,
+            runAt,
+            leaseOwner: undefined,
+            ...(dead ? { finishedAt: now } : {}),
+          },
+          outcome,
+          refused: false,
+        });
+        throw new AttemptFailed(`${outcome.error.name}: ${outcome.error.message}`);
+      }
+    }
+  }
+}

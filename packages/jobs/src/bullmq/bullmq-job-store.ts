@@ -1,0 +1,316 @@
+import { randomUUID } from 'node:crypto';
+
+import { InvalidArgumentError } from '@adk/core';
+import { Queue, type Job as BullJob } from 'bullmq';
+import { Redis } from 'ioredis';
+
+import { systemClock, type JobClock } from '../clock/job-clock';
+import { publishJobEvent } from '../diagnostics/job-channels';
+import type { Job, JobResult } from '../store/job';
+import type {
+  EnqueueJobRequest,
+  EnqueueJobResult,
+  ListJobsRequest,
+  PruneJobsRequest,
+} from '../store/job-store';
+import { checkListLimit, checkPrune, normalizeEnqueue } from '../store/normalize-enqueue';
+import type { ConsumeRequest, JobConsumer, QueueEngineJobStore } from '../store/queue-engine';
+import { BullMqConsumer } from './bullmq-consumer';
+import { BullMqCron, type BullMqCronOptions } from './bullmq-cron';
+import { bullToJob, type BullJobData } from './bullmq-rows';
+
+/** Options of {@link BullMqJobStore}. */
+export interface BullMqJobStoreOptions {
+  /** `redis://…` URL; the store then owns its connection. Give this or `connection`. */
+  url?: string;
+  /** Your ioredis connection (BullMQ needs `maxRetriesPerRequest: null` on it). */
+  connection?: Redis;
+  /** Prefix of every Redis key (default `adk`); BullMQ's keys are `<prefix>:<queue>:…`. */
+  prefix?: string;
+  /** Time of `runAt` and `createdAt` (default: the system clock). */
+  clock?: JobClock;
+}
+
+/** BullMQ's largest priority. */
+const MAX_PRIORITY = 2_097_152;
+/** The custom backoff type whose delay the worker's `backoff` option computes. */
+export const ADK_BACKOFF = 'adk';
+
+/**
+ * Jobs on Redis through [BullMQ](https://docs.bullmq.io): each ADK queue is a BullMQ queue, jobs
+ * are pushed to workers by blocking pops, delayed, prioritized, retried with the worker's backoff,
+ * and deduplicated by unique key. A cancelled job is removed from BullMQ (or, when running, left to
+ * end) and kept as a tombstone, so `get` and `list` still show it until `prune`.
+ *
+ * @example
+ * ```ts
+ * const store = new BullMqJobStore({ url: 'redis://127.0.0.1:6379' });
+ * const worker = new JobWorker({ store, runners: [runner], queues: { default: 5 } });
+ * worker.start();
+ * ```
+ */
+export class BullMqJobStore implements QueueEngineJobStore {
+  readonly engine = 'bullmq';
+  readonly prefix: string;
+  readonly #redis: Redis;
+  readonly #ownsConnection: boolean;
+  readonly #clock: JobClock;
+  readonly #queues = new Map<string, Queue<BullJobData, JobResult>>();
+
+  /** @throws InvalidArgumentError without a URL or connection. */
+  constructor(options: BullMqJobStoreOptions) {
+    if (!options.url && !options.connection)
+      throw new InvalidArgumentError({
+        argument: 'url',
+        message: 'BullMqJobStore needs a url or a connection.',
+      });
+    this.prefix = options.prefix ?? 'adk';
+    this.#ownsConnection = !options.connection;
+    this.#redis = options.connection ?? new Redis(options.url!, { maxRetriesPerRequest: null });
+    this.#clock = options.clock ?? systemClock;
+  }
+
+  /** The ioredis connection (BullMQ workers duplicate it for their blocking pops). */
+  get connection(): Redis {
+    return this.#redis;
+  }
+
+  /** The BullMQ queue of an ADK queue (created on first use). */
+  queue(name: string): Queue<BullJobData, JobResult> {
+    let queue = this.#queues.get(name);
+    if (!queue) {
+      queue = new Queue<BullJobData, JobResult>(name, {
+        connection: this.#redis,
+        prefix: this.prefix,
+      });
+      this.#queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  #key(suffix: string): string {
+    return `${this.prefix}:adk:${suffix}`;
+  }
+
+  async enqueue(request: EnqueueJobRequest): Promise<EnqueueJobResult> {
+    const now = this.#clock.now();
+    const input = normalizeEnqueue(request, now);
+    if (input.priority < 0 || input.priority > MAX_PRIORITY)
+      throw new InvalidArgumentError({
+        argument: 'priority',
+        message: `BullMQ priorities run from 0 (first) to ${MAX_PRIORITY}.`,
+      });
+    let id: string = randomUUID();
+    if (input.uniqueKey !== undefined) {
+      const claimed = await this.#redis.set(this.#key(`unique:${input.uniqueKey}`), id, 'NX');
+      if (claimed === null) {
+        const existing = await this.#redis.get(this.#key(`unique:${input.uniqueKey}`));
+        const job = existing === null ? undefined : await this.#waitFor(existing);
+        if (job) return { job, created: false };
+        id = existing ?? id;
+      }
+    }
+    const written = await this.#redis
+      .multi()
+      .incr(this.#key('seq'))
+      .hset(this.#key('index'), id, input.queue)
+      .sadd(this.#key('queues'), input.queue)
+      .exec();
+    const data: BullJobData = {
+      appName: input.appName,
+      userId: input.userId,
+      message: input.message,
+      priority: input.priority,
+      runAt: input.runAt,
+      createdAt: now,
+      seq: Number(written?.[0]?.[1] ?? 0),
+      ...(input.sessionId === undefined ? {} : { sessionId: input.sessionId }),
+      ...(input.stateDelta === undefined ? {} : { stateDelta: input.stateDelta }),
+      ...(input.uniqueKey === undefined ? {} : { uniqueKey: input.uniqueKey }),
+    };
+    const added = await this.queue(input.queue).add('adk', data, {
+      jobId: id,
+      priority: input.priority,
+      delay: Math.max(0, input.runAt - Date.now()),
+      attempts: input.maxAttempts,
+      backoff: { type: ADK_BACKOFF },
+      removeOnComplete: false,
+      removeOnFail: false,
+    });
+    const job = bullToJob(added, 'waiting');
+    publishJobEvent('enqueued', () => ({ job }));
+    return { job, created: true };
+  }
+
+  /** A job another enqueue is adding under the same unique key (it appears within moments). */
+  async #waitFor(id: string): Promise<Job | undefined> {
+    for (let i = 0; i < 50; i++) {
+      const job = await this.get(id);
+      if (job) return job;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return undefined;
+  }
+
+  async cancel(id: string): Promise<Job | undefined> {
+    const current = await this.get(id);
+    if (!current || (current.state !== 'pending' && current.state !== 'running')) return undefined;
+    const now = this.#clock.now();
+    const cancelled: Job & { seq?: number } = {
+      ...current,
+      seq: await this.#sequenceOf(current),
+      state: 'cancelled',
+      finishedAt: now,
+      updatedAt: now,
+      leaseOwner: undefined,
+    };
+    const set = await this.#redis.hsetnx(this.#key('cancelled'), id, JSON.stringify(cancelled));
+    if (set === 0) return undefined;
+    // A running job is locked: its worker sees the tombstone, aborts the run and lets it end.
+    if (current.state === 'pending')
+      await this.queue(current.queue)
+        .remove(id)
+        .catch(() => undefined);
+    const { seq: _seq, ...job } = cancelled;
+    return job;
+  }
+
+  async #sequenceOf(job: Job): Promise<number> {
+    const bull = await this.queue(job.queue).getJob(job.id);
+    return (bull?.data as BullJobData | undefined)?.seq ?? 0;
+  }
+
+  async get(id: string): Promise<Job | undefined> {
+    const [tombstone, queue] = await Promise.all([
+      this.#redis.hget(this.#key('cancelled'), id),
+      this.#redis.hget(this.#key('index'), id),
+    ]);
+    if (tombstone !== null) return fromTombstone(tombstone);
+    const queues = queue === null ? await this.#knownQueues() : [queue];
+    for (const name of queues) {
+      const job = await this.#read(name, id);
+      if (job) return job;
+    }
+    return undefined;
+  }
+
+  async #read(queue: string, id: string): Promise<Job | undefined> {
+    const bull = (await this.queue(queue).getJob(id)) as
+      BullJob<BullJobData, JobResult> | undefined;
+    if (!bull) return undefined;
+    return bullToJob(bull, await bull.getState());
+  }
+
+  async #knownQueues(): Promise<string[]> {
+    return this.#redis.smembers(this.#key('queues'));
+  }
+
+  async list(request: ListJobsRequest = {}): Promise<Job[]> {
+    const limit = checkListLimit(request.limit);
+    const queues = request.queue === undefined ? await this.#knownQueues() : [request.queue];
+    const jobs: Job[] = [];
+    const stored = Object.values(await this.#redis.hgetall(this.#key('cancelled'))).map(
+      (text) => JSON.parse(text) as Job & { seq?: number },
+    );
+    const tombstones = stored.map(({ seq: _seq, ...job }) => job as Job);
+    const cancelledIds = new Set(tombstones.map((job) => job.id));
+    const sequence = new Map<string, number>(stored.map((job) => [job.id, job.seq ?? 0]));
+    for (const name of queues) {
+      const queue = this.queue(name);
+      for (const bullState of [
+        'active',
+        'waiting',
+        'prioritized',
+        'delayed',
+        'completed',
+        'failed',
+      ] as const) {
+        const found = (await queue.getJobs(bullState)) as BullJob<BullJobData, JobResult>[];
+        for (const bull of found)
+          if (bull?.id && !cancelledIds.has(bull.id)) {
+            sequence.set(bull.id, bull.data.seq ?? 0);
+            jobs.push(bullToJob(bull, bullState));
+          }
+      }
+      jobs.push(...tombstones.filter((job) => job.queue === name));
+    }
+    const seq = new Map(jobs.map((job) => [job.id, sequence.get(job.id) ?? 0]));
+    return jobs
+      .filter((job) => request.state === undefined || job.state === request.state)
+      .filter((job) => request.appName === undefined || job.appName === request.appName)
+      .sort((a, b) => a.createdAt - b.createdAt || seq.get(a.id)! - seq.get(b.id)!)
+      .slice(0, limit);
+  }
+
+  async prune(request: PruneJobsRequest): Promise<number> {
+    const states = checkPrune(request);
+    const candidates: Job[] = [];
+    for (const state of states) {
+      const listed = await this.list({
+        state,
+        ...(request.queue === undefined ? {} : { queue: request.queue }),
+        limit: Number.MAX_SAFE_INTEGER,
+      });
+      candidates.push(
+        ...listed.filter((job) => (job.finishedAt ?? Infinity) < request.finishedBefore),
+      );
+    }
+    for (const job of candidates) {
+      await this.queue(job.queue)
+        .remove(job.id)
+        .catch(() => undefined);
+      const multi = this.#redis
+        .multi()
+        .hdel(this.#key('cancelled'), job.id)
+        .hdel(this.#key('index'), job.id);
+      if (job.uniqueKey !== undefined) multi.del(this.#key(`unique:${job.uniqueKey}`));
+      await multi.exec();
+    }
+    return candidates.length;
+  }
+
+  async countActive(queue: string): Promise<number> {
+    const counts = await this.queue(queue).getJobCounts('active', 'waiting', 'prioritized');
+    return (counts.active ?? 0) + (counts.waiting ?? 0) + (counts.prioritized ?? 0);
+  }
+
+  /** True when the job has a cancellation tombstone (checked by running workers). */
+  async isCancelled(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const values = await this.#redis.hmget(this.#key('cancelled'), ...ids);
+    return new Set(ids.filter((_, index) => values[index] !== null));
+  }
+
+  async consume(request: ConsumeRequest): Promise<JobConsumer> {
+    const consumer = new BullMqConsumer({ store: this, request });
+    await consumer.start();
+    return consumer;
+  }
+
+  /**
+   * Enqueue a job per occurrence of each schedule through BullMQ's job schedulers
+   * (`upsertJobScheduler`, UTC): any number of processes may call it, each occurrence is enqueued
+   * once. Resolves once the schedulers are stored; they live in Redis until removed with
+   * `unschedule`.
+   */
+  async schedule(options: BullMqCronOptions): Promise<void> {
+    await new BullMqCron(this).upsert(options);
+  }
+
+  /** Remove the job schedulers of the given names from a queue. */
+  async unschedule(queue: string, names: readonly string[]): Promise<void> {
+    for (const name of names) await this.queue(queue).removeJobScheduler(name);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.#queues.values()].map((queue) => queue.close()));
+    this.#queues.clear();
+    if (this.#ownsConnection) await this.#redis.quit();
+  }
+}
+
+/** A cancelled job's tombstone (the job as cancelled, with its enqueue order) as a {@link Job}. */
+function fromTombstone(text: string): Job {
+  const { seq: _seq, ...job } = JSON.parse(text) as Job & { seq?: number };
+  return job;
+}

@@ -1,0 +1,5 @@
+/**
+ * `@adk/jobs/bullmq`: the job store on Redis through BullMQ.
+ */
+export { ADK_BACKOFF, BullMqJobStore, type BullMqJobStoreOptions } from './bullmq-job-store';
+export type { BullMqCronOptions } from './bullmq-cron';

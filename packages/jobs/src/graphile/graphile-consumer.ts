@@ -1,0 +1,237 @@
+import { EventEmitter } from 'node:events';
+
+import { run, type JobHelpers, type Runner, type WorkerEvents } from 'graphile-worker';
+import type pg from 'pg';
+
+import type { JobClock } from '../clock/job-clock';
+import type { AttemptOutcome } from '../store/attempt-outcome';
+import type { Job } from '../store/job';
+import type { ConsumeRequest, JobConsumer } from '../store/queue-engine';
+import { graphileTaskIdentifier, quietLogger } from './graphile-schema';
+
+/** What a {@link GraphileConsumer} needs from its store. */
+export interface GraphileConsumerOptions {
+  pool: pg.Pool;
+  schema: string;
+  clock: JobClock;
+  pollIntervalMs: number;
+  read: (id: string) => Promise<Job | undefined>;
+  request: ConsumeRequest;
+}
+
+/** Thrown into graphile-worker to make it record a failed (or given back) attempt. */
+class AttemptFailed extends Error {
+  override name = 'AttemptFailed';
+}
+
+/** graphile-worker's own retry delay after `attempts` failures: `exp(min(attempts, 10))` s. */
+export function graphileBackoffMs(attempts: number): number {
+  return Math.round(Math.exp(Math.min(attempts, 10)) * 1000);
+}
+
+/**
+ * One queue served by a graphile-worker runner: graphile fetches and locks the jobs (pushed
+ * through LISTEN/NOTIFY), this consumer runs each through the worker's `run`, stores the outcome
+ * in ADK's record, and keeps a heartbeat per graphile worker so that the jobs of a worker that died
+ * are unlocked after `leaseMs` (graphile-worker's `force_unlock_workers`), not after 4 hours.
+ */
+export class GraphileConsumer implements JobConsumer {
+  readonly #options: GraphileConsumerOptions;
+  readonly #inFlight = new Map<string, AbortController>();
+  readonly #released = new Set<string>();
+  readonly #workerIds = new Set<string>();
+  #runner: Runner | undefined;
+  #heartbeat: ReturnType<typeof setInterval> | undefined;
+  #stopping = false;
+
+  constructor(options: GraphileConsumerOptions) {
+    this.#options = options;
+  }
+
+  async start(): Promise<void> {
+    const { pool, schema, request, pollIntervalMs } = this.#options;
+    const events: WorkerEvents = new EventEmitter() as WorkerEvents;
+    // graphile-worker 0.17 locks jobs in the name of its pool (older versions: of each worker).
+    const register = (id: string) => {
+      this.#workerIds.add(id);
+      void this.#beat().catch((error: unknown) => request.onError(error, undefined));
+    };
+    events.on('pool:create', ({ workerPool }) => register(workerPool.id));
+    events.on('worker:create', ({ worker }) => register(worker.workerId));
+    this.#runner = await run({
+      pgPool: pool,
+      schema,
+      concurrency: request.concurrency,
+      noHandleSignals: true,
+      pollInterval: pollIntervalMs,
+      logger: quietLogger(),
+      events,
+      taskList: {
+        [graphileTaskIdentifier(request.queue)]: (payload, helpers) => this.#task(payload, helpers),
+      },
+    });
+    this.#heartbeat = setInterval(
+      () => void this.#beat().catch((error: unknown) => request.onError(error, undefined)),
+      Math.max(50, request.leaseMs / 3),
+    );
+    this.#heartbeat.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    if (this.#heartbeat !== undefined) clearInterval(this.#heartbeat);
+    for (const [id, controller] of this.#inFlight) {
+      this.#released.add(id);
+      controller.abort();
+    }
+    await this.#runner?.stop();
+    const { pool, schema } = this.#options;
+    // Given back unrun: due now, the attempt graphile counted taken back.
+    if (this.#released.size > 0) await this.#giveBack([...this.#released]);
+    if (this.#workerIds.size > 0)
+      await pool.query(`delete from "${schema}".adk_job_workers where worker_id = any($1)`, [
+        [...this.#workerIds],
+      ]);
+  }
+
+  /**
+   * Given back unrun: due now, the attempt graphile counted taken back. graphile-worker records
+   * the failed attempt asynchronously (it batches its writes), so wait for its lock to go first.
+   */
+  async #giveBack(ids: string[]): Promise<void> {
+    const { pool, schema } = this.#options;
+    for (let wait = 0; wait < 100; wait++) {
+      const locked = await pool.query(
+        `select 1 from "${schema}".jobs where key = any($1) and locked_at is not null`,
+        [ids],
+      );
+      if (locked.rowCount === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await pool.query(
+      `select from "${schema}".jobs j, lateral "${schema}".reschedule_jobs(array[j.id],
+        run_at => now(), attempts => greatest(j.attempts - 1, 0))
+        where j.key = any($1) and j.locked_at is null`,
+      [ids],
+    );
+  }
+
+  async #task(payload: unknown, helpers: JobHelpers): Promise<void> {
+    const { request, read } = this.#options;
+    const id = (payload as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string') throw new AttemptFailed('Not an ADK job: its payload has no id.');
+    const stored = await read(id);
+    if (stored === undefined || stored.state !== 'running') return; // cancelled or pruned meanwhile
+    const job: Job = { ...stored, attempt: helpers.job.attempts };
+    const controller = new AbortController();
+    this.#inFlight.set(id, controller);
+    if (this.#stopping) {
+      this.#released.add(id);
+      controller.abort();
+    }
+    let outcome: AttemptOutcome;
+    try {
+      outcome = await request.run(job, controller.signal);
+    } catch (error) {
+      outcome = {
+        kind: 'failed',
+        error: { name: 'Error', message: error instanceof Error ? error.message : String(error) },
+      };
+    } finally {
+      this.#inFlight.delete(id);
+    }
+    await this.#record(job, outcome, helpers);
+  }
+
+  async #record(job: Job, outcome: AttemptOutcome, helpers: JobHelpers): Promise<void> {
+    const { pool, schema, clock, request, read } = this.#options;
+    const now = clock.now();
+    const refused = (current: Job | undefined) =>
+      request.recorded({ job: current ?? job, outcome, refused: true });
+    switch (outcome.kind) {
+      case 'aborted': {
+        if (!this.#released.has(job.id)) {
+          // Cancelled: let graphile delete the job.
+          refused(await read(job.id));
+          return;
+        }
+        request.recorded({
+          job: { ...job, state: 'pending', attempt: job.attempt - 1, runAt: now },
+          outcome,
+          refused: false,
+        });
+        throw new AttemptFailed('Given back unrun: the worker is stopping.');
+      }
+      case 'completed': {
+        const done = await pool.query(
+          `update "${schema}".adk_job_records set outcome = 'completed', result = $2, attempt = $3,
+            started_at = $4, finished_at = $5, updated_at = $5, last_error = last_error
+            where id = $1 and outcome is null`,
+          [job.id, JSON.stringify(outcome.result), job.attempt, job.startedAt ?? now, now],
+        );
+        if (done.rowCount === 0) return refused(await read(job.id));
+        request.recorded({ job: (await read(job.id)) ?? job, outcome, refused: false });
+        return;
+      }
+      case 'failed': {
+        const dead = helpers.job.attempts >= helpers.job.max_attempts;
+        const failed = await pool.query(
+          `update "${schema}".adk_job_records set last_error = $2, attempt = $3, started_at = $4,
+            updated_at = $5, outcome = case when $6 then 'dead' else null end,
+            finished_at = case when $6 then $5::bigint else null end
+            where id = $1 and outcome is null`,
+          [job.id, JSON.stringify(outcome.error), job.attempt, job.startedAt ?? now, now, dead],
+        );
+        if (failed.rowCount === 0) {
+          refused(await read(job.id));
+          return;
+        }
+        const after: Job = dead
+          ? {
+              ...job,
+              state: 'dead',
+              lastError: outcome.error,
+              finishedAt: now,
+              leaseOwner: undefined,
+            }
+          : {
+              ...job,
+              state: 'pending',
+              lastError: outcome.error,
+              runAt: now + graphileBackoffMs(job.attempt),
+              leaseOwner: undefined,
+            };
+        request.recorded({ job: after, outcome, refused: false });
+        throw new AttemptFailed(`${outcome.error.name}: ${outcome.error.message}`);
+      }
+    }
+  }
+
+  /** Heartbeat of this process's graphile workers; unlock dead workers' jobs; abort cancelled runs. */
+  async #beat(): Promise<void> {
+    const { pool, schema, clock, request } = this.#options;
+    const now = clock.now();
+    if (this.#stopping) return;
+    if (this.#workerIds.size > 0)
+      await pool.query(
+        `insert into "${schema}".adk_job_workers (worker_id, seen_at)
+          select unnest($1::text[]), $2 on conflict (worker_id) do update set seen_at = $2`,
+        [[...this.#workerIds], now],
+      );
+    const stale = await pool.query<{ worker_id: string }>(
+      `delete from "${schema}".adk_job_workers where seen_at < $1 returning worker_id`,
+      [now - request.leaseMs],
+    );
+    if (stale.rows.length > 0)
+      await pool.query(`select "${schema}".force_unlock_workers($1)`, [
+        stale.rows.map((row) => row.worker_id),
+      ]);
+    if (this.#inFlight.size > 0) {
+      const cancelled = await pool.query<{ id: string }>(
+        `select id from "${schema}".adk_job_records where id = any($1) and outcome = 'cancelled'`,
+        [[...this.#inFlight.keys()]],
+      );
+      for (const { id } of cancelled.rows) this.#inFlight.get(id)?.abort();
+    }
+  }
+}

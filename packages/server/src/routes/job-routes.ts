@@ -1,0 +1,101 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+
+import type { ServerContext } from '../app/server-context';
+import { httpError } from '../http/http-error';
+import { readBody } from '../http/read-body';
+import { contentSchema } from '../http/schemas';
+
+/**
+ * The part of an `@adk/jobs` store the job routes use (any `JobStore` fits; the server does not
+ * depend on `@adk/jobs`).
+ */
+export interface ServerJobStore {
+  enqueue(request: {
+    appName: string;
+    userId: string;
+    sessionId?: string;
+    message: { role?: string; parts: unknown[] };
+    queue?: string;
+    priority?: number;
+    runIn?: number;
+  }): Promise<{ job: ServerJob; created: boolean }>;
+  get(id: string): Promise<ServerJob | undefined>;
+  list(request?: { appName?: string; state?: string; limit?: number }): Promise<ServerJob[]>;
+  cancel(id: string): Promise<ServerJob | undefined>;
+}
+
+/** The fields of a job the routes read (the whole job is returned). */
+export interface ServerJob {
+  readonly id: string;
+  readonly appName: string;
+  readonly userId: string;
+  readonly state: string;
+}
+
+const enqueueSchema = z.object({
+  new_message: contentSchema,
+  session_id: z.string().min(1).optional(),
+  queue: z.string().min(1).optional(),
+  priority: z.number().int().optional(),
+  run_in_ms: z.number().nonnegative().optional(),
+});
+
+function jobsOf(ctx: ServerContext): ServerJobStore {
+  const jobs = ctx.options.jobStore;
+  if (!jobs) throw httpError(501, 'Background jobs are not configured (jobStore).');
+  return jobs;
+}
+
+/**
+ * Background runs (`@adk/jobs`), when the server has a `jobStore`:
+ * - `POST /apps/{app}/users/{user}/jobs` enqueues a run (`new_message`, optional `session_id`,
+ *   `queue`, `priority`, `run_in_ms`) and answers 201 with the job;
+ * - `GET /apps/{app}/users/{user}/jobs[?state=]` lists the user's jobs of the app;
+ * - `GET /apps/{app}/users/{user}/jobs/{id}` shows one job's state (and result once completed);
+ * - `DELETE /apps/{app}/users/{user}/jobs/{id}` cancels it.
+ * A worker (`adk worker`, or a `JobWorker` in another process) runs the jobs.
+ */
+export function jobRoutes(ctx: ServerContext): Hono {
+  const routes = new Hono();
+  const owned = async (app: string, user: string, id: string): Promise<ServerJob> => {
+    const job = await jobsOf(ctx).get(id);
+    if (!job || job.appName !== app || job.userId !== user)
+      throw httpError(404, `Job not found: ${id}`);
+    return job;
+  };
+  routes.post('/apps/:app/users/:user/jobs', async (c) => {
+    const app = c.req.param('app');
+    if (!ctx.options.apps[app]) throw httpError(404, `App not found: ${app}`);
+    const body = await readBody(c, enqueueSchema);
+    const { job } = await jobsOf(ctx).enqueue({
+      appName: app,
+      userId: c.req.param('user'),
+      message: body.new_message,
+      ...(body.session_id ? { sessionId: body.session_id } : {}),
+      ...(body.queue ? { queue: body.queue } : {}),
+      ...(body.priority === undefined ? {} : { priority: body.priority }),
+      ...(body.run_in_ms === undefined ? {} : { runIn: body.run_in_ms }),
+    });
+    return c.json(job, 201);
+  });
+  routes.get('/apps/:app/users/:user/jobs', async (c) => {
+    const state = c.req.query('state');
+    const jobs = await jobsOf(ctx).list({
+      appName: c.req.param('app'),
+      ...(state ? { state } : {}),
+      limit: 1000,
+    });
+    return c.json(jobs.filter((job) => job.userId === c.req.param('user')));
+  });
+  routes.get('/apps/:app/users/:user/jobs/:id', async (c) =>
+    c.json(await owned(c.req.param('app'), c.req.param('user'), c.req.param('id'))),
+  );
+  routes.delete('/apps/:app/users/:user/jobs/:id', async (c) => {
+    await owned(c.req.param('app'), c.req.param('user'), c.req.param('id'));
+    const cancelled = await jobsOf(ctx).cancel(c.req.param('id'));
+    if (!cancelled) throw httpError(409, 'The job has already finished.');
+    return c.json(cancelled);
+  });
+  return routes;
+}
