@@ -2,7 +2,7 @@ import { openTestDatabases } from '@adk/test-databases';
 import { afterAll, beforeAll, describe } from 'vitest';
 
 import { SqlJobStore } from '../src';
-import { jobStoreConformance } from '../src/testing';
+import { jobStoreConformance } from '../src/testing/vitest';
 
 // Under CI=true an unreachable PostgreSQL throws here: its tests fail, never skip.
 const databases = await openTestDatabases('jobs');

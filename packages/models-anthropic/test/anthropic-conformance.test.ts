@@ -1,4 +1,4 @@
-import { modelProviderConformance } from '@adk/core/testing';
+import { modelProviderConformance } from '@adk/core/testing/vitest';
 import {
   describeAnthropicRequest,
   startFakeAnthropic,

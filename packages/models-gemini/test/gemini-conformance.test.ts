@@ -1,4 +1,4 @@
-import { modelProviderConformance } from '@adk/core/testing';
+import { modelProviderConformance } from '@adk/core/testing/vitest';
 import { describeGeminiRequest, startFakeGemini, toFakeReply } from '@adk/fake-provider-servers';
 
 import { createGemini } from '../src';

@@ -18,7 +18,7 @@ import { defineStateTests } from './session-conformance-state';
  *
  * @example
  * ```ts
- * import { sessionServiceConformance } from '@adk/core/testing';
+ * import { sessionServiceConformance } from '@adk/core/testing/vitest';
  * import { InMemorySessionService } from '@adk/core';
  *
  * sessionServiceConformance('in-memory', () => new InMemorySessionService());

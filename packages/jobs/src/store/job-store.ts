@@ -88,7 +88,7 @@ export interface PruneJobsRequest {
 
 /**
  * Durable storage of jobs with leases: the contract every job store fulfils (in memory, SQLite,
- * PostgreSQL), checked by `jobStoreConformance` from `@adk/jobs/testing`.
+ * PostgreSQL), checked by `jobStoreConformance` from `@adk/jobs/testing/vitest`.
  *
  * A job is handed out by `claim` to one worker at a time, with a lease. The worker reports the
  * outcome with `complete`, `fail` or `release`; these succeed only while it still holds the lease

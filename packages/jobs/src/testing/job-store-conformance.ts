@@ -13,7 +13,7 @@ const HOUR = 3_600_000;
  *
  * @example
  * ```ts
- * import { jobStoreConformance } from '@adk/jobs/testing';
+ * import { jobStoreConformance } from '@adk/jobs/testing/vitest';
  * jobStoreConformance('InMemoryJobStore', (clock) => new InMemoryJobStore({ clock }));
  * ```
  *

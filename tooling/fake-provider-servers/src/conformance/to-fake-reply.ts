@@ -1,4 +1,4 @@
-import type { ConformanceReply } from '@adk/core/testing';
+import type { ConformanceReply } from '@adk/core/testing/vitest';
 
 import type { FakeReply } from '../types';
 
