@@ -1,6 +1,7 @@
 import type { NodeSDKConfiguration } from '@opentelemetry/sdk-node';
 
 import { setupTelemetry, type TelemetryHandle } from './setup-telemetry';
+import { TelemetrySdkMissingError } from './telemetry-sdk-missing-error';
 
 /** Options of {@link startTelemetry}. */
 export interface StartTelemetryOptions {
@@ -15,7 +16,7 @@ export interface StartTelemetryOptions {
 
 /**
  * Start `@opentelemetry/sdk-node` (an optional peer dependency) and trace ADK with it, in one
- * call. `shutdown()` stops listening and shuts the SDK down, flushing what it buffered.
+ * call. Without that package it throws {@link TelemetrySdkMissingError}. `shutdown()` stops listening and shuts the SDK down, flushing what it buffered.
  *
  * @example
  * ```ts
@@ -27,7 +28,13 @@ export interface StartTelemetryOptions {
 export async function startTelemetry(
   options: StartTelemetryOptions = {},
 ): Promise<TelemetryHandle> {
-  const { NodeSDK } = await import('@opentelemetry/sdk-node');
+  let sdkModule: typeof import('@opentelemetry/sdk-node');
+  try {
+    sdkModule = await import('@opentelemetry/sdk-node');
+  } catch (cause) {
+    throw new TelemetrySdkMissingError({ cause });
+  }
+  const { NodeSDK } = sdkModule;
   const sdk = new NodeSDK(options.sdk);
   sdk.start();
   const handle = setupTelemetry({ captureContent: options.captureContent });
