@@ -7,4 +7,5 @@ export { serve, type ServeHandle, type ServeOptions } from './commands/serve';
 export { HELP, main } from './cli';
 export { AgentLoadError, UsageError } from './errors';
 export { appNameOf, findApps, isAgent, loadAgentFile } from './load-agents';
+export { PROVIDER_PACKAGES, registerInstalledProviders } from './register-installed-providers';
 export { openSessionStore, type OpenedSessionStore } from './session-store';
