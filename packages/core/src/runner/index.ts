@@ -6,3 +6,4 @@ export {
   type StreamingMode,
 } from './run-config';
 export { Runner, type RunnerOptions, type RunRequest } from './runner';
+export { UNREAD_ERROR_EVENT_WARNING } from './unread-error-events';

@@ -26,6 +26,7 @@ import type { Toolset } from '../tools/tool';
 import { findAgentToRun, findResumeEntry } from './find-agent-to-run';
 import { SessionTurns } from './session-turns';
 import { createRunConfig, type RunConfig } from './run-config';
+import { trackErrorEvent } from './unread-error-events';
 
 /** Options of {@link Runner}. */
 export interface RunnerOptions {
@@ -115,7 +116,9 @@ export class Runner {
    * `beforeRun` plugins (content returned ends the run with it as the answer), pick and run the
    * agent; each event goes through `onEvent` plugins, is committed unless partial, then yielded;
    * finally `afterRun` plugins. A thrown error first reaches `onRunError` plugins, then the caller.
-   * Errors of agents and tools surface as events (`errorCode`), not exceptions.
+   * Errors of agents and tools surface as events (`errorCode`), not exceptions; an error event
+   * that nobody ever reads (a loop printing only text) gets one process warning (`AdkWarning`,
+   * code `ADK_UNREAD_ERROR_EVENT`) before the process exits.
    *
    * Aborting `signal` ends the generator promptly without an error; events already yielded stay
    * stored and nothing partial is stored.
@@ -238,13 +241,13 @@ export class Runner {
             eventCount++;
             // `commit` inlined for the common case (no `onEvent` plugin): one await less per event.
             if (this.plugins.has('onEvent')) {
-              yield await this.commit(ctx, session, event);
+              yield trackErrorEvent(await this.commit(ctx, session, event), this.appName);
             } else {
               if (!event.partial) {
                 await this.sessionService.appendEvent({ session, event });
                 dropTempDelta(event);
               }
-              yield event;
+              yield event.errorCode === undefined ? event : trackErrorEvent(event, this.appName);
             }
             if (signal?.aborted) break;
           }
