@@ -19,7 +19,7 @@ describe('SqlSessionService.fromUrl with an unusable better-sqlite3', () => {
     );
     expect(SqlDriverMissingError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ packageName: 'better-sqlite3', reason: 'not-built' });
-    expect((error as Error).message).toContain('--allow-scripts=better-sqlite3');
+    expect((error as Error).message).toContain('npm install-scripts approve better-sqlite3');
     vi.doUnmock('better-sqlite3');
   });
 });

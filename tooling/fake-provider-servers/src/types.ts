@@ -32,6 +32,11 @@ export interface FakeStreamFaults {
   hangAfterEvents?: number;
   /** Stop writing after this many text-delta events and keep the connection open. */
   hangAfterDeltas?: number;
+  /**
+   * Destroy the socket after this many text-delta events; a non-streamed call gets its socket
+   * destroyed before any answer.
+   */
+  cutAfterDeltas?: number;
   /** End the HTTP response cleanly right after this many events, without the final event(s). */
   endAfterEvents?: number;
   /** Anthropic: send an `error` event (e.g. `overloaded_error`) after this many events. */

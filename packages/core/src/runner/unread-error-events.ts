@@ -86,7 +86,8 @@ export function trackErrorEvent(event: Event, appName: string): Event {
     value: () => {
       read();
       const plain: Record<string, unknown> = {};
-      for (const key of Object.keys(copy)) plain[key] = (copy as Record<string, unknown>)[key];
+      for (const key of Object.keys(copy))
+        plain[key] = (copy as unknown as Record<string, unknown>)[key];
       return plain;
     },
   });

@@ -21,7 +21,7 @@ export class SqlDriverMissingError extends AdkError {
       message:
         reason === 'missing'
           ? `This database URL needs the "${options.packageName}" package. Install it: npm install ${options.packageName}`
-          : `"${options.packageName}" is installed but its native addon was not built for this Node.js (${process.version}). Allow its build script and reinstall: npm install --allow-scripts=${options.packageName} ${options.packageName} (npm 11), or list it in pnpm's onlyBuiltDependencies and run pnpm rebuild ${options.packageName}.`,
+          : `"${options.packageName}" is installed but its native addon was not built for this Node.js (${process.version}). Allow its install script, then build it: npm install-scripts approve ${options.packageName} && npm rebuild ${options.packageName} (npm 11), or pnpm approve-builds (pnpm 10: add it to onlyBuiltDependencies) and pnpm rebuild ${options.packageName}.`,
       cause: options.cause,
     });
     this.reason = reason;
