@@ -12,6 +12,14 @@ import type { NodeRuntime } from './node-runtime';
 import { envFor } from './node-runtime';
 import { runCommand } from './run-command';
 
+function isPackage(dir: string, packageName: string): boolean {
+  const manifest = join(dir, 'package.json');
+  return (
+    existsSync(manifest) &&
+    (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === packageName
+  );
+}
+
 /** Every installed copy of `packageName` under `nodeModules` (pnpm's `.pnpm` store included). */
 export function installedCopies(nodeModules: string, packageName: string): string[] {
   const found = new Set<string>();
@@ -20,7 +28,7 @@ export function installedCopies(nodeModules: string, packageName: string): strin
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (!entry.isDirectory() && !entry.isSymbolicLink()) continue;
       const path = join(dir, entry.name);
-      if (entry.name === packageName && existsSync(join(path, 'package.json'))) {
+      if (entry.name === packageName && isPackage(path, packageName)) {
         found.add(realpathSync(path));
       } else if (entry.name.startsWith('@') || entry.name === '.pnpm') {
         visit(path, depth + 1);

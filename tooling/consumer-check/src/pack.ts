@@ -24,13 +24,22 @@ export async function packAll(
   destination: string,
 ): Promise<Tarball[]> {
   mkdirSync(destination, { recursive: true });
+  // pnpm pack is mostly start-up time: pack a few at a time, each into its own folder
+  await Promise.all(
+    [0, 1, 2, 3].map(async (lane) => {
+      for (let index = lane; index < packages.length; index += 4) {
+        const pkg = packages[index]!;
+        const dir = join(destination, pkg.slug);
+        mkdirSync(dir, { recursive: true });
+        await runCommand('pnpm', ['pack', '--pack-destination', dir], { cwd: pkg.dir });
+      }
+    }),
+  );
   const tarballs: Tarball[] = [];
   for (const pkg of packages) {
-    const before = new Set(readdirSync(destination));
-    await runCommand('pnpm', ['pack', '--pack-destination', destination], { cwd: pkg.dir });
-    const created = readdirSync(destination).find((name) => !before.has(name));
+    const created = readdirSync(join(destination, pkg.slug)).find((name) => name.endsWith('.tgz'));
     if (!created) throw new CheckFailure(`pnpm pack of ${pkg.name} wrote no tarball`);
-    const path = join(destination, created);
+    const path = join(destination, pkg.slug, created);
     const listing = (await runCommand('tar', ['-tzf', path], { cwd: destination })).stdout
       .split('\n')
       .filter(Boolean);
