@@ -11,7 +11,7 @@
  * temporary folder). `ADK_CONSUMER_CHECK_CACHE` (default `~/.cache/adk-consumer-check`) keeps
  * Node 24 and the better-sqlite3 builds between runs.
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,7 +28,7 @@ import { startWeatherGemini } from './checks/fake-gemini';
 import * as examples from './checks/run-examples';
 import { createConsumerProject, type PackageManager } from './consumer-project';
 import { LANES } from './lanes';
-import { provideBetterSqlite3 } from './native-addon';
+import { needsBuild, provideBetterSqlite3 } from './native-addon';
 import { packAll } from './pack';
 import { readmeBlocks, type ReadmeBlock } from './readme-blocks';
 import { CheckFailure, runCommand, step } from './run-command';
@@ -114,7 +114,12 @@ async function main(): Promise<void> {
         );
         done(`${compiled.blocks} blocks from ${readmes.length} READMEs`);
         done = step(`${label}: session-sql before better-sqlite3 is built`);
-        done(await examples.sessionSqlWithoutAddon(project, sessionExample));
+        const topLevelDriver = join(project.dir, 'node_modules', 'better-sqlite3');
+        done(
+          needsBuild(realpathSync(topLevelDriver))
+            ? await examples.sessionSqlWithoutAddon(project, sessionExample)
+            : 'nothing to build: this better-sqlite3 ships prebuilt binaries',
+        );
         done = step(`${label}: better-sqlite3 native addon`);
         done(
           (

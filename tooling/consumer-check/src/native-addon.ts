@@ -41,6 +41,14 @@ export function installedCopies(nodeModules: string, packageName: string): strin
   return [...found].sort();
 }
 
+/**
+ * Whether the better-sqlite3 in `dir` needs its addon built: 12 builds it at install time (or
+ * downloads one); 13 ships N-API binaries for the common platforms in its package (`prebuilds/`).
+ */
+export function needsBuild(dir: string): boolean {
+  return !existsSync(join(dir, 'prebuilds', `${process.platform}-${process.arch}.node`));
+}
+
 /** Where npm keeps node-gyp (npm runs it for packages with a `binding.gyp`). */
 async function nodeGypScript(): Promise<string> {
   const root = (await runCommand('npm', ['root', '-g'], { cwd: '/' })).stdout.trim();
@@ -64,6 +72,10 @@ export async function provideBetterSqlite3(
     const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
       version: string;
     };
+    if (!needsBuild(dir)) {
+      done.push(`better-sqlite3 ${version}: prebuilt binary in the package`);
+      continue;
+    }
     const addon = join(dir, 'build', 'Release', 'better_sqlite3.node');
     const cached = join(
       cacheDir,
