@@ -4,6 +4,12 @@ export interface FakeToolCall {
   id?: string;
   name: string;
   args: Record<string, unknown>;
+  /**
+   * The arguments' JSON text, sent as is instead of `args` (say, cut short: `{"city": "Par`):
+   * OpenAI's `arguments`, Anthropic's `input` (streamed as `partial_json`). Gemini, which sends
+   * arguments as objects, answers a reply holding such a call with `MALFORMED_FUNCTION_CALL`.
+   */
+  rawArgs?: string;
 }
 
 /** An HTTP error the fake server answers with, rendered in the provider's own error JSON shape. */

@@ -87,6 +87,29 @@ export function defineRobustnessTests(start: StartBackend): void {
     });
   }
 
+  for (const stream of [false, true]) {
+    it(`never hands out a tool call whose arguments are not valid JSON (stream: ${stream})`, async () => {
+      const { model } = await start([
+        { type: 'malformedToolCall', name: 'get_weather', rawArguments: '{"city": "Par' },
+      ]);
+      const { responses, error } = await collectUntilError(
+        model.generate(request([userContent('Weather in Paris?')]), { stream }),
+      );
+      expect(
+        responses.flatMap((response) => getFunctionCalls(response.content)),
+        'no half-built call',
+      ).toEqual([]);
+      if (error === undefined) {
+        const final = expectStreamingContract(responses);
+        expect(final.errorCode, 'a malformed call is reported with an errorCode').toEqual(
+          expect.any(String),
+        );
+      } else {
+        expect(AdkError.isInstance(error), 'or thrown as an AdkError').toBe(true);
+      }
+    });
+  }
+
   it('a stream cut mid-way throws a typed, retryable error after the partial text, and no final response', async () => {
     const { model } = await start([{ type: 'cut', text: 'Let me' }]);
     const { responses, error } = await collectUntilError(

@@ -27,7 +27,13 @@ export type ConformanceReply =
    * The connection drops: streamed, after `text` was sent as a first delta; not streamed, before
    * any answer.
    */
-  | { type: 'cut'; text: string };
+  | { type: 'cut'; text: string }
+  /**
+   * A call of tool `name` whose arguments are not valid JSON (`rawArguments`, cut short), sent
+   * the way the API delivers such a call; an API that cannot send one reports it instead (Gemini's
+   * `MALFORMED_FUNCTION_CALL`).
+   */
+  | { type: 'malformedToolCall'; name: string; rawArguments: string };
 
 /** What a backend received for one call, decoded from the provider's wire format. */
 export interface ConformanceRequestView {

@@ -47,6 +47,14 @@ function scriptedModel(script: ConformanceReply[], received: LlmRequest[], retri
         if (stream)
           yield { content: { role: 'model', parts: [{ text: reply.text }] }, partial: true };
         throw new ScriptedApiError(599, 'connection dropped');
+      case 'malformedToolCall':
+        yield {
+          finishReason: 'MALFORMED_FUNCTION_CALL',
+          errorCode: 'MALFORMED_FUNCTION_CALL',
+          errorMessage: `arguments of ${reply.name} are not JSON`,
+          usageMetadata,
+        };
+        return;
       case 'hang':
         if (stream)
           yield { content: { role: 'model', parts: [{ text: reply.text }] }, partial: true };

@@ -21,6 +21,8 @@ export function toFakeReply(reply: ConformanceReply): FakeReply {
         textChunks: [reply.text, ' and more'],
         faults: { hangAfterDeltas: 1 },
       };
+    case 'malformedToolCall':
+      return { toolCalls: [{ name: reply.name, args: {}, rawArgs: reply.rawArguments }] };
     case 'cut':
       return {
         text: `${reply.text} and more`,
