@@ -6,6 +6,7 @@ export default defineConfig({
     'testing/index': 'src/testing/index.ts',
     'graphile/index': 'src/graphile/index.ts',
     'bullmq/index': 'src/bullmq/index.ts',
+    'testing/vitest/index': 'src/testing/vitest/index.ts',
   },
   format: ['esm'],
   dts: { compilerOptions: { customConditions: [] } },

@@ -37,6 +37,7 @@ export {
   type OpenedArtifactStore,
   type OpenedMemoryStore,
 } from './services';
+export { PROVIDER_PACKAGES, registerInstalledProviders } from './register-installed-providers';
 export { openSessionStore, type OpenedSessionStore } from './session-store';
 export { mcp, type McpCommandOptions } from './commands/mcp';
 

@@ -1,10 +1,11 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { basename, extname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import type { BaseAgent } from '@adk/core';
 
 import { AgentLoadError } from './errors';
+import { registerInstalledProviders } from './register-installed-providers';
 
 const EXTENSIONS = ['.ts', '.mts', '.js', '.mjs'];
 const ENTRY_NAMES = ['agent', 'index'];
@@ -34,7 +35,8 @@ function ensureTypeScript(): Promise<void> {
 
 /**
  * Load the agent a file exports: `rootAgent`, else the default export (an agent, or a function
- * returning one).
+ * returning one). The provider packages installed next to the file are registered first (see
+ * `registerInstalledProviders`), so `model: 'gemini-2.5-flash'` works as written.
  */
 export async function loadAgentFile(file: string): Promise<BaseAgent> {
   const path = resolve(file);
@@ -45,6 +47,7 @@ export async function loadAgentFile(file: string): Promise<BaseAgent> {
       message: `Agent file not found: ${path}`,
     });
   if (['.ts', '.mts', '.cts'].includes(extname(path))) await ensureTypeScript();
+  await registerInstalledProviders(dirname(path));
   let module: Record<string, unknown>;
   try {
     module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;

@@ -1,4 +1,4 @@
 import { InMemoryJobStore } from '../src';
-import { jobStoreConformance } from '../src/testing';
+import { jobStoreConformance } from '../src/testing/vitest';
 
 jobStoreConformance('InMemoryJobStore', (clock) => new InMemoryJobStore({ clock }));

@@ -2,7 +2,7 @@ import { sqliteKysely, temporaryDirectory } from '@adk/test-databases';
 import { afterAll, beforeAll } from 'vitest';
 
 import { SqlJobStore } from '../src';
-import { jobStoreConformance } from '../src/testing';
+import { jobStoreConformance } from '../src/testing/vitest';
 
 const temp = temporaryDirectory('adk-jobs-conformance-');
 const db = sqliteKysely(temp.file('jobs.db'), { wal: true });

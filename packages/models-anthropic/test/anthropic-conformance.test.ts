@@ -1,4 +1,4 @@
-import { modelProviderConformance } from '@adk/core/testing';
+import { modelProviderConformance } from '@adk/core/testing/vitest';
 import {
   describeAnthropicRequest,
   startFakeAnthropic,
@@ -8,12 +8,13 @@ import {
 import { createAnthropic } from '../src';
 
 modelProviderConformance('anthropic', {
-  async createBackend(script) {
+  async createBackend(script, { retries }) {
     const server = await startFakeAnthropic({ script: script.map(toFakeReply) });
     const anthropic = createAnthropic({
       apiKey: 'test-key',
       baseURL: server.baseURL,
-      maxRetries: 0,
+      maxRetries: retries,
+      retry: { initialDelayMs: 1, maxDelayMs: 5 },
     });
     return {
       model: anthropic('claude-sonnet-4-5'),

@@ -42,9 +42,16 @@ export function usesVertexAI(vertexai: VertexAISettings | boolean | undefined): 
   return flag === 'true' || flag === '1';
 }
 
-/** The default base URL for the chosen backend. */
+/**
+ * The default base URL for the chosen backend. For the Gemini API, `GOOGLE_GEMINI_BASE_URL` when
+ * set, read as `@google/genai` reads it (the server's root, `/v1beta` appended): a proxy, or a
+ * local fake server in tests.
+ */
 export function defaultBaseURL(vertexai: VertexAISettings | boolean | undefined): string {
-  if (!usesVertexAI(vertexai)) return GEMINI_DEFAULT_BASE_URL;
+  if (!usesVertexAI(vertexai)) {
+    const root = process.env.GOOGLE_GEMINI_BASE_URL?.replace(/\/+$/, '');
+    return root ? `${root}/v1beta` : GEMINI_DEFAULT_BASE_URL;
+  }
   const settings = typeof vertexai === 'object' ? vertexai : {};
   const location = settings.location ?? process.env.GOOGLE_CLOUD_LOCATION ?? 'us-central1';
   if (!settings.accessToken || location === 'global') return 'https://aiplatform.googleapis.com/v1';

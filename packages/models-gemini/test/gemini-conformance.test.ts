@@ -1,12 +1,17 @@
-import { modelProviderConformance } from '@adk/core/testing';
+import { modelProviderConformance } from '@adk/core/testing/vitest';
 import { describeGeminiRequest, startFakeGemini, toFakeReply } from '@adk/fake-provider-servers';
 
 import { createGemini } from '../src';
 
 modelProviderConformance('gemini', {
-  async createBackend(script) {
+  async createBackend(script, { retries }) {
     const server = await startFakeGemini({ script: script.map(toFakeReply) });
-    const gemini = createGemini({ apiKey: 'test-key', baseURL: server.baseURL, maxRetries: 0 });
+    const gemini = createGemini({
+      apiKey: 'test-key',
+      baseURL: server.baseURL,
+      maxRetries: retries,
+      retry: { initialDelayMs: 1, maxDelayMs: 5 },
+    });
     return {
       model: gemini('gemini-2.5-flash'),
       requests: () => server.requests.map(describeGeminiRequest),
@@ -17,12 +22,13 @@ modelProviderConformance('gemini', {
 
 // The same contract with function-call arguments streamed in pieces (Gemini 3).
 modelProviderConformance('gemini (streamFunctionCallArguments)', {
-  async createBackend(script) {
+  async createBackend(script, { retries }) {
     const server = await startFakeGemini({ script: script.map(toFakeReply) });
     const gemini = createGemini({
       apiKey: 'test-key',
       baseURL: server.baseURL,
-      maxRetries: 0,
+      maxRetries: retries,
+      retry: { initialDelayMs: 1, maxDelayMs: 5 },
       streamFunctionCallArguments: true,
     });
     return {

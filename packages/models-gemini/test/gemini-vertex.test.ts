@@ -87,4 +87,19 @@ describe('Gemini on Vertex AI', () => {
     );
     expect(defaultBaseURL(true)).toBe('https://aiplatform.googleapis.com/v1');
   });
+
+  it('reads GOOGLE_GEMINI_BASE_URL (the server root, as @google/genai does) for the Gemini API', async () => {
+    server = await startFakeGemini({ script: [{ text: 'from the fake server' }] });
+    const root = server.baseURL.replace(/\/v1beta$/, '');
+    process.env.GOOGLE_GEMINI_BASE_URL = `${root}/`;
+    try {
+      expect(defaultBaseURL(undefined)).toBe(`${root}/v1beta`);
+      const model = createGemini({ apiKey: 'k' })('gemini-2.5-flash');
+      const responses = await collect(model.generate(ask('hi'), { stream: false }));
+      expect(getText(responses.at(-1)?.content)).toBe('from the fake server');
+      expect(defaultBaseURL(true)).toBe('https://aiplatform.googleapis.com/v1');
+    } finally {
+      delete process.env.GOOGLE_GEMINI_BASE_URL;
+    }
+  });
 });

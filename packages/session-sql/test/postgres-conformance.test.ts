@@ -1,4 +1,4 @@
-import { sessionServiceConformance } from '@adk/core/testing';
+import { sessionServiceConformance } from '@adk/core/testing/vitest';
 import {
   createPostgresSchema,
   dropPostgresSchema,

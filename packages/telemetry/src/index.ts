@@ -21,3 +21,4 @@ export {
   type TelemetryHandle,
 } from './setup-telemetry';
 export { startTelemetry, type StartTelemetryOptions } from './start-telemetry';
+export { TelemetrySdkMissingError } from './telemetry-sdk-missing-error';

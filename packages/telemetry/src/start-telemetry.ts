@@ -1,21 +1,22 @@
-import type { NodeSDKConfiguration } from '@opentelemetry/sdk-node';
-
 import { setupTelemetry, type TelemetryHandle } from './setup-telemetry';
+import { TelemetrySdkMissingError } from './telemetry-sdk-missing-error';
 
 /** Options of {@link startTelemetry}. */
 export interface StartTelemetryOptions {
   /**
-   * Options of `@opentelemetry/sdk-node`'s `NodeSDK` (exporters, span processors, metric readers,
-   * resource...). Unset parts follow the SDK's defaults and `OTEL_*` environment variables.
+   * Options of `@opentelemetry/sdk-node`'s `NodeSDK` (its `NodeSDKConfiguration`: exporters, span
+   * processors, metric readers, resource...), passed to it as given. Unset parts follow the SDK's
+   * defaults and `OTEL_*` environment variables. Typed loosely on purpose: the SDK is an optional
+   * peer, and naming its types here would break the type check of projects that do not install it.
    */
-  sdk?: Partial<NodeSDKConfiguration>;
+  sdk?: { readonly [option: string]: unknown } | undefined;
   /** Record prompts, responses and tool payloads on spans (see `setupTelemetry`). */
-  captureContent?: boolean;
+  captureContent?: boolean | undefined;
 }
 
 /**
  * Start `@opentelemetry/sdk-node` (an optional peer dependency) and trace ADK with it, in one
- * call. `shutdown()` stops listening and shuts the SDK down, flushing what it buffered.
+ * call. Without that package it throws {@link TelemetrySdkMissingError}. `shutdown()` stops listening and shuts the SDK down, flushing what it buffered.
  *
  * @example
  * ```ts
@@ -27,8 +28,10 @@ export interface StartTelemetryOptions {
 export async function startTelemetry(
   options: StartTelemetryOptions = {},
 ): Promise<TelemetryHandle> {
-  const { NodeSDK } = await import('@opentelemetry/sdk-node');
-  const sdk = new NodeSDK(options.sdk);
+  const { NodeSDK } = await import('@opentelemetry/sdk-node').catch((cause: unknown) => {
+    throw new TelemetrySdkMissingError({ cause });
+  });
+  const sdk = new NodeSDK(options.sdk as ConstructorParameters<typeof NodeSDK>[0]);
   sdk.start();
   const handle = setupTelemetry({ captureContent: options.captureContent });
   return {

@@ -115,6 +115,10 @@ export async function startFakeServer(
     ) {
       return; // a non-streamed answer that never comes (the client has to abort or time out)
     }
+    if (!request.stream && faults.cutAfterDeltas !== undefined) {
+      res.socket?.destroy(); // the connection drops before any answer
+      return;
+    }
     await dialect.respond(reply, request, res, sequence);
   };
 

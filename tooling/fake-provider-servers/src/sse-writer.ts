@@ -47,6 +47,15 @@ export async function writeSse(
         index + 1 + (faults.malformedAt !== undefined && faults.malformedAt <= index ? 1 : 0),
     };
   }
+  if (faults.cutAfterDeltas !== undefined) {
+    let seen = 0;
+    const index = events.findIndex((event) => event.delta && ++seen === faults.cutAfterDeltas);
+    faults = {
+      ...faults,
+      cutAfterEvents:
+        index + 1 + (faults.malformedAt !== undefined && faults.malformedAt <= index ? 1 : 0),
+    };
+  }
   const stopAt = Math.min(
     frames.length,
     faults.cutAfterEvents ?? Infinity,

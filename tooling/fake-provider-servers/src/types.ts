@@ -4,6 +4,12 @@ export interface FakeToolCall {
   id?: string;
   name: string;
   args: Record<string, unknown>;
+  /**
+   * The arguments' JSON text, sent as is instead of `args` (say, cut short: `{"city": "Par`):
+   * OpenAI's `arguments`, Anthropic's `input` (streamed as `partial_json`). Gemini, which sends
+   * arguments as objects, answers a reply holding such a call with `MALFORMED_FUNCTION_CALL`.
+   */
+  rawArgs?: string;
 }
 
 /** An HTTP error the fake server answers with, rendered in the provider's own error JSON shape. */
@@ -32,6 +38,11 @@ export interface FakeStreamFaults {
   hangAfterEvents?: number;
   /** Stop writing after this many text-delta events and keep the connection open. */
   hangAfterDeltas?: number;
+  /**
+   * Destroy the socket after this many text-delta events; a non-streamed call gets its socket
+   * destroyed before any answer.
+   */
+  cutAfterDeltas?: number;
   /** End the HTTP response cleanly right after this many events, without the final event(s). */
   endAfterEvents?: number;
   /** Anthropic: send an `error` event (e.g. `overloaded_error`) after this many events. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { artifactServiceConformance } from '@adk/core/testing';
+import { artifactServiceConformance } from '@adk/core/testing/vitest';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { ArtifactPathError } from '../errors/artifact-path-error';

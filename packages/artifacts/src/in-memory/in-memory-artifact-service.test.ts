@@ -1,4 +1,4 @@
-import { artifactServiceConformance } from '@adk/core/testing';
+import { artifactServiceConformance } from '@adk/core/testing/vitest';
 
 import { InMemoryArtifactService } from './in-memory-artifact-service';
 

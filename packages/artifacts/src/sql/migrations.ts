@@ -1,5 +1,5 @@
 import type { RunMigrationsOptions, SqlDialect } from '@adk/sql-kit';
-import type { Migration } from 'kysely';
+import type { SqlMigration as Migration } from '@adk/sql-kit';
 
 /** Name of the table holding every artifact version. */
 export const ARTIFACTS_TABLE = 'adk_artifacts';

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '@adk/core';
-import { artifactServiceConformance } from '@adk/core/testing';
+import { artifactServiceConformance } from '@adk/core/testing/vitest';
 import {
   dropPostgresSchema,
   openTestDatabases,

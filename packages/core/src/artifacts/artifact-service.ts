@@ -40,7 +40,7 @@ export interface ArtifactVersion {
  * Versioned file storage for agents and tools.
  *
  * Contract (identical for every implementation, checked by `artifactServiceConformance` in
- * `@adk/core/testing`):
+ * `@adk/core/testing/vitest`):
  * - versions start at 0 and auto-increment per file; concurrent saves get distinct versions;
  * - names starting with `user:` belong to the user and are visible from every session of the user;
  *   other names belong to the session;

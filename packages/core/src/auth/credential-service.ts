@@ -18,7 +18,7 @@ export interface SaveCredentialRequest extends CredentialAddress {
  * keep the stored value apart from the caller's objects (a later change to either does not reach
  * the other). Credentials are secrets: a persistent implementation should encrypt them at rest.
  *
- * Check an implementation with `credentialServiceConformance` from `@adk/core/testing`.
+ * Check an implementation with `credentialServiceConformance` from `@adk/core/testing/vitest`.
  */
 export interface CredentialService {
   /** The credential saved under the address, or `undefined`. */

@@ -48,7 +48,7 @@ export interface DeleteMemoriesResponse {
  * Long-term memory across sessions: ingest finished sessions, search them later.
  *
  * Contract (identical for every implementation, checked by `memoryServiceConformance` in
- * `@adk/core/testing`):
+ * `@adk/core/testing/vitest`):
  * - `addSessionToMemory` remembers every final event of the session that has text (thoughts
  *   excluded); adding the same session again refreshes it without duplicating entries;
  * - `searchMemory` returns only entries of the given app and user, matching at least one word of

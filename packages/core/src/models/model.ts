@@ -6,7 +6,7 @@ export interface GenerateOptions {
   /** Stream partial chunks (see the streaming contract on {@link LlmResponse}). */
   stream: boolean;
   /** Aborts the call; the model must stop promptly and throw the signal's reason. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -40,7 +40,7 @@ export interface Model {
   /** The model name requests are made for, e.g. `gemini-2.5-flash`. */
   readonly name: string;
   /** What the model can do beyond the basic contract; absent means nothing (see {@link ModelCapabilities}). */
-  readonly capabilities?: ModelCapabilities;
+  readonly capabilities?: ModelCapabilities | undefined;
   /**
    * Generate a response to `request`. The request is read-only: its contents may be frozen and
    * shared with later calls.

@@ -12,3 +12,4 @@ export {
   type InvocationProgress,
 } from './invocation-progress';
 export type { ResumeRequest } from './resume-invocation';
+export { UNREAD_ERROR_EVENT_WARNING } from './unread-error-events';

@@ -30,6 +30,7 @@ import { findAgentToRun, findResumeEntry } from './find-agent-to-run';
 import { resumeInvocation, type ResumeRequest } from './resume-invocation';
 import { SessionTurns } from './session-turns';
 import { createRunConfig, type RunConfig } from './run-config';
+import { trackErrorEvent } from './unread-error-events';
 
 /**
  * Options of {@link Runner}: an {@link App} (its name, root agent and plugins), or an `appName`
@@ -157,7 +158,9 @@ export class Runner {
    * `beforeRun` plugins (content returned ends the run with it as the answer), pick and run the
    * agent; each event goes through `onEvent` plugins, is committed unless partial, then yielded;
    * finally `afterRun` plugins. A thrown error first reaches `onRunError` plugins, then the caller.
-   * Errors of agents and tools surface as events (`errorCode`), not exceptions.
+   * Errors of agents and tools surface as events (`errorCode`), not exceptions; an error event
+   * that nobody ever reads (a loop printing only text) gets one process warning (`AdkWarning`,
+   * code `ADK_UNREAD_ERROR_EVENT`) before the process exits.
    *
    * Aborting `signal` ends the generator promptly without an error; events already yielded stay
    * stored and nothing partial is stored.
@@ -297,14 +300,14 @@ export class Runner {
             if (plugins.has('onEvent')) {
               const committed = await this.commit(ctx, session, event);
               if (runEvents && !committed.partial) runEvents.push(committed);
-              yield committed;
+              yield trackErrorEvent(committed, this.appName);
             } else {
               if (!event.partial) {
                 await this.sessionService.appendEvent({ session, event });
                 dropTempDelta(event);
                 runEvents?.push(event);
               }
-              yield event;
+              yield event.errorCode === undefined ? event : trackErrorEvent(event, this.appName);
             }
             if (signal?.aborted) break;
           }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { createEvent } from '../events';
-import { sessionServiceConformance } from '../testing';
+import { sessionServiceConformance } from '../testing/vitest';
 import { InMemorySessionService } from './in-memory-session-service';
 
 sessionServiceConformance('in-memory', () => new InMemorySessionService());

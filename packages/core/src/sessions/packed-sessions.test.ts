@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { InvalidArgumentError, StaleSessionError } from '../errors';
 import { createEvent, type Event, type EventInit } from '../events';
-import { sessionServiceConformance } from '../testing';
+import { sessionServiceConformance } from '../testing/vitest';
 import type { AppendEventRequest, GetSessionRequest } from './session-service';
 import { copyEventForStorage } from './append-helpers';
 import { InMemorySessionService } from './in-memory-session-service';

@@ -47,7 +47,7 @@ export interface AppendEventRequest {
  * Stores sessions and their events, and applies state deltas.
  *
  * `appendEvent` contract (identical for every implementation, checked by the conformance suite in
- * `@adk/core/testing`):
+ * `@adk/core/testing/vitest`):
  * - partial events are refused (`InvalidArgumentError`): only final events are stored;
  * - `event.actions.stateDelta` is applied atomically with the event: `app:k` to the app's state,
  *   `user:k` to the user's, `temp:k` nowhere (and removed from the stored delta), any other key to

@@ -35,7 +35,7 @@ function partBytes(part: Part | undefined): Buffer {
  *
  * @example
  * ```ts
- * import { artifactServiceConformance } from '@adk/core/testing';
+ * import { artifactServiceConformance } from '@adk/core/testing/vitest';
  * artifactServiceConformance('InMemoryArtifactService', () => new InMemoryArtifactService());
  * ```
  *

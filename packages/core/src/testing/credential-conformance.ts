@@ -9,7 +9,7 @@ import type { AuthCredential, CredentialAddress, CredentialService } from '../au
  *
  * @example
  * ```ts
- * import { credentialServiceConformance } from '@adk/core/testing';
+ * import { credentialServiceConformance } from '@adk/core/testing/vitest';
  * credentialServiceConformance('InMemoryCredentialService', () => new InMemoryCredentialService());
  * ```
  *

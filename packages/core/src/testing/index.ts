@@ -1,9 +1,12 @@
 /**
- * Test helpers for ADK applications and for implementers of ADK contracts: the fake model and
- * the conformance suites. Import from `@adk/core/testing`.
+ * Test doubles for ADK applications: the fake model, its response helpers and shared fixtures.
+ * Import from `@adk/core/testing`; nothing here needs a test runner, so it works under vitest,
+ * `node:test`, jest or a plain script.
+ *
+ * The conformance suites for implementers of ADK contracts (sessions, memory, artifacts,
+ * credentials, model providers) are vitest suites and live at `@adk/core/testing/vitest`.
  */
-export { artifactServiceConformance } from './artifact-conformance';
-export { credentialServiceConformance } from './credential-conformance';
+export { eventWithEveryField } from './event-with-every-field';
 export {
   FakeModel,
   type FakeChunk,
@@ -14,11 +17,6 @@ export {
 } from './fake-model';
 export { FakeModelError } from './fake-model-error';
 export { fakeFunctionCall, fakeFunctionCalls, fakeText } from './fake-model-responses';
-export {
-  memoryServiceConformance,
-  type MemoryServiceConformanceOptions,
-} from './memory-conformance';
-export { modelProviderConformance } from './provider-conformance';
 export type {
   ConformanceBackend,
   ConformanceReply,
@@ -26,5 +24,3 @@ export type {
   ConformanceToolCall,
   ModelProviderConformanceOptions,
 } from './provider-conformance-types';
-export { sessionServiceConformance } from './session-conformance';
-export { eventWithEveryField } from './session-conformance-events';

@@ -20,7 +20,7 @@ export interface MemoryServiceConformanceOptions {
  *
  * @example
  * ```ts
- * import { memoryServiceConformance } from '@adk/core/testing';
+ * import { memoryServiceConformance } from '@adk/core/testing/vitest';
  * memoryServiceConformance('InMemoryMemoryService', () => new InMemoryMemoryService());
  * ```
  *

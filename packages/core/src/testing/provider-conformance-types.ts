@@ -11,14 +11,29 @@ export interface ConformanceToolCall {
  * adapter renders it in its provider's wire format (streamed when the call streams).
  */
 export type ConformanceReply =
-  /** Answer `text`, streamed in `chunks` (which join to `text`). */
-  | { type: 'text'; text: string; chunks: string[] }
+  /**
+   * Answer `text`, streamed in `chunks` (which join to `text`). `finishReason` makes the backend
+   * end the answer the way its API reports hitting the output token limit (`length`) or a safety
+   * block (`safety`); without it the answer ends normally.
+   */
+  | { type: 'text'; text: string; chunks: string[]; finishReason?: 'length' | 'safety' }
   /** Call these tools (several = parallel tool calls in one response). */
   | { type: 'toolCalls'; calls: ConformanceToolCall[] }
   /** Fail with this HTTP status and provider error message. */
   | { type: 'error'; status: number; message: string }
   /** Streamed: send `text` as a first delta, then stall. Not streamed: never answer. Until the client aborts. */
-  | { type: 'hang'; text: string };
+  | { type: 'hang'; text: string }
+  /**
+   * The connection drops: streamed, after `text` was sent as a first delta; not streamed, before
+   * any answer.
+   */
+  | { type: 'cut'; text: string }
+  /**
+   * A call of tool `name` whose arguments are not valid JSON (`rawArguments`, cut short), sent
+   * the way the API delivers such a call; an API that cannot send one reports it instead (Gemini's
+   * `MALFORMED_FUNCTION_CALL`).
+   */
+  | { type: 'malformedToolCall'; name: string; rawArguments: string };
 
 /** What a backend received for one call, decoded from the provider's wire format. */
 export interface ConformanceRequestView {
@@ -42,11 +57,24 @@ export interface ConformanceBackend {
   close?(): Promise<void> | void;
 }
 
+/** How the model under test must be configured for one test. */
+export interface ConformanceBackendSettings {
+  /**
+   * Automatic retries the model may make (its `maxRetries`): 0 in most tests, so that an error
+   * reply surfaces at once; more in the retry tests. Keep retry delays short (a few milliseconds)
+   * when the backend is a test server.
+   */
+  retries: number;
+}
+
 /** Options of `modelProviderConformance`. */
 export interface ModelProviderConformanceOptions {
   /**
-   * Starts a backend answering with `script` (one reply per call, in order) and returns a model
-   * bound to it. Disable automatic retries, so that an error reply surfaces at once.
+   * Starts a backend answering with `script` (one reply per call, in order; a retry is a call)
+   * and returns a model bound to it, configured as `settings` says.
    */
-  createBackend(script: ConformanceReply[]): Promise<ConformanceBackend> | ConformanceBackend;
+  createBackend(
+    script: ConformanceReply[],
+    settings: ConformanceBackendSettings,
+  ): Promise<ConformanceBackend> | ConformanceBackend;
 }

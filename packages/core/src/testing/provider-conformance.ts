@@ -2,59 +2,29 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { AdkError } from '../errors';
 import { getFunctionCalls, getText, userContent, type Content } from '../content';
-import type { LlmRequest, LlmResponse } from '../models';
+import type { LlmResponse } from '../models';
 import type {
   ConformanceBackend,
   ConformanceReply,
   ModelProviderConformanceOptions,
 } from './provider-conformance-types';
-
-const WEATHER_TOOL = {
-  functionDeclarations: [
-    {
-      name: 'get_weather',
-      description: 'Current weather of a city.',
-      parameters: {
-        type: 'object',
-        properties: { city: { type: 'string' } },
-        required: ['city'],
-      },
-    },
-  ],
-};
-
-function request(contents: Content[], extra: Partial<LlmRequest> = {}): LlmRequest {
-  return { model: 'conformance', contents, config: { tools: [WEATHER_TOOL] }, ...extra };
-}
-
-async function collect(iterable: AsyncIterable<LlmResponse>): Promise<LlmResponse[]> {
-  const out: LlmResponse[] = [];
-  for await (const response of iterable) out.push(response);
-  return out;
-}
-
-/** Checks the streaming contract and returns the final response. */
-function expectStreamingContract(responses: LlmResponse[]): LlmResponse {
-  expect(responses.length).toBeGreaterThan(0);
-  const finals = responses.filter((r) => !r.partial);
-  expect(finals, 'exactly one non-partial response').toHaveLength(1);
-  expect(responses[responses.length - 1], 'the final response comes last').toBe(finals[0]);
-  return finals[0]!;
-}
+import { collect, expectStreamingContract, request } from './provider-conformance-helpers';
+import { defineRobustnessTests } from './provider-conformance-robustness';
 
 /**
  * Provider-neutral conformance suite for {@link Model} implementations: text, streamed text, one
- * tool call, parallel tool calls, a tool result round trip, the system instruction, abort and error
- * mapping, each checked against the `LlmResponse` streaming contract. Call it inside a vitest test
+ * tool call, parallel tool calls, a tool result round trip, the system instruction, abort, error
+ * mapping, finish reasons (`MAX_TOKENS`, `SAFETY`), retries and streams cut mid-way, each checked
+ * against the `LlmResponse` streaming contract. Call it inside a vitest test
  * file with an adapter that binds a model to a scripted backend (usually a fake HTTP server that
  * speaks the provider's wire format).
  *
  * @example
  * ```ts
  * modelProviderConformance('acme', {
- *   async createBackend(script) {
+ *   async createBackend(script, { retries }) {
  *     const server = await startFakeAcme(script.map(toAcmeReply));
- *     const model = createAcme({ apiKey: 'k', baseURL: server.url, maxRetries: 0 })('acme-1');
+ *     const model = createAcme({ apiKey: 'k', baseURL: server.url, maxRetries: retries })('acme-1');
  *     return { model, requests: () => server.requests.map(describeAcmeRequest), close: server.close };
  *   },
  * });
@@ -70,8 +40,8 @@ export function modelProviderConformance(
       await backend?.close?.();
       backend = undefined;
     });
-    const start = async (script: ConformanceReply[]) => {
-      backend = await options.createBackend(script);
+    const start = async (script: ConformanceReply[], retries = 0) => {
+      backend = await options.createBackend(script, { retries });
       return backend;
     };
     const hello: ConformanceReply = {
@@ -280,5 +250,7 @@ export function modelProviderConformance(
         }
       });
     }
+
+    defineRobustnessTests(start);
   });
 }

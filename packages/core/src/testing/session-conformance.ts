@@ -19,7 +19,7 @@ import { defineTextTests } from './session-conformance-text';
  *
  * @example
  * ```ts
- * import { sessionServiceConformance } from '@adk/core/testing';
+ * import { sessionServiceConformance } from '@adk/core/testing/vitest';
  * import { InMemorySessionService } from '@adk/core';
  *
  * sessionServiceConformance('in-memory', () => new InMemorySessionService());

@@ -3,15 +3,16 @@ import {
   readSchemaVersion,
   runMigrations,
   type SchemaVersioning,
+  type SqlMigration,
 } from '@adk/sql-kit';
-import { sql, type Migration } from 'kysely';
+import { sql } from 'kysely';
 
 import { JobSchemaVersionError } from '../errors/job-schema-version-error';
 import type { AnyKysely, JobDialect } from './dialect';
 import { JOB_SCHEMA_VERSION, JOBS_TABLE, METADATA_TABLE } from './tables';
 
 /** 001: the jobs table, its claim and unique-key indexes, and `schema_version = '1'`. */
-function schemaV1(): Migration {
+function schemaV1(): SqlMigration {
   const big = 'integer';
   return {
     async up(db: AnyKysely): Promise<void> {

@@ -88,7 +88,7 @@ export interface PruneJobsRequest {
 
 /**
  * Where jobs wait: the part of the contract every store fulfils (embedded SQLite, in memory,
- * graphile-worker, BullMQ), checked by `jobStoreConformance` from `@adk/jobs/testing`. How a worker
+ * graphile-worker, BullMQ), checked by `jobStoreConformance` from `@adk/jobs/testing/vitest`. How a worker
  * gets the jobs differs by kind: a {@link LeasedJobStore} is polled and leases each job it hands
  * out; a {@link QueueEngineJobStore} lets its queue engine push jobs to the worker.
  */

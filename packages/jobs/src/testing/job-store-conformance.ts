@@ -16,7 +16,7 @@ export type JobStoreConformanceKind =
  *
  * @example
  * ```ts
- * import { jobStoreConformance } from '@adk/jobs/testing';
+ * import { jobStoreConformance } from '@adk/jobs/testing/vitest';
  * jobStoreConformance('InMemoryJobStore', (clock) => new InMemoryJobStore({ clock }));
  * jobStoreConformance('GraphileJobStore', { kind: 'queue-engine', makeStore: () => store });
  * ```

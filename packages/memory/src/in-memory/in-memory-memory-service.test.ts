@@ -1,6 +1,6 @@
 import { createEvent } from '@adk/core';
 import { describe, expect, it } from 'vitest';
-import { memoryServiceConformance } from '@adk/core/testing';
+import { memoryServiceConformance } from '@adk/core/testing/vitest';
 
 import { InMemoryMemoryService } from './in-memory-memory-service';
 

@@ -1,5 +1,10 @@
-import type { AnyKysely, RunMigrationsOptions, SqlDialect } from '@adk/sql-kit';
-import { sql, type Migration, type RawBuilder } from 'kysely';
+import type {
+  AnyKysely,
+  RunMigrationsOptions,
+  SqlDialect,
+  SqlMigration as Migration,
+} from '@adk/sql-kit';
+import { sql, type RawBuilder } from 'kysely';
 
 /** Table of remembered events. */
 export const ENTRIES_TABLE = 'adk_memory_entries';

@@ -1,5 +1,5 @@
 import { createEvent, InvalidArgumentError, type Session } from '@adk/core';
-import { memoryServiceConformance } from '@adk/core/testing';
+import { memoryServiceConformance } from '@adk/core/testing/vitest';
 import {
   dropPostgresSchema,
   openTestDatabases,

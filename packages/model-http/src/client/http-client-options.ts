@@ -47,13 +47,13 @@ export interface HttpCall {
   /** Path appended to the base URL, e.g. `/chat/completions`. */
   path: string;
   /** Query parameters. */
-  query?: Record<string, string>;
+  query?: Record<string, string> | undefined;
   /** JSON request body. */
   body: unknown;
   /** Per-call headers (API key...), merged over the client's headers. */
-  headers?: Record<string, string | undefined>;
+  headers?: Record<string, string | undefined> | undefined;
   /** Aborting it cancels the request (and the socket) and throws the signal's reason. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 /** A streamed response whose status was 2xx. */

@@ -104,6 +104,23 @@ export function fromAnthropicResponse(
     usageMetadata: toUsage(message.usage),
     modelVersion: message.model,
   };
+  // The API always sends a tool's input as an object; anything else (a proxy or a compatible
+  // server sending JSON text) cannot be trusted as arguments: no call is handed out.
+  const malformed = parts.find(
+    (part) =>
+      part.functionCall !== undefined &&
+      (typeof part.functionCall.args !== 'object' ||
+        part.functionCall.args === null ||
+        Array.isArray(part.functionCall.args)),
+  );
+  if (malformed) {
+    response.finishReason = 'MALFORMED_FUNCTION_CALL';
+    response.errorCode = 'MALFORMED_FUNCTION_CALL';
+    response.errorMessage = `The input of tool "${malformed.functionCall!.name}" is not a JSON object.`;
+    const kept = parts.filter((part) => part.functionCall === undefined);
+    if (kept.length > 0) response.content = { role: 'model', parts: kept };
+    return response;
+  }
   if (parts.length > 0) response.content = { role: 'model', parts };
   applyFinish(response, message.stop_reason);
   return response;

@@ -1,4 +1,8 @@
-import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type {
+  SqlMigration as Migration,
+  SqlMigrationProvider as MigrationProvider,
+} from '@adk/sql-kit';
+import { sql, type Kysely } from 'kysely';
 
 import type { DialectKind } from '../dialect';
 

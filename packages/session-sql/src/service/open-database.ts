@@ -65,6 +65,27 @@ async function load<T>(packageName: string, importer: () => Promise<T>): Promise
 }
 
 /**
+ * `new Database(path)`, reporting a better-sqlite3 whose native addon is missing (its build script
+ * never ran) or was built for another Node.js as a {@link SqlDriverMissingError}.
+ */
+function openSqliteFile<T>(Database: new (path: string) => T, path: string): T {
+  try {
+    return new Database(path);
+  } catch (cause) {
+    const code = (cause as { code?: unknown } | null)?.code;
+    const message = cause instanceof Error ? cause.message : '';
+    if (code === 'ERR_DLOPEN_FAILED' || message.includes('Could not locate the bindings file')) {
+      throw new SqlDriverMissingError({
+        packageName: 'better-sqlite3',
+        reason: 'not-built',
+        cause,
+      });
+    }
+    throw cause;
+  }
+}
+
+/**
  * A `pg` pool for `fromUrl`. An idle connection dropped by the server (restart, failover, a
  * terminated backend) is reported by pg as an `error` event on the pool, which would crash the
  * process without a listener; here it is ignored, and the next query opens a new connection.
@@ -86,7 +107,7 @@ export async function openDatabase(
     const { default: Database } = await load('better-sqlite3', () => import('better-sqlite3'));
     const memory = parsed.path === ':memory:';
     const busyTimeoutMs = Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000));
-    const database = new Database(memory ? ':memory:' : parsed.path);
+    const database = openSqliteFile(Database, memory ? ':memory:' : parsed.path);
     database.pragma(`busy_timeout = ${busyTimeoutMs}`);
     const synchronous = parsed.synchronous ?? options.synchronous;
     if (!memory) await enableSqliteWal(database, busyTimeoutMs, synchronous ? { synchronous } : {});

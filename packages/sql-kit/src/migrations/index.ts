@@ -1,3 +1,4 @@
+export { KyselyMigratorMissingError } from './kysely-migrator-missing-error';
 export { runMigrations, type RunMigrationsOptions } from './run-migrations';
 export {
   checkSchemaVersion,
@@ -6,3 +7,4 @@ export {
   type SchemaVersionLocation,
   type SchemaVersionProblem,
 } from './schema-versioning';
+export type { SqlMigration, SqlMigrationProvider } from './sql-migration';

@@ -1,9 +1,11 @@
-import { Migrator, sql, type Migration } from 'kysely';
+import { sql } from 'kysely';
 
 import type { AnyKysely, SqlDialect } from '../dialect';
 import { createSchemaIfMissing } from '../postgres';
 import { withSqliteWriteLock } from '../sqlite';
+import { loadMigrator } from './load-migrator';
 import { assertNotNewer, readSchemaVersion, type SchemaVersioning } from './schema-versioning';
+import type { SqlMigration } from './sql-migration';
 
 /** What {@link runMigrations} runs, and where. */
 export interface RunMigrationsOptions {
@@ -15,7 +17,7 @@ export interface RunMigrationsOptions {
    */
   schema?: string | undefined;
   /** The migrations, by name; Kysely runs them in name order. */
-  migrations: Record<string, Migration>;
+  migrations: Record<string, SqlMigration>;
   /** Kysely's bookkeeping table (one per store, for example `adk_memory_migrations`). */
   migrationTableName: string;
   /** Kysely's lock table (for example `adk_memory_migrations_lock`). */
@@ -33,7 +35,8 @@ export interface RunMigrationsOptions {
 }
 
 /**
- * Bring a store's tables up to date with Kysely's `Migrator` (idempotent, cheap when nothing is
+ * Bring a store's tables up to date with Kysely's `Migrator` (from the package root on Kysely 0.28,
+ * from `kysely/migration` on 0.29; idempotent, cheap when nothing is
  * pending).
  *
  * Safe to call from several processes at once, even on a brand-new database: on PostgreSQL
@@ -97,6 +100,7 @@ async function migrateNow(db: AnyKysely, options: RunMigrationsOptions): Promise
       (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
         ?.schema;
   }
+  const Migrator = await loadMigrator();
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => options.migrations },

@@ -1,5 +1,5 @@
 import type { Model } from '@adk/core';
-import type { ConformanceRequestView } from '@adk/core/testing';
+import type { ConformanceRequestView } from '@adk/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
 
 import type { FakeProviderServer, FakeServerOptions, RecordedRequest } from '../types';

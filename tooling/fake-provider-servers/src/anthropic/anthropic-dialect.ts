@@ -135,7 +135,7 @@ function contentBlocks(reply: FakeReply, sequence: number): Block[] {
       type: 'tool_use',
       id: call.id ?? `toolu_01Fake${String(sequence).padStart(3, '0')}${index}`,
       name: call.name,
-      input: call.args,
+      input: call.rawArgs ?? call.args,
     });
   });
   return blocks;
@@ -177,7 +177,7 @@ function blockEvents(block: Block, index: number, reply: FakeReply): OutgoingEve
         content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} },
       },
     });
-    const json = JSON.stringify(block.input);
+    const json = typeof block.input === 'string' ? block.input : JSON.stringify(block.input);
     for (const piece of chunkString(json, reply.argsChunkSize ?? 7))
       delta({ type: 'input_json_delta', partial_json: piece });
   }

@@ -1,4 +1,4 @@
-import type { ConformanceRequestView } from '@adk/core/testing';
+import type { ConformanceRequestView } from '@adk/core/testing/vitest';
 
 import type { RecordedRequest } from '../types';
 

@@ -1,4 +1,4 @@
-import type { ConformanceReply } from '@adk/core/testing';
+import type { ConformanceReply } from '@adk/core/testing/vitest';
 
 import type { FakeReply } from '../types';
 
@@ -6,7 +6,11 @@ import type { FakeReply } from '../types';
 export function toFakeReply(reply: ConformanceReply): FakeReply {
   switch (reply.type) {
     case 'text':
-      return { text: reply.text, textChunks: reply.chunks };
+      return {
+        text: reply.text,
+        textChunks: reply.chunks,
+        ...(reply.finishReason ? { finishReason: reply.finishReason } : {}),
+      };
     case 'toolCalls':
       return { toolCalls: reply.calls.map((call) => ({ name: call.name, args: call.args })) };
     case 'error':
@@ -16,6 +20,14 @@ export function toFakeReply(reply: ConformanceReply): FakeReply {
         text: `${reply.text} and more`,
         textChunks: [reply.text, ' and more'],
         faults: { hangAfterDeltas: 1 },
+      };
+    case 'malformedToolCall':
+      return { toolCalls: [{ name: reply.name, args: {}, rawArgs: reply.rawArguments }] };
+    case 'cut':
+      return {
+        text: `${reply.text} and more`,
+        textChunks: [reply.text, ' and more'],
+        faults: { cutAfterDeltas: 1 },
       };
   }
 }

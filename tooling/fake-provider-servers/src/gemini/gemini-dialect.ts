@@ -64,6 +64,25 @@ export const geminiDialect: ProviderDialect = {
       else json(res, 200, body);
       return;
     }
+    if (reply.toolCalls?.some((call) => call.rawArgs !== undefined)) {
+      // Gemini sends arguments as objects: an unparseable call is reported, not sent
+      const body = {
+        candidates: [
+          {
+            finishReason: 'MALFORMED_FUNCTION_CALL',
+            finishMessage: `Malformed function call: ${reply.toolCalls[0]!.name}`,
+            index: 0,
+          },
+        ],
+        usageMetadata: usageMetadata(usage, true),
+        modelVersion: model,
+        responseId: 'fake-malformed',
+      };
+      if (request.stream)
+        await writeSse(res, [{ data: body }], reply.faults, { lineEnding: '\r\n' });
+      else json(res, 200, body);
+      return;
+    }
     const finishReason = FINISH[reply.finishReason ?? 'stop'];
     if (!request.stream) {
       json(res, 200, {

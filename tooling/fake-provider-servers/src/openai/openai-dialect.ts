@@ -57,7 +57,7 @@ export const openaiDialect: ProviderDialect = {
     const calls = (reply.toolCalls ?? []).map((call, index) => ({
       id: call.id ?? `call_fake${sequence}x${index}`,
       type: 'function',
-      function: { name: call.name, arguments: JSON.stringify(call.args) },
+      function: { name: call.name, arguments: call.rawArgs ?? JSON.stringify(call.args) },
     }));
     const headers = { 'x-request-id': `req_fake${sequence}`, 'openai-processing-ms': '42' };
     if (!request.stream) {

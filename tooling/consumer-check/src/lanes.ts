@@ -1,0 +1,50 @@
+import { hostNode, registryNode, type NodeRuntime } from './node-runtime';
+
+/** One Node.js with one set of peer versions: every check runs once per lane and manager. */
+export interface Lane {
+  name: string;
+  runtime: (cacheDir: string) => Promise<NodeRuntime>;
+  /** Registry packages of the full project: the peers at the versions the lane tests. */
+  registry: Record<string, string>;
+}
+
+/** What every full project installs beside the ADK tarballs, whatever the lane. */
+const COMMON = {
+  zod: '^4.0.0',
+  pg: '^8.0.0',
+  '@types/pg': '^8.0.0',
+  '@types/better-sqlite3': '^7.6.0',
+  '@opentelemetry/api': '~1.9.0',
+  '@opentelemetry/sdk-trace-base': '^2.0.0',
+  typescript: '~5.9.0',
+  // the conformance suites' README blocks import @adk/core/testing/vitest
+  vitest: '~4.1.0',
+};
+
+/**
+ * The lanes: the machine's Node (20) with the peer majors that run there (kysely 0.28,
+ * better-sqlite3 12), and Node 24 from the npm registry with the current majors (kysely 0.29,
+ * better-sqlite3 13).
+ */
+export const LANES: readonly Lane[] = [
+  {
+    name: 'node20',
+    runtime: () => hostNode(),
+    registry: {
+      ...COMMON,
+      kysely: '~0.28.0',
+      'better-sqlite3': '^12.0.0',
+      '@types/node': '^20.19.0',
+    },
+  },
+  {
+    name: 'node24',
+    runtime: (cacheDir) => registryNode(24, cacheDir),
+    registry: {
+      ...COMMON,
+      kysely: '^0.29.0',
+      'better-sqlite3': '^13.0.0',
+      '@types/node': '^24.0.0',
+    },
+  },
+];

@@ -1,0 +1,203 @@
+/**
+ * The consumer check: the packages as users install them. `pnpm consumer-check` (CI runs it).
+ *
+ * Builds and packs every publishable package, then per lane (Node 20 with kysely 0.28 and
+ * better-sqlite3 12; Node 24 from the npm registry with kysely 0.29 and better-sqlite3 13) and per
+ * package manager (npm, pnpm) installs the tarballs into a fresh project in a temporary folder,
+ * compiles every complete TypeScript block of every README under strict +
+ * exactOptionalPropertyTypes, and runs the documented examples. Exits non-zero on any failure.
+ *
+ * Options: `--lanes node20,node24`, `--managers npm,pnpm`, `--skip-build`, `--keep` (keep the
+ * temporary folder). `ADK_CONSUMER_CHECK_CACHE` (default `~/.cache/adk-consumer-check`) keeps
+ * Node 24 and the better-sqlite3 builds between runs.
+ */
+import { copyFileSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+import {
+  createPostgresSchema,
+  dropPostgresSchema,
+  POSTGRES_URL,
+  postgresUnavailable,
+} from '@adk/test-databases';
+
+import { compileReadmes, compiledFile, type Readme } from './checks/readme-compile';
+import { startWeatherGemini } from './checks/fake-gemini';
+import * as examples from './checks/run-examples';
+import { createConsumerProject, type PackageManager } from './consumer-project';
+import { LANES } from './lanes';
+import { needsBuild, provideBetterSqlite3 } from './native-addon';
+import { packAll } from './pack';
+import { readmeBlocks, type ReadmeBlock } from './readme-blocks';
+import { CheckFailure, runCommand, step } from './run-command';
+import { publishedPackages } from './workspace';
+
+const root = resolve(import.meta.dirname, '../../..');
+const { values } = parseArgs({
+  options: {
+    lanes: { type: 'string', default: LANES.map((lane) => lane.name).join(',') },
+    managers: { type: 'string', default: 'npm,pnpm' },
+    'skip-build': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const cacheDir =
+  process.env.ADK_CONSUMER_CHECK_CACHE ?? join(homedir(), '.cache', 'adk-consumer-check');
+const work = mkdtempSync(join(tmpdir(), 'adk-consumer-check-'));
+const started = performance.now();
+let failed = false;
+
+function findBlock(readmes: readonly Readme[], id: string): ReadmeBlock {
+  const block = readmes.flatMap((readme) => readme.blocks).find((candidate) => candidate.id === id);
+  if (!block) throw new CheckFailure(`README block ${id} is missing: the check runs it`);
+  return block;
+}
+
+async function main(): Promise<void> {
+  console.log(`consumer check in ${work} (cache ${cacheDir})`);
+  const packages = publishedPackages(root);
+  if (!values['skip-build']) {
+    const done = step('build (turbo)');
+    await runCommand('pnpm', ['build'], { cwd: root, timeoutMs: 900_000 });
+    done();
+  }
+  let done = step(`pack ${packages.length} packages`);
+  const tarballs = await packAll(packages, join(work, 'tarballs'));
+  done(tarballs.map((tarball) => tarball.pkg.name).join(' '));
+
+  const readmes: Readme[] = [
+    {
+      file: 'README.md',
+      blocks: readmeBlocks(readFileSync(join(root, 'README.md'), 'utf8'), 'root'),
+    },
+    ...packages.map((pkg) => ({
+      file: relative(root, join(pkg.dir, 'README.md')),
+      blocks: readmeBlocks(readFileSync(join(pkg.dir, 'README.md'), 'utf8'), pkg.slug),
+    })),
+  ];
+  const firstExample = compiledFile(findBlock(readmes, 'root-1'));
+  const sessionExample = compiledFile(findBlock(readmes, 'session-sql-1'));
+  const coreExample = compiledFile(findBlock(readmes, 'core-1'));
+  const cliAgent = findBlock(readmes, 'cli-1');
+
+  const skipPostgres = await postgresUnavailable();
+  const gemini = await startWeatherGemini();
+  try {
+    for (const lane of LANES.filter((candidate) =>
+      values.lanes.split(',').includes(candidate.name),
+    )) {
+      done = step(`${lane.name}: Node.js`);
+      const runtime = await lane.runtime(cacheDir);
+      done(runtime.version);
+      for (const manager of values.managers.split(',') as PackageManager[]) {
+        const label = `${lane.name} ${manager}`;
+        done = step(
+          `${label}: install ${tarballs.length} tarballs + ${Object.keys(lane.registry).join(' ')}`,
+        );
+        const project = await createConsumerProject({
+          dir: join(work, lane.name, manager),
+          manager,
+          runtime,
+          tarballs,
+          registry: lane.registry,
+        });
+        done();
+        done = step(
+          `${label}: compile README blocks (strict, exactOptionalPropertyTypes, skipLibCheck off)`,
+        );
+        const compiled = await compileReadmes(
+          project,
+          readmes,
+          packages.flatMap((pkg) => pkg.entryPoints),
+        );
+        done(`${compiled.blocks} blocks from ${readmes.length} READMEs`);
+        done = step(`${label}: session-sql before better-sqlite3 is built`);
+        const topLevelDriver = join(project.dir, 'node_modules', 'better-sqlite3');
+        done(
+          needsBuild(realpathSync(topLevelDriver))
+            ? await examples.sessionSqlWithoutAddon(project, sessionExample)
+            : 'nothing to build: this better-sqlite3 ships prebuilt binaries',
+        );
+        done = step(`${label}: better-sqlite3 native addon`);
+        done(
+          (
+            await provideBetterSqlite3(
+              join(project.dir, 'node_modules'),
+              runtime,
+              join(cacheDir, 'native'),
+            )
+          ).join(', '),
+        );
+        done = step(`${label}: session-sql README example on SQLite`);
+        done(await examples.sessionSqlExample(project, sessionExample, 'sqlite:./sessions.db'));
+        done = step(`${label}: session-sql README example on PostgreSQL`);
+        if (skipPostgres) {
+          done(`skipped: ${skipPostgres}`);
+        } else {
+          const schema = `consumer_check_${lane.name}_${manager}_${process.pid}`;
+          await createPostgresSchema(schema);
+          try {
+            const url = `${POSTGRES_URL}${POSTGRES_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+            done(await examples.sessionSqlExample(project, sessionExample, url));
+          } finally {
+            await dropPostgresSchema(schema);
+          }
+        }
+        done = step(`${label}: first README example without an API key`);
+        done(await examples.firstExampleWithoutKey(project, firstExample));
+        done = step(`${label}: first README example against the fake Gemini server`);
+        done(await examples.firstExampleAgainstFakeGemini(project, firstExample, gemini));
+        done = step(`${label}: adk run with the CLI README agent`);
+        done(
+          await examples.cliRunsReadmeAgent(
+            project,
+            join('readme', cliAgent.id, cliAgent.path ?? ''),
+            gemini,
+          ),
+        );
+        done = step(`${label}: startTelemetry without @opentelemetry/sdk-node`);
+        done(await examples.telemetryWithoutSdk(project));
+        done = step(`${label}: CommonJS require of the ESM packages`);
+        done(await examples.commonJsRequire(project));
+        if (manager === 'npm') {
+          const core = tarballs.find((tarball) => tarball.pkg.name === '@adk/core')!;
+          done = step(`${lane.name}: npm install @adk/core zod only`);
+          const minimal = await createConsumerProject({
+            dir: join(work, lane.name, 'minimal'),
+            manager,
+            runtime,
+            tarballs: [core],
+            registry: { zod: '^4.0.0' },
+          });
+          copyFileSync(join(project.dir, coreExample), join(minimal.dir, 'core-example.js'));
+          done(await examples.minimalProject(minimal, 'core-example.js'));
+        }
+      }
+    }
+  } finally {
+    await gemini.close();
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  failed = true;
+  console.error(
+    `\nCONSUMER CHECK FAILED: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  if (error instanceof CheckFailure && error.output) console.error(error.output);
+  else if (!(error instanceof CheckFailure)) console.error(error);
+} finally {
+  const minutes = ((performance.now() - started) / 60_000).toFixed(1);
+  if (values.keep || failed) console.log(`\nprojects kept in ${work}`);
+  else rmSync(work, { recursive: true, force: true });
+  console.log(
+    failed
+      ? `\nconsumer check failed after ${minutes} min`
+      : `\nconsumer check passed in ${minutes} min`,
+  );
+}
+process.exitCode = failed ? 1 : 0;
