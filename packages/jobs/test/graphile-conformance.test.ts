@@ -7,7 +7,7 @@ import {
 import { afterAll, beforeAll, describe } from 'vitest';
 
 import { GraphileJobStore } from '../src/graphile';
-import { jobStoreConformance } from '../src/testing';
+import { jobStoreConformance } from '../src/testing/vitest';
 
 // Under CI=true an unreachable PostgreSQL throws here: its tests fail, never skip.
 const skip = await postgresUnavailable();
