@@ -206,5 +206,30 @@ describe.skipIf(!hasChromium)(
       await t.shot('eval-panel');
       await t.page.unroute('**/apps/router/eval_sets**');
     });
+
+    it('eval panel against the server’s own eval routes: a set, the session as a case, a run with scores', async () => {
+      const created = await fetch(`${t.server.url}/apps/router/eval_sets/real_routes`, {
+        method: 'POST',
+      });
+      expect(created.ok).toBe(true);
+      await t.open('router');
+      await t.page.click('#new-session');
+      await t.say('Weather in Lima?');
+      await t.page.click('[data-tab="eval"]');
+      await t.page.selectOption('#panel-eval select.eval-set', 'real_routes');
+      await t.page.click('#panel-eval .add-session');
+      await t.page.locator('#panel-eval .eval-cases li', { hasText: 'case_1' }).waitFor();
+      const stored = (await (
+        await fetch(`${t.server.url}/apps/router/eval_sets/real_routes/evals`)
+      ).json()) as string[];
+      expect(stored).toEqual(['case_1']);
+      await t.page.click('#panel-eval .run-eval');
+      const row = t.page.locator('#panel-eval .eval-results tbody tr');
+      await row.waitFor({ timeout: 30_000 });
+      // The same demo model answers the same question: the recorded case passes against itself.
+      await expect(row.getAttribute('data-status')).resolves.toBe('PASSED');
+      await expect(row.textContent()).resolves.toMatch(/tool_trajectory_avg_score: 1\.00 \/ 1/);
+      await t.shot('eval-panel-real-routes');
+    });
   },
 );

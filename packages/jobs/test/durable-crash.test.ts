@@ -141,7 +141,9 @@ async function crashTest(engine: string, where: string, store: JobStore): Promis
     const charge = responses.find((response) => response.name === 'charge')!;
     if ((charge.response as { error?: { code?: string } }).error?.code === 'TOOL_INTERRUPTED') {
       interrupted++;
-      expect(count('charge', `job-${i}`)).toBe(1);
+      // Killed after the call was stored: the tool may have started (1) or not yet (0); the log
+      // cannot tell which, so the call is not run again either way.
+      expect(count('charge', `job-${i}`)).toBeLessThanOrEqual(1);
     } else {
       expect(charge.response).toEqual({ charged: true });
     }
