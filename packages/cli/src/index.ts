@@ -26,7 +26,9 @@ export {
   findApps,
   isAgent,
   loadAgentFile,
+  loadAgentModule,
   loadApps,
+  type LoadedAgentModule,
   type SkippedApp,
 } from './load-agents';
 export { createProject, type CreateProjectOptions } from './scaffold';

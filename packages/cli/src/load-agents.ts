@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import type { BaseAgent } from '@adk/core';
+import { isApp, type App, type BaseAgent } from '@adk/core';
 
 import { AgentLoadError } from './errors';
 import { registerInstalledProviders } from './register-installed-providers';
@@ -33,12 +33,20 @@ function ensureTypeScript(): Promise<void> {
   return tsxRegistered;
 }
 
+/** What an agent file exports: its root agent, and the `App` when it exports one. */
+export interface LoadedAgentModule {
+  agent: BaseAgent;
+  /** The file's `app` export (an `App` of `@adk/core`: its plugins apply to every run). */
+  app: App | undefined;
+}
+
 /**
- * Load the agent a file exports: `rootAgent`, else the default export (an agent, or a function
- * returning one). The provider packages installed next to the file are registered first (see
+ * Load what an agent file exports: an `app` (an `App` of `@adk/core`, whose plugins then apply to
+ * every run), else `rootAgent`, else the default export (an agent, or a function returning one).
+ * The provider packages installed next to the file are registered first (see
  * `registerInstalledProviders`), so `model: 'gemini-2.5-flash'` works as written.
  */
-export async function loadAgentFile(file: string): Promise<BaseAgent> {
+export async function loadAgentModule(file: string): Promise<LoadedAgentModule> {
   const path = resolve(file);
   if (!existsSync(path))
     throw new AgentLoadError({
@@ -58,18 +66,26 @@ export async function loadAgentFile(file: string): Promise<BaseAgent> {
       cause: error,
     });
   }
+  if (isApp(module.app) && isAgent(module.app.agent)) {
+    return { agent: module.app.agent, app: module.app };
+  }
   for (const candidate of [module.rootAgent, module.default]) {
     const value =
       typeof candidate === 'function' && !isAgent(candidate)
         ? await (candidate as () => unknown)()
         : candidate;
-    if (isAgent(value)) return value;
+    if (isAgent(value)) return { agent: value, app: undefined };
   }
   throw new AgentLoadError({
     path,
     reason: 'no-agent',
-    message: `${path} exports no agent: export \`rootAgent\` (or a default export) holding an LlmAgent or another agent.`,
+    message: `${path} exports no agent: export \`rootAgent\` (or a default export) holding an LlmAgent or another agent, or an \`app\`.`,
   });
+}
+
+/** Load the root agent of an agent file (see {@link loadAgentModule}). */
+export async function loadAgentFile(file: string): Promise<BaseAgent> {
+  return (await loadAgentModule(file)).agent;
 }
 
 /** The entry file of an app folder (`agent.ts`, `index.ts`, or their .js forms), if any. */
@@ -98,12 +114,20 @@ export interface SkippedApp {
 export async function loadApps(
   agentsDir: string,
   warn: (message: string) => void = (message) => process.stderr.write(`${message}\n`),
-): Promise<{ apps: Map<string, BaseAgent>; skipped: SkippedApp[] }> {
+): Promise<{
+  apps: Map<string, BaseAgent>;
+  /** The apps whose file exports an `App` (its plugins apply to every run), by name. */
+  applications: Map<string, App>;
+  skipped: SkippedApp[];
+}> {
   const apps = new Map<string, BaseAgent>();
+  const applications = new Map<string, App>();
   const skipped: SkippedApp[] = [];
   for (const [name, file] of findApps(agentsDir)) {
     try {
-      apps.set(name, await loadAgentFile(file));
+      const loaded = await loadAgentModule(file);
+      apps.set(name, loaded.agent);
+      if (loaded.app) applications.set(name, loaded.app);
     } catch (error) {
       if (!AgentLoadError.isInstance(error) || error.reason === 'not-found') throw error;
       skipped.push({ name, path: file, reason: error.message });
@@ -114,7 +138,7 @@ export async function loadApps(
       );
     }
   }
-  return { apps, skipped };
+  return { apps, applications, skipped };
 }
 
 /** An app name from a file or folder name: letters, digits and `_` (as the official server wants). */

@@ -5,7 +5,7 @@ import type { Content, Event, Part } from '@adk/core';
 
 import { dirname } from 'node:path';
 
-import { loadAgentFile, appNameOf } from '../load-agents';
+import { loadAgentModule, appNameOf } from '../load-agents';
 import { defaultArtifactsDir, openArtifactStore, openMemoryStore } from '../services';
 import { openSessionStore } from '../session-store';
 import { Spinner, type Output } from '../spinner';
@@ -43,7 +43,7 @@ const short = (value: unknown) => {
 export async function chat(options: ChatOptions): Promise<void> {
   const out = options.output ?? process.stdout;
   const tty = Boolean(out.isTTY);
-  const agent = await loadAgentFile(options.agentFile);
+  const { agent, app } = await loadAgentModule(options.agentFile);
   const store = await openSessionStore(options.sessionServiceUri);
   const artifacts = await openArtifactStore(
     options.artifactServiceUri,
@@ -59,14 +59,16 @@ export async function chat(options: ChatOptions): Promise<void> {
   });
   const appName = appNameOf(options.agentFile);
   const userId = options.userId ?? 'user';
-  const runner = new Runner({
-    appName,
-    agent,
+  const services = {
     sessionService: store.service,
     artifactService: artifacts.service,
     memoryService: memory.service,
     autoCreateSession: true,
-  });
+  };
+  // An exported `App` brings its plugins; sessions stay under the file's name either way.
+  const runner = app
+    ? new Runner({ app, appName, ...services })
+    : new Runner({ appName, agent, ...services });
   const sessionId =
     options.sessionId ?? (await store.service.createSession({ appName, userId })).id;
   const spinner = new Spinner(out);

@@ -78,7 +78,13 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     const apps: Record<string, AdkAppDefinition> = {};
     const loaded = await loadApps(options.agentsDir, options.warn);
     for (const [name, agent] of loaded.apps) {
-      apps[name] = { agent, runner: new Runner({ appName: name, agent, ...services }) };
+      const application = loaded.applications.get(name);
+      apps[name] = {
+        agent,
+        runner: application
+          ? new Runner({ app: application, appName: name, ...services })
+          : new Runner({ appName: name, agent, ...services }),
+      };
     }
     const app = createAdkServer({
       apps,
