@@ -17,6 +17,9 @@ const COMMON = {
   '@opentelemetry/api': '~1.9.0',
   '@opentelemetry/sdk-trace-base': '^2.0.0',
   typescript: '~5.9.0',
+  // @adk/a2a/grpc's optional peers (every entry point is compiled)
+  '@grpc/grpc-js': '^1.14.0',
+  '@bufbuild/protobuf': '^2.10.2',
   // the conformance suites' README blocks import @adk/core/testing/vitest
   vitest: '~4.1.0',
 };

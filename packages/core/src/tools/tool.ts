@@ -19,7 +19,7 @@ export interface Tool {
    * (`DEFAULT_TOOL_TIMEOUT_MS`). A call that runs longer has its `context.signal` aborted and
    * answers the model with `{ error: { code: 'TOOL_TIMEOUT', message } }`; the run goes on.
    */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /**
    * Extra attributes of this tool's spans (e.g. `mcp.server.name` on an MCP tool), published on
    * the tool-call start message for telemetry. Keys should be namespaced.

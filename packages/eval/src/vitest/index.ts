@@ -39,9 +39,9 @@ interface EvalMatchers<R = unknown> {
 }
 
 declare module 'vitest' {
-  // Merges with vitest's own declaration, whose parameter is `T = any`.
+  // `Matchers` is what vitest 3.2+ merges into `expect(...)` and its asymmetric matchers
+  // (`Assertion` is a re-export there: augmenting it does not reach users' projects). Its
+  // parameter is `T = any` in vitest's own declaration.
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-explicit-any
-  interface Assertion<T = any> extends EvalMatchers<T> {}
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface AsymmetricMatchersContaining extends EvalMatchers {}
+  interface Matchers<T = any> extends EvalMatchers<T> {}
 }

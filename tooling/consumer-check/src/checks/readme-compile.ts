@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import type { ConsumerProject } from '../consumer-project';
@@ -67,6 +67,7 @@ export async function compileReadmes(
     join(project.dir, 'readme', 'every-entry-point.ts'),
     `${entryPoints.map((entry, index) => `import * as entry${index} from '${entry}';`).join('\n')}\nexport const entryPoints = [${entryPoints.map((_, index) => `entry${index}`).join(', ')}];\n`,
   );
+  writeWebTypeShims(project.dir);
   const origin = new Map<string, string>();
   for (const readme of readmes) {
     for (const block of readme.blocks) {
@@ -107,4 +108,22 @@ export async function compileReadmes(
     );
   }
   return { blocks: count, ms: result.ms };
+}
+
+/**
+ * `@types/node` 20 declares `fetch` and `Headers` but not the DOM's `HeadersInit` name, which the
+ * MCP SDK's .d.ts files use; with `skipLibCheck` off a Node 20 project needs the name declared.
+ * Written only when the installed `@types/node` lacks it (Node 22 and 24 typings declare it).
+ */
+function writeWebTypeShims(dir: string): void {
+  const globals = join(dir, 'node_modules', '@types', 'node', 'globals.d.ts');
+  const web = join(dir, 'node_modules', '@types', 'node', 'web-globals', 'fetch.d.ts');
+  const declared = [globals, web].some(
+    (file) => existsSync(file) && readFileSync(file, 'utf8').includes('HeadersInit'),
+  );
+  if (declared) return;
+  writeFileSync(
+    join(dir, 'readme', 'web-type-shims.d.ts'),
+    "// @types/node 20 has no global HeadersInit; the MCP SDK's types name it.\ntype HeadersInit = ConstructorParameters<typeof Headers>[0];\n",
+  );
 }
