@@ -1,6 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 
 import {
   LocalEvalSetResultsStore,
@@ -13,7 +12,7 @@ import {
 } from '@adk/eval';
 
 import { UsageError } from '../errors';
-import type { CommandModule } from './command';
+import { parseCommandArgs, type CommandModule } from './command';
 import { loadAgentFile } from '../load-agents';
 
 /** Help of `adk eval`. */
@@ -132,31 +131,12 @@ function detailed(outcome: EvalSetOutcome): string {
  * 0 when every case passed, 1 when one failed (2 is a usage error, thrown as `UsageError`).
  */
 export async function evalCommand(args: string[], io: EvalCommandIo = process): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        config_file_path: { type: 'string' },
-        print_detailed_results: { type: 'boolean' },
-        num_runs: { type: 'string' },
-        record: { type: 'string' },
-        replay: { type: 'string' },
-        no_save: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}. Run "adk eval --help".`);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
+  const { values, positionals, help } = parseCommandArgs(evalCommandModule, args);
+  if (help) {
     io.stdout.write(EVAL_HELP);
     return 0;
   }
-  return runEval(values, positionals, io);
+  return runEval(values as EvalValues, positionals, io);
 }
 
 /** `adk eval` once its arguments are parsed. */

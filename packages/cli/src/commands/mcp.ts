@@ -1,9 +1,7 @@
-import { parseArgs } from 'node:util';
-
 import type { McpServing } from '@adk/mcp';
 
 import { UsageError } from '../errors';
-import type { CommandModule } from './command';
+import { parseCommandArgs, type CommandModule } from './command';
 import { appNameOf, loadAgentFile } from '../load-agents';
 import { openSessionStore } from '../session-store';
 
@@ -60,23 +58,8 @@ interface McpValues {
 
 /** Parse `adk mcp` arguments and serve until SIGINT/SIGTERM (or stdin closes, over stdio). */
 export async function runMcpCommand(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        transport: { type: 'string' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        session_service_uri: { type: 'string' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}. Run "adk mcp --help".`);
-  }
-  return serveMcpCommand(parsed.values, parsed.positionals);
+  const { values, positionals } = parseCommandArgs(mcpCommandModule, args);
+  return serveMcpCommand(values as McpValues, positionals);
 }
 
 /** `adk mcp`, as a module of the `adk` command list. */

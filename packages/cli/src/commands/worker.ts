@@ -1,10 +1,8 @@
-import { parseArgs } from 'node:util';
-
 import { Runner, type BaseAgent } from '@adk/core';
 import { JobWorker, type JobStore } from '@adk/jobs';
 
 import { UsageError } from '../errors';
-import type { CommandModule } from './command';
+import { parseCommandArgs, type CommandModule } from './command';
 import { findApps, loadAgentFile } from '../load-agents';
 import { openSessionStore } from '../session-store';
 
@@ -101,24 +99,8 @@ function parseQueues(values: string[] | undefined): Record<string, number> | und
 /** Usage lines of `adk worker` for the help text. */
 /** The `adk worker` command: parse its arguments, run until SIGINT or SIGTERM. */
 export async function workerCommand(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        'queue-url': { type: 'string' },
-        'queue-namespace': { type: 'string' },
-        queue: { type: 'string', multiple: true },
-        session_service_uri: { type: 'string' },
-        worker_id: { type: 'string' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}. Run "adk worker --help".`);
-  }
-  return runWorkerCommand(parsed.values, parsed.positionals, env);
+  const { values, positionals } = parseCommandArgs(workerCommandModule, args);
+  return runWorkerCommand(values as WorkerValues, positionals, env);
 }
 
 /** The options of `adk worker`, parsed. */
