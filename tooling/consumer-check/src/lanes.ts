@@ -17,6 +17,8 @@ const COMMON = {
   '@opentelemetry/api': '~1.9.0',
   '@opentelemetry/sdk-trace-base': '^2.0.0',
   typescript: '~5.9.0',
+  // the a2a README's client of another framework is the official SDK, installed by its user
+  '@a2a-js/sdk': '~1.3.0',
   // @adk/a2a/grpc's optional peers (every entry point is compiled)
   '@grpc/grpc-js': '^1.14.0',
   '@bufbuild/protobuf': '^2.10.2',
