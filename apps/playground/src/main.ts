@@ -17,7 +17,9 @@ console.log(
   `  model:    ${playground.offline ? 'offline demo model (no API key found)' : playground.model.name}`,
 );
 console.log(`  sessions: ${store}`);
-console.log('  apps:     router (weather + news specialists), reports (artifacts + approval)');
+console.log(
+  `  apps:     router (weather + news specialists), reports (artifacts + approval), files (MCP filesystem server in ${config.sandboxDir})`,
+);
 if (config.a2a) {
   console.log(
     `  A2A:      ${server.url}/a2a/<app> (card: ${server.url}/a2a/router/.well-known/agent-card.json)`,
