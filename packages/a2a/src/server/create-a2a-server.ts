@@ -209,25 +209,34 @@ export function createA2aServer(options: A2aServerOptions): A2aServerApp {
     return authenticated && authenticatedUser(authenticated.userName);
   };
 
+  /** A request refused before the SDK's routes, in the error shape of the transport it was for. */
+  const refuse = (
+    c: Context,
+    refusal: { status: 400 | 413; rpcStatus: 200 | 413; rpcCode: number; message: string },
+  ) =>
+    restPath !== undefined && isUnder(subPath(c), restPath)
+      ? c.json(
+          { error: { code: refusal.status, status: 'INVALID_ARGUMENT', message: refusal.message } },
+          refusal.status,
+        )
+      : c.json(
+          { jsonrpc: '2.0', id: null, error: { code: refusal.rpcCode, message: refusal.message } },
+          refusal.rpcStatus,
+        );
+
   const app = new Hono();
   const maxSize = options.maxBodyBytes ?? 10 * 1024 * 1024;
   app.all(
     '*',
     bodyLimit({
       maxSize,
-      onError: (c) => {
-        const message = `Request body larger than ${maxSize} bytes.`;
-        return restPath !== undefined && isUnder(subPath(c), restPath)
-          ? c.json({ error: { code: 413, status: 'INVALID_ARGUMENT', message } }, 413)
-          : c.json(
-              {
-                jsonrpc: '2.0',
-                id: null,
-                error: { code: A2A_ERROR_CODE.INVALID_REQUEST, message },
-              },
-              413,
-            );
-      },
+      onError: (c) =>
+        refuse(c, {
+          status: 413,
+          rpcStatus: 413,
+          rpcCode: A2A_ERROR_CODE.INVALID_REQUEST,
+          message: `Request body larger than ${maxSize} bytes.`,
+        }),
     }),
     async (c) => {
       const node = nodeObjects(c);
@@ -250,22 +259,12 @@ export function createA2aServer(options: A2aServerOptions): A2aServerApp {
             (node.incoming as { body?: unknown }).body = JSON.parse(text);
           } catch {
             // What the SDK's routes answer to a body that is not JSON.
-            return restPath !== undefined && isUnder(path, restPath)
-              ? c.json(
-                  {
-                    error: {
-                      code: 400,
-                      status: 'INVALID_ARGUMENT',
-                      message: 'Invalid JSON payload.',
-                    },
-                  },
-                  400,
-                )
-              : c.json({
-                  jsonrpc: '2.0',
-                  id: null,
-                  error: { code: A2A_ERROR_CODE.PARSE_ERROR, message: 'Invalid JSON payload.' },
-                });
+            return refuse(c, {
+              status: 400,
+              rpcStatus: 200,
+              rpcCode: A2A_ERROR_CODE.PARSE_ERROR,
+              message: 'Invalid JSON payload.',
+            });
           }
         }
       }
