@@ -11,9 +11,8 @@ import { executeFunctionCalls } from '../flow/execute-tools';
 import { resolveTools } from '../flow/resolve-tools';
 import { InvocationReadonlyContext } from '../context/invocation-contexts';
 import { resumedBranch } from '../flow/contents/find-caller';
-import type { Session } from '../sessions/session';
-import { StatePrefix } from '../sessions/session';
 import { toolErrorResponse } from '../tools/tool-response';
+import { commitEvent } from './commit-event';
 import { findAgentToRun, findResumeEntry } from './find-agent-to-run';
 import { readInvocationProgress, type InvocationCall } from './invocation-progress';
 import { createRunConfig, type RunConfig } from './run-config';
@@ -103,7 +102,7 @@ export async function* resumeInvocation(
         if (signal?.aborted) return;
         if (answer) {
           eventCount++;
-          yield await commit(runner, ctx, session, answer);
+          yield await commitEvent(runner.sessionService, ctx, session, answer);
         }
       }
       const caller = findAgentToRun(session, runner.agent);
@@ -112,7 +111,7 @@ export async function* resumeInvocation(
       if (agent !== caller) ctx.resumeFrom = caller;
       for await (const event of agent.run(ctx.createChild({ agent, branch }))) {
         eventCount++;
-        yield await commit(runner, ctx, session, event);
+        yield await commitEvent(runner.sessionService, ctx, session, event);
         if (signal?.aborted) break;
       }
     } catch (error) {
@@ -187,25 +186,4 @@ async function answerInterrupted(
     content: { role: 'user', parts },
     ...(executed ? { actions: executed.actions } : {}),
   });
-}
-
-/** Store `event` (after `onEvent` plugins) unless partial, as `Runner.run` does. */
-async function commit(
-  runner: Runner,
-  ctx: InvocationContext,
-  session: Session,
-  event: Event,
-): Promise<Event> {
-  const replaced = runner.plugins.has('onEvent')
-    ? await runner.plugins.onEvent(ctx, { invocationContext: ctx, event })
-    : undefined;
-  const final = replaced
-    ? { ...replaced, id: event.id, invocationId: event.invocationId, timestamp: event.timestamp }
-    : event;
-  if (!final.partial) {
-    await runner.sessionService.appendEvent({ session, event: final });
-    const delta = final.actions.stateDelta;
-    for (const key in delta) if (key.startsWith(StatePrefix.TEMP)) delete delta[key];
-  }
-  return final;
 }

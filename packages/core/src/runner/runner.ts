@@ -23,13 +23,14 @@ import { filterUserMessage, inputRejectedEvent, policiesFor } from '../policies/
 import type { CredentialService } from '../auth/credential-service';
 import { InMemoryCredentialService } from '../auth/in-memory-credential-service';
 import { InMemorySessionService } from '../sessions/in-memory-session-service';
-import { StatePrefix, type Session } from '../sessions/session';
+import type { Session } from '../sessions/session';
 import type { SessionService } from '../sessions/session-service';
 import type { Toolset } from '../tools/tool';
 import { findAgentToRun, findResumeEntry } from './find-agent-to-run';
 import { resumeInvocation, type ResumeRequest } from './resume-invocation';
 import { SessionTurns } from './session-turns';
 import { createRunConfig, type RunConfig } from './run-config';
+import { commitEvent, dropTempDelta } from './commit-event';
 import { trackErrorEvent } from './unread-error-events';
 
 /**
@@ -406,18 +407,8 @@ export class Runner {
     if (failed) throw failure;
   }
 
-  private async commit(ctx: InvocationContext, session: Session, event: Event): Promise<Event> {
-    const replaced = ctx.plugins.has('onEvent')
-      ? await ctx.plugins.onEvent(ctx, { invocationContext: ctx, event })
-      : undefined;
-    const final = replaced
-      ? { ...replaced, id: event.id, invocationId: event.invocationId, timestamp: event.timestamp }
-      : event;
-    if (!final.partial) {
-      await this.sessionService.appendEvent({ session, event: final });
-      dropTempDelta(final);
-    }
-    return final;
+  private commit(ctx: InvocationContext, session: Session, event: Event): Promise<Event> {
+    return commitEvent(this.sessionService, ctx, session, event);
   }
 
   /** The session `getSession` did not find: created when `autoCreateSession` is on. */
@@ -439,13 +430,4 @@ export class Runner {
       return created;
     }
   }
-}
-
-/**
- * After an event was stored, drop its `temp:` state keys so that callers get what was stored:
- * `temp:` keys live in the session's state for this invocation only, never in a stored delta.
- */
-function dropTempDelta(event: Event): void {
-  const delta = event.actions.stateDelta;
-  for (const key in delta) if (key.startsWith(StatePrefix.TEMP)) delete delta[key];
 }
