@@ -10,6 +10,7 @@ export * from './callbacks';
 export * from './compression';
 export * from './content';
 export * from './context';
+export type { AgentInfo, Invocation } from './context/invocation';
 export * from './diagnostics';
 export * from './errors';
 export * from './events';

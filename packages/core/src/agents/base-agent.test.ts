@@ -118,3 +118,40 @@ describe('BaseAgent.run', () => {
     expect(events.map((e) => e.author)).toEqual(['stopper']);
   });
 });
+
+describe('BaseAgent.run without lifecycle work', () => {
+  /** Records the events and the agent diagnostics of a run of `root`. */
+  async function runWith(subscribed: boolean, ending = false) {
+    const leaf = new Speaker({ name: 'leaf' });
+    const root = new Chain({ name: 'root', subAgents: [leaf] });
+    const ctx = await makeContext(root);
+    ctx.endInvocation = ending;
+    const seen: string[] = [];
+    const stops = subscribed
+      ? (['agentStart', 'agentEnd'] as const).map((key) =>
+          subscribe(key, (message) => seen.push(`${key} ${String(message.spanId)}`)),
+        )
+      : [];
+    try {
+      const events = await collect(root.run(ctx));
+      return { texts: events.map((event) => event.content?.parts[0]?.text), seen };
+    } finally {
+      for (const stop of stops) stop();
+    }
+  }
+
+  it('runs the agent itself, with the same events as with a diagnostics subscriber', async () => {
+    const plain = await runWith(false);
+    const observed = await runWith(true);
+    expect(plain.texts).toEqual(['leaf speaking']);
+    expect(observed.texts).toEqual(plain.texts);
+    expect(plain.seen).toEqual([]);
+    // With a subscriber, both agents publish their span start and end.
+    expect(observed.seen).toHaveLength(4);
+  });
+
+  it('runs nothing in an invocation that has ended, either way', async () => {
+    expect((await runWith(false, true)).texts).toEqual([]);
+    expect((await runWith(true, true)).texts).toEqual([]);
+  });
+});

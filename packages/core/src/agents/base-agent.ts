@@ -2,11 +2,11 @@ import { firstResult, toCallbackList } from '../callbacks/run-callbacks';
 import type { AfterAgentCallback, BeforeAgentCallback, OneOrMany } from '../callbacks/types';
 import type { Content } from '../content';
 import { InvocationCallbackContext } from '../context/invocation-contexts';
-import { publish } from '../diagnostics/channels';
+import { hasSubscribers, publish } from '../diagnostics/channels';
 import { AgentTreeError } from '../errors/agent-tree-error';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { createEvent, createEventActions, type Event, type EventActions } from '../events';
-import type { InvocationContext } from './invocation-context';
+import type { AgentNode, InvocationContext } from './invocation-context';
 
 /** Options shared by every agent. */
 export interface BaseAgentOptions {
@@ -42,7 +42,7 @@ const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * }
  * ```
  */
-export abstract class BaseAgent {
+export abstract class BaseAgent implements AgentNode {
   readonly name: string;
   readonly description: string | undefined;
   readonly subAgents: readonly BaseAgent[];
@@ -93,24 +93,31 @@ export abstract class BaseAgent {
    *
    * Given a context of another agent (a parent), it runs in `context.createChild({ agent: this })`.
    */
-  async *run(context: InvocationContext): AsyncGenerator<Event, void> {
-    // The steps below are shared with agents that run their body inline (`LlmAgent`).
-    const ctx = this.runContext(context);
+  run(context: InvocationContext): AsyncGenerator<Event, void> {
+    const ctx = context.agent === this ? context : context.createChild({ agent: this });
+    // The lifecycle only does work when something takes part in it: a hook, a plugin that may
+    // recover from errors, a diagnostics subscriber. Without any, the agent's own generator is the
+    // run, which spares every event of the run one generator layer (see PERFORMANCE.md).
+    if (this.hasLifecycleWork(ctx)) return this.runWithLifecycle(ctx);
+    return ctx.endInvocation || ctx.signal.aborted ? noEvents() : this.runImpl(ctx);
+  }
+
+  /** {@link run} with its lifecycle: span, hooks, error recovery around {@link runImpl}. */
+  private async *runWithLifecycle(ctx: InvocationContext): AsyncGenerator<Event, void> {
     if (ctx.endInvocation || ctx.signal.aborted) return;
     const startTime = this.startRunSpan(ctx);
     let failed = false;
     try {
-      const before = this.runBeforeAgentHooks(ctx);
-      if (before) {
-        const event = await before;
+      // Hooks nobody set are skipped without an await.
+      if (ctx.plugins.has('beforeAgent') || this.beforeAgentCallbacks.length > 0) {
+        const event = await this.handleBeforeAgent(ctx);
         if (event) yield event;
+        if (ctx.endInvocation || ctx.signal.aborted) return;
       }
-      if (ctx.endInvocation || ctx.signal.aborted) return;
       yield* this.runImpl(ctx);
       if (ctx.endInvocation || ctx.signal.aborted) return;
-      const after = this.runAfterAgentHooks(ctx);
-      if (after) {
-        const event = await after;
+      if (ctx.plugins.has('afterAgent') || this.afterAgentCallbacks.length > 0) {
+        const event = await this.handleAfterAgent(ctx);
         if (event) yield event;
       }
     } catch (error) {
@@ -123,16 +130,25 @@ export abstract class BaseAgent {
     }
   }
 
-  /**
-   * @internal The steps of {@link run}, for agents that run their body inline instead of through
-   * `runImpl` (one generator layer less per event). The context the agent runs in.
-   */
-  runContext(context: InvocationContext): InvocationContext {
-    return context.agent === this ? context : context.createChild({ agent: this });
+  private hasLifecycleWork(ctx: InvocationContext): boolean {
+    return (
+      this.beforeAgentCallbacks.length > 0 ||
+      this.afterAgentCallbacks.length > 0 ||
+      ctx.plugins.has('beforeAgent') ||
+      ctx.plugins.has('afterAgent') ||
+      ctx.plugins.has('onAgentError') ||
+      hasSubscribers('agentStart') ||
+      hasSubscribers('agentEnd') ||
+      hasSubscribers('agentError')
+    );
   }
 
-  /** @internal A step of {@link run}: publishes `agentStart`, returns the start time. */
-  startRunSpan(ctx: InvocationContext): number {
+  /**
+   * Publishes `agentStart` for this agent's run in `ctx` and returns its start time. For
+   * subclasses that run outside {@link run} (a workflow nested as a node of another, say) and
+   * still want their span; pair it with {@link endRunSpan}.
+   */
+  protected startRunSpan(ctx: InvocationContext): number {
     const startTime = performance.now();
     publish('agentStart', () => ({
       spanId: ctx.spanId,
@@ -149,31 +165,21 @@ export abstract class BaseAgent {
     return startTime;
   }
 
-  /**
-   * @internal A step of {@link run}: the `beforeAgent` plugins then callbacks, whose event (if
-   * any) is yielded. `undefined` when there are none: nothing to await.
-   */
-  runBeforeAgentHooks(ctx: InvocationContext): Promise<Event | undefined> | undefined {
-    // Hooks nobody set are skipped without an await.
-    if (!ctx.plugins.has('beforeAgent') && this.beforeAgentCallbacks.length === 0) return undefined;
-    return this.handleBeforeAgent(ctx);
+  /** Publishes `agentEnd` for the run started by {@link startRunSpan}. */
+  protected endRunSpan(ctx: InvocationContext, startTime: number): void {
+    publish('agentEnd', () => ({
+      spanId: ctx.spanId,
+      invocationId: ctx.invocationId,
+      durationMs: performance.now() - startTime,
+    }));
   }
 
   /**
-   * @internal A step of {@link run}: the `afterAgent` plugins then callbacks, whose event (if any)
-   * is yielded. `undefined` when there are none: nothing to await.
+   * When the agent threw: publishes `agentError`, then asks the `onAgentError` plugins. Resolves
+   * to their recovery event, to `undefined` when the run was aborted, and rejects with `error`
+   * when no plugin recovers.
    */
-  runAfterAgentHooks(ctx: InvocationContext): Promise<Event | undefined> | undefined {
-    if (!ctx.plugins.has('afterAgent') && this.afterAgentCallbacks.length === 0) return undefined;
-    return this.handleAfterAgent(ctx);
-  }
-
-  /**
-   * @internal A step of {@link run}, when the agent threw: publishes `agentError`, then asks the
-   * `onAgentError` plugins. Resolves to their recovery event, to `undefined` when the run was
-   * aborted, and rejects with `error` when no plugin recovers.
-   */
-  async recoverFromAgentError(
+  private async recoverFromAgentError(
     ctx: InvocationContext,
     error: unknown,
     startTime: number,
@@ -196,15 +202,6 @@ export abstract class BaseAgent {
     return this.createEvent(ctx, recovered, actions);
   }
 
-  /** @internal A step of {@link run}: publishes `agentEnd` (unless the run failed). */
-  endRunSpan(ctx: InvocationContext, startTime: number): void {
-    publish('agentEnd', () => ({
-      spanId: ctx.spanId,
-      invocationId: ctx.invocationId,
-      durationMs: performance.now() - startTime,
-    }));
-  }
-
   /** The agent's own behaviour: yield its events. Called by {@link run}. */
   protected abstract runImpl(ctx: InvocationContext): AsyncGenerator<Event, void>;
 
@@ -224,7 +221,6 @@ export abstract class BaseAgent {
   }
 
   private async handleBeforeAgent(ctx: InvocationContext): Promise<Event | undefined> {
-    if (!ctx.plugins.has('beforeAgent') && this.beforeAgentCallbacks.length === 0) return undefined;
     const actions = createEventActions();
     const callbackContext = new InvocationCallbackContext(ctx, actions);
     const content =
@@ -241,7 +237,6 @@ export abstract class BaseAgent {
   }
 
   private async handleAfterAgent(ctx: InvocationContext): Promise<Event | undefined> {
-    if (!ctx.plugins.has('afterAgent') && this.afterAgentCallbacks.length === 0) return undefined;
     const actions = createEventActions();
     const callbackContext = new InvocationCallbackContext(ctx, actions);
     const content =
@@ -254,6 +249,9 @@ export abstract class BaseAgent {
     return hasActions(actions) ? this.createEvent(ctx, undefined, actions) : undefined;
   }
 }
+
+/** The run of an agent that has nothing to do: no events. */
+async function* noEvents(): AsyncGenerator<Event, void> {}
 
 function hasActions(actions: EventActions): boolean {
   for (const _ in actions.stateDelta) return true;

@@ -1,5 +1,9 @@
 export { BaseAgent, type BaseAgentOptions } from './base-agent';
-export { InvocationContext, type InvocationContextInit } from './invocation-context';
+export {
+  InvocationContext,
+  type AgentNode,
+  type InvocationContextInit,
+} from './invocation-context';
 export {
   DEFAULT_MAX_ERROR_RETRIES,
   LlmAgent,

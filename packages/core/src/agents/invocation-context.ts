@@ -1,22 +1,35 @@
 import type { ArtifactService } from '../artifacts';
 import type { CredentialService } from '../auth/credential-service';
 import type { Content } from '../content';
+import type { AgentInfo, Invocation, PluginState } from '../context/invocation';
+import type { Event } from '../events';
 import { MaxLlmCallsExceededError } from '../errors/max-llm-calls-exceeded-error';
 import type { MemoryService } from '../memory';
 import { defaultModelRegistry, type ModelRegistry } from '../models/model-registry';
 import { PluginManager } from '../plugins/plugin-manager';
-import type { PluginState } from '../plugins/base-plugin';
 import type { Policy } from '../policies/policy';
 import { createRunConfig, type RunConfig } from '../runner/run-config';
 import type { Session } from '../sessions/session';
 import type { SessionService } from '../sessions/session-service';
-import type { BaseAgent } from './base-agent';
 import { newSpanId } from './span-id';
+
+/**
+ * An agent as an invocation runs it: its place in the tree ({@link AgentInfo}) and its `run`.
+ * Every `BaseAgent` is one.
+ */
+export interface AgentNode extends AgentInfo {
+  readonly subAgents: readonly AgentNode[];
+  readonly parentAgent: AgentNode | undefined;
+  readonly rootAgent: AgentNode;
+  findAgent(name: string): AgentNode | undefined;
+  /** Runs the agent in `context` (a context of another agent runs it as a child). */
+  run(context: InvocationContext): AsyncGenerator<Event, void>;
+}
 
 /** Options of {@link InvocationContext}; only the first four are required. */
 export interface InvocationContextInit {
   invocationId: string;
-  agent: BaseAgent;
+  agent: AgentNode;
   session: Session;
   sessionService: SessionService;
   artifactService?: ArtifactService;
@@ -42,7 +55,7 @@ interface InvocationShared {
   llmCalls: number;
   endInvocation: boolean;
   pluginStates: Map<string, PluginState> | undefined;
-  resumeFrom: BaseAgent | undefined;
+  resumeFrom: AgentNode | undefined;
 }
 
 /**
@@ -67,9 +80,9 @@ export const NEVER_ABORTED: AbortSignal = new AbortController().signal;
  * }
  * ```
  */
-export class InvocationContext {
+export class InvocationContext implements Invocation {
   readonly invocationId: string;
-  readonly agent: BaseAgent;
+  readonly agent: AgentNode;
   readonly session: Session;
   readonly sessionService: SessionService;
   readonly artifactService: ArtifactService | undefined;
@@ -145,10 +158,10 @@ export class InvocationContext {
    * to it, and the one whose sub-agent it is clears it. Set by the Runner; shared by every context
    * of the invocation; unset in invocations that resume nothing.
    */
-  get resumeFrom(): BaseAgent | undefined {
+  get resumeFrom(): AgentNode | undefined {
     return this.shared.resumeFrom;
   }
-  set resumeFrom(agent: BaseAgent | undefined) {
+  set resumeFrom(agent: AgentNode | undefined) {
     this.shared.resumeFrom = agent;
   }
 
@@ -174,7 +187,7 @@ export class InvocationContext {
    * is inherited unless given; the child gets its own diagnostics span, whose parent is this
    * context's span. `BaseAgent.run` calls this itself when given a context of another agent.
    */
-  createChild(options: { agent: BaseAgent; branch?: string }): InvocationContext {
+  createChild(options: { agent: AgentNode; branch?: string }): InvocationContext {
     return new InvocationContext(
       {
         invocationId: this.invocationId,

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collect, setup } from '../../test/helpers';
 import { getText, userContent } from '../content';
 import { channelNames, subscribe, type ChannelKey } from '../diagnostics/channels';
+import type { AgentInfo } from '../context/invocation';
 import type { Event } from '../events';
 import { BasePlugin } from '../plugins/base-plugin';
 import { FakeModel } from '../testing/fake-model';
@@ -13,9 +14,9 @@ import type { InvocationContext } from './invocation-context';
 import { LlmAgent, type LlmAgentOptions } from './llm-agent';
 
 /**
- * `LlmAgent.run` runs the flow inline with the steps of `BaseAgent.run` (one generator layer less).
- * A subclass overriding `runImpl` takes `BaseAgent.run` around `runImpl`: every scenario below runs
- * both ways and must give the same events, hooks, diagnostics and errors.
+ * `LlmAgent` runs through `BaseAgent.run` (the agent's lifecycle: span, hooks, error recovery)
+ * around its flow: each scenario below checks the hooks, events, diagnostics and errors of one
+ * lifecycle case. A subclass overriding `runImpl` runs the same way.
  */
 class ThroughRunImpl extends LlmAgent {
   protected override runImpl(ctx: InvocationContext): AsyncGenerator<Event, void> {
@@ -61,15 +62,15 @@ class RecordingPlugin extends BasePlugin {
   ) {
     super('recording');
   }
-  override beforeAgent({ agent }: { agent: BaseAgent }) {
+  override beforeAgent({ agent }: { agent: AgentInfo }) {
     this.log.push(`plugin.beforeAgent ${agent.name}`);
     return undefined;
   }
-  override afterAgent({ agent }: { agent: BaseAgent }) {
+  override afterAgent({ agent }: { agent: AgentInfo }) {
     this.log.push(`plugin.afterAgent ${agent.name}`);
     return undefined;
   }
-  override onAgentError({ agent, error }: { agent: BaseAgent; error: unknown }) {
+  override onAgentError({ agent, error }: { agent: AgentInfo; error: unknown }) {
     this.log.push(`plugin.onAgentError ${agent.name} ${(error as Error).message}`);
     return this.recover ? userContent(this.recover) : undefined;
   }
@@ -142,9 +143,23 @@ const scenarios: Record<
   {
     options: (hooks: string[], abort: AbortController) => Partial<LlmAgentOptions>;
     extra?: { recover?: string; stopAfter?: number; runConfig?: { maxLlmCalls: number } };
+    check: (trace: Trace) => void;
   }
 > = {
   'a tool call and an answer, with hooks that write state': {
+    check: ({ hooks, events, thrown }) => {
+      expect(hooks).toEqual([
+        'plugin.beforeAgent helper',
+        'beforeAgentCallback',
+        'plugin.afterAgent helper',
+        'afterAgentCallback',
+      ]);
+      expect(events[0]).toMatchObject({ author: 'helper', stateDelta: { before: 1 } });
+      expect(events.map((event) => (event as { text: string }).text)).toContain('Sunny.');
+      expect(events.at(-1)).toMatchObject({ author: 'helper', stateDelta: { after: 2 } });
+      expect(thrown).toBeUndefined();
+    },
+
     options: (hooks) => ({
       model: model(),
       tools: [weather()],
@@ -161,6 +176,11 @@ const scenarios: Record<
     }),
   },
   'a before callback answering instead of the agent': {
+    check: ({ hooks, events }) => {
+      expect(hooks).toEqual(['plugin.beforeAgent helper', 'beforeAgentCallback']);
+      expect(events).toEqual([expect.objectContaining({ author: 'helper', text: 'Skipped.' })]);
+    },
+
     options: (hooks) => ({
       model: model(),
       beforeAgentCallback: () => {
@@ -174,6 +194,13 @@ const scenarios: Record<
     }),
   },
   'an after callback adding an answer': {
+    check: ({ events }) => {
+      expect(events.slice(-2)).toEqual([
+        expect.objectContaining({ text: 'Sunny.' }),
+        expect.objectContaining({ author: 'helper', text: 'And one more thing.' }),
+      ]);
+    },
+
     options: () => ({
       model: model(),
       tools: [weather()],
@@ -181,6 +208,14 @@ const scenarios: Record<
     }),
   },
   'an error recovered by onAgentError': {
+    check: ({ hooks, events, diagnostics, thrown }) => {
+      expect(hooks).toContain('plugin.onAgentError helper boom');
+      expect(events.at(-1)).toMatchObject({ author: 'helper', text: 'Recovered.' });
+      expect(thrown).toBeUndefined();
+      expect(diagnostics.some((line) => line.startsWith('agentError'))).toBe(true);
+      expect(diagnostics.some((line) => line.startsWith('agentEnd'))).toBe(false);
+    },
+
     options: () => ({
       model: model(),
       beforeModelCallback: () => {
@@ -190,6 +225,12 @@ const scenarios: Record<
     extra: { recover: 'Recovered.' },
   },
   'an error nobody recovers': {
+    check: ({ hooks, diagnostics, thrown }) => {
+      expect(thrown).toBe('boom');
+      expect(hooks).toContain('plugin.onAgentError helper boom');
+      expect(diagnostics.some((line) => line.startsWith('agentError'))).toBe(true);
+    },
+
     options: () => ({
       model: model(),
       beforeModelCallback: () => {
@@ -198,13 +239,30 @@ const scenarios: Record<
     }),
   },
   'an abort during the tool call': {
+    check: ({ hooks, events, diagnostics }) => {
+      expect(events.map((event) => (event as { text: string }).text)).not.toContain('Sunny.');
+      expect(hooks).not.toContain('plugin.afterAgent helper');
+      expect(diagnostics.filter((line) => line.startsWith('agentEnd'))).toHaveLength(1);
+    },
+
     options: (_hooks, abort) => ({ model: model(), tools: [weather(abort)] }),
   },
   'a consumer that stops after the first event': {
+    check: ({ events, diagnostics }) => {
+      expect(events).toHaveLength(1);
+      // The span opened by the run is closed although the consumer stopped early.
+      expect(diagnostics.filter((line) => line.startsWith('agentEnd'))).toHaveLength(1);
+    },
+
     options: () => ({ model: model(), tools: [weather()] }),
     extra: { stopAfter: 1 },
   },
   'the call limit ending the invocation before the after hooks': {
+    check: ({ hooks, events }) => {
+      expect(hooks).not.toContain('afterAgentCallback');
+      expect(events.at(-1)).toMatchObject({ errorCode: 'MAX_LLM_CALLS_EXCEEDED' });
+    },
+
     options: (hooks) => ({
       model: model(),
       tools: [weather()],
@@ -219,31 +277,28 @@ const scenarios: Record<
 
 describe('LlmAgent.run', () => {
   for (const [name, scenario] of Object.entries(scenarios)) {
-    it(`behaves as BaseAgent.run around runImpl: ${name}`, async () => {
-      const inline = await runScenario(
+    it(`runs its flow inside the agent lifecycle: ${name}`, async () => {
+      const trace = await runScenario(
         (options) => new LlmAgent(options),
         scenario.options,
         scenario.extra,
       );
+      expect(trace.diagnostics.some((line) => line.startsWith('agentStart'))).toBe(true);
+      scenario.check(trace);
+      // A subclass overriding `runImpl` runs the same way.
       const through = await runScenario(
         (options) => new ThroughRunImpl(options),
         scenario.options,
         scenario.extra,
       );
-      expect(inline).toStrictEqual(through);
-      // Every scenario says something: events, or the error.
-      expect(inline.events.length > 0 || inline.thrown !== undefined).toBe(true);
-      expect(inline.diagnostics.some((line) => line.startsWith('agentStart'))).toBe(true);
+      expect(through).toStrictEqual(trace);
     });
   }
 
-  it('runs inline for a plain LlmAgent, and through runImpl for a subclass that overrides it', async () => {
+  it('runs a plain LlmAgent through BaseAgent.run', async () => {
     const baseRun = vi.spyOn(BaseAgent.prototype, 'run');
-    const inline = new LlmAgent({ name: 'inline', model: model(), tools: [weather()] });
-    await collect((await setup(inline)).runner.run(request()));
-    expect(baseRun).not.toHaveBeenCalled();
-    const through = new ThroughRunImpl({ name: 'through', model: model(), tools: [weather()] });
-    await collect((await setup(through)).runner.run(request()));
+    const agent = new LlmAgent({ name: 'plain', model: model(), tools: [weather()] });
+    await collect((await setup(agent)).runner.run(request()));
     expect(baseRun).toHaveBeenCalledTimes(1);
   });
 });

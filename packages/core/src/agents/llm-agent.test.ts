@@ -18,7 +18,7 @@ import { modelContent, userContent } from '../content';
 import { createEvent } from '../events';
 import { defaultRequestProcessors } from '../flow/request-processors/default-processors';
 import type { RequestProcessor } from '../flow/request-processors/types';
-import { registerStepPostprocessor } from '../flow/step-postprocessors';
+import { registerStepPostprocessor } from '../flow/postprocessors';
 
 const weatherTool = new FunctionTool({
   name: 'get_weather',

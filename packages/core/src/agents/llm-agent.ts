@@ -11,11 +11,11 @@ import type {
   ToolErrorCallback,
 } from '../callbacks/types';
 import type { ContextCompressor } from '../compression/context-compressor';
-import type { ReadonlyContext } from '../context';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { ModelNotFoundError } from '../errors/model-not-found-error';
 import type { Event } from '../events';
-import { runLlmAgent, runLlmFlow } from '../flow/llm-flow';
+import type { FlowAgent, InstructionProvider } from '../flow/flow-agent';
+import { runLlmFlow } from '../flow/llm-flow';
 import { defaultRequestProcessors } from '../flow/request-processors/default-processors';
 import type { RequestProcessor } from '../flow/request-processors/types';
 import type { GenerateContentConfig, JsonSchema, Model } from '../models';
@@ -28,8 +28,7 @@ import { BaseAgent, type BaseAgentOptions } from './base-agent';
 import type { InvocationContext } from './invocation-context';
 import { toOutputJsonSchema } from './output-json-schema';
 
-/** An instruction computed per request. Its result is used as is (no `{var}` templating). */
-export type InstructionProvider = (context: ReadonlyContext) => string | Promise<string>;
+export type { InstructionProvider };
 
 /** Options of {@link LlmAgent}. */
 export interface LlmAgentOptions extends BaseAgentOptions {
@@ -115,7 +114,7 @@ export const DEFAULT_MAX_ERROR_RETRIES = 2;
  * });
  * ```
  */
-export class LlmAgent extends BaseAgent {
+export class LlmAgent extends BaseAgent implements FlowAgent {
   readonly model: string | Model | undefined;
   readonly instruction: string | InstructionProvider | undefined;
   readonly globalInstruction: string | InstructionProvider | undefined;
@@ -217,18 +216,8 @@ export class LlmAgent extends BaseAgent {
     return model;
   }
 
-  /**
-   * Runs the agent like `BaseAgent.run` (span, hooks, error recovery, then {@link runImpl}), with
-   * the flow in the same generator as those steps: one generator layer less per event. A subclass
-   * that overrides `runImpl` gets `BaseAgent.run` around its own `runImpl`.
-   */
-  override run(context: InvocationContext): AsyncGenerator<Event, void> {
-    if (this.runImpl !== LlmAgent.prototype.runImpl) return super.run(context);
-    return runLlmAgent(this, context);
-  }
-
+  /** The flow of the agent: steps until a final answer (see {@link runLlmFlow}). */
   protected runImpl(ctx: InvocationContext): AsyncGenerator<Event, void> {
-    // Returned, not delegated with `yield*`: one generator layer less per event.
     return runLlmFlow(this, ctx);
   }
 

@@ -1,6 +1,6 @@
 import type { Event } from '../events';
 import type { BaseAgent } from './base-agent';
-import type { InvocationContext } from './invocation-context';
+import type { AgentNode, InvocationContext } from './invocation-context';
 
 /**
  * @internal Where the workflow agent `agent` starts: the index of its sub-agent that leads to the
@@ -8,7 +8,7 @@ import type { InvocationContext } from './invocation-context';
  * `agent`. Clears `ctx.resumeFrom` when that sub-agent is the paused agent itself, so the
  * workflow's later passes (a loop's next iteration) start from the beginning.
  */
-export function resumeIndex(agent: BaseAgent, ctx: InvocationContext): number {
+export function resumeIndex(agent: AgentNode, ctx: InvocationContext): number {
   const target = ctx.resumeFrom;
   if (target === undefined) return -1;
   let child = target;

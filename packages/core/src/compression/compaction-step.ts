@@ -1,5 +1,4 @@
-import type { BaseAgent } from '../agents/base-agent';
-import type { InvocationContext } from '../agents/invocation-context';
+import type { AgentNode, InvocationContext } from '../agents/invocation-context';
 import { describeCause } from '../errors/describe-cause';
 import { COMPACTION_RANGE_METADATA_KEY, createEvent, type Event } from '../events';
 import type { ContextCompressor } from './context-compressor';
@@ -17,7 +16,7 @@ export const CONTEXT_COMPRESSION_FAILED_CODE = 'CONTEXT_COMPRESSION_FAILED';
  * 'CONTEXT_COMPRESSION_FAILED'` reports it and the request is sent with the full history.
  */
 export async function* compactContext(
-  agent: BaseAgent,
+  agent: AgentNode,
   ctx: InvocationContext,
 ): AsyncGenerator<Event, void> {
   const compressor = (agent as { contextCompressor?: ContextCompressor }).contextCompressor;

@@ -1,5 +1,5 @@
 import type { InvocationContext } from '../agents/invocation-context';
-import type { LlmAgent } from '../agents/llm-agent';
+import type { FlowAgent } from './flow-agent';
 import { newSpanId } from '../agents/span-id';
 import { firstResult, isRetryDecision } from '../callbacks/run-callbacks';
 import type { CallbackContext } from '../context';
@@ -18,12 +18,15 @@ export interface ModelSpan {
 
 /** Arguments of {@link callModel}. */
 export interface CallModelOptions {
-  agent: LlmAgent;
+  agent: FlowAgent;
   ctx: InvocationContext;
   model: Model;
   request: LlmRequest;
-  /** The context given to model callbacks and plugins; only called when one of them runs. */
-  callbackContext: () => CallbackContext;
+  /**
+   * The context given to model callbacks and plugins: `callbackContext()` is only called when one
+   * of them runs (so a step without model hooks creates none).
+   */
+  callbacks: { callbackContext(): CallbackContext };
   span: ModelSpan;
 }
 
@@ -57,11 +60,11 @@ export async function* callModel(options: CallModelOptions): AsyncGenerator<LlmR
       ? ((await ctx.plugins.beforeModel(ctx, {
           invocationContext: ctx,
           agent,
-          callbackContext: options.callbackContext(),
+          callbackContext: options.callbacks.callbackContext(),
           request,
         })) ??
         (await firstResult(agent.beforeModelCallbacks, {
-          context: options.callbackContext(),
+          context: options.callbacks.callbackContext(),
           request,
         })))
       : undefined;
@@ -117,13 +120,13 @@ export async function* callModel(options: CallModelOptions): AsyncGenerator<LlmR
         (await ctx.plugins.onModelError(ctx, {
           invocationContext: ctx,
           agent,
-          callbackContext: options.callbackContext(),
+          callbackContext: options.callbacks.callbackContext(),
           request,
           error,
           attempt,
         })) ??
         (await firstResult(agent.onModelErrorCallbacks, {
-          context: options.callbackContext(),
+          context: options.callbacks.callbackContext(),
           request,
           error,
           attempt,
@@ -163,11 +166,11 @@ export async function* callModel(options: CallModelOptions): AsyncGenerator<LlmR
         (await ctx.plugins.afterModel(ctx, {
           invocationContext: ctx,
           agent,
-          callbackContext: options.callbackContext(),
+          callbackContext: options.callbacks.callbackContext(),
           response,
         })) ??
         (await firstResult(agent.afterModelCallbacks, {
-          context: options.callbackContext(),
+          context: options.callbacks.callbackContext(),
           response,
         }));
       yield replaced ?? response;
@@ -176,102 +179,9 @@ export async function* callModel(options: CallModelOptions): AsyncGenerator<LlmR
   }
 }
 
-/** Arguments of {@link callModelDirect}: no callback context, since no callback runs. */
-export type DirectCallOptions = Omit<CallModelOptions, 'callbackContext'>;
-
-/**
- * Whether {@link callModelDirect} may stand in for {@link callModel}: the call is not streamed
- * (`RunConfig.streamingMode` is not `sse`) and no `beforeModel`, `afterModel` or `onModelError`
- * plugin or callback exists. Then `callModel` would only forward the model's final responses.
- */
-export function canCallModelDirectly(agent: LlmAgent, ctx: InvocationContext): boolean {
-  return (
-    ctx.runConfig.streamingMode !== 'sse' &&
-    agent.beforeModelCallbacks.length === 0 &&
-    agent.afterModelCallbacks.length === 0 &&
-    agent.onModelErrorCallbacks.length === 0 &&
-    !ctx.plugins.has('beforeModel') &&
-    !ctx.plugins.has('afterModel') &&
-    !ctx.plugins.has('onModelError')
-  );
-}
-
-/**
- * The fast path of {@link callModel} for calls where {@link canCallModelDirectly} holds: one plain
- * async function instead of an async generator, because the generator's machinery (its object, a
- * promise and an iterator result per response, a `for await` in the caller) was a visible part
- * of what a turn allocates, and without streaming or hooks there is nothing to interleave.
- *
- * Same outcome as `callModel` in that case: the same `modelCallStart` / `modelCallEnd` /
- * `modelCallError` diagnostics and span, partial responses folded into one final response, a
- * failure turned into an error response (`errorCode` from the typed error, else `MODEL_ERROR`),
- * and no response at all (an empty array) when the run is aborted.
- */
-export async function callModelDirect(options: DirectCallOptions): Promise<LlmResponse[]> {
-  const { ctx, request } = options;
-  const { spanId, startTime } = startModelSpan(options, false);
-  const finals: LlmResponse[] = [];
-  let aggregator: StreamAggregator | undefined;
-  let aborted = false;
-  try {
-    const generated = options.model.generate(request, { stream: false, signal: ctx.signal });
-    const responses = generated[Symbol.asyncIterator]();
-    let exhausted = false;
-    try {
-      for (;;) {
-        const next = await unlessAborted(responses.next(), ctx.signal);
-        if (next === undefined) {
-          aborted = true;
-          break;
-        }
-        if (next.done) {
-          exhausted = true;
-          break;
-        }
-        const response = next.value;
-        if (response.partial) (aggregator ??= new StreamAggregator()).add(response);
-        else finals.push(response);
-        if (ctx.signal.aborted) {
-          aborted = true;
-          break;
-        }
-      }
-    } finally {
-      if (!exhausted) responses.return?.(undefined)?.catch(() => undefined);
-    }
-  } catch (error) {
-    publish('modelCallError', () => ({
-      spanId,
-      invocationId: ctx.invocationId,
-      durationMs: performance.now() - startTime,
-      error,
-    }));
-    if (ctx.signal.aborted) return [];
-    return [
-      {
-        errorCode: AdkError.isInstance(error) ? error.code : 'MODEL_ERROR',
-        errorMessage: describeCause(error),
-        turnComplete: true,
-      },
-    ];
-  }
-  if (aborted) {
-    publish('modelCallError', () => ({
-      spanId,
-      invocationId: ctx.invocationId,
-      durationMs: performance.now() - startTime,
-      error: ctx.signal.reason,
-    }));
-    return [];
-  }
-  if (finals.length === 0 && aggregator?.hasContent) finals.push(aggregator.final());
-  endModelSpan(ctx, spanId, startTime, finals);
-  return finals;
-}
-
 /** Opens the span of one model call: a new span id, recorded in `options.span`, and `modelCallStart`. */
 function startModelSpan(
-  options: DirectCallOptions,
+  options: CallModelOptions,
   stream: boolean,
 ): { spanId: string; startTime: number } {
   const { agent, ctx, request } = options;

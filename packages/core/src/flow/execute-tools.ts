@@ -1,5 +1,5 @@
 import type { InvocationContext } from '../agents/invocation-context';
-import type { LlmAgent } from '../agents/llm-agent';
+import type { FlowAgent } from './flow-agent';
 import { newSpanId } from '../agents/span-id';
 import { firstResult, isRetryDecision } from '../callbacks/run-callbacks';
 import type { FunctionCall, Part } from '../content';
@@ -26,7 +26,7 @@ import { unlessAborted } from './unless-aborted';
 
 /** Arguments of {@link executeFunctionCalls}. */
 export interface ExecuteFunctionCallsOptions {
-  agent: LlmAgent;
+  agent: FlowAgent;
   ctx: InvocationContext;
   /** The calls of one model response, in order (each with an id). */
   calls: readonly FunctionCall[];
@@ -238,7 +238,7 @@ function runWithTimeout(
   tool: Tool,
   args: Record<string, unknown>,
   toolContext: InvocationToolContext,
-  agent: LlmAgent,
+  agent: FlowAgent,
   ctx: InvocationContext,
 ): Promise<unknown> {
   const timeoutMs = toolTimeoutFor(tool, agent.toolTimeoutMs, ctx.runConfig.toolTimeoutMs);
@@ -302,7 +302,7 @@ async function unknownToolResponse(
  */
 async function toolErrorOutcome(
   ctx: InvocationContext,
-  agent: LlmAgent,
+  agent: FlowAgent,
   failure: {
     tool: Tool;
     args: Record<string, unknown>;

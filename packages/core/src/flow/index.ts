@@ -1,4 +1,5 @@
 export { callModel, type CallModelOptions, type ModelSpan } from './call-model';
+export type { FlowAgent, InstructionProvider } from './flow-agent';
 export { executeFunctionCalls, type ExecuteFunctionCallsOptions } from './execute-tools';
 export { errorEvent, modelResponseEvent } from './flow-events';
 export { runLlmFlow } from './llm-flow';
@@ -19,8 +20,5 @@ export {
   type RequestProcessorInput,
 } from './request-processors';
 export { resolveTools, type ResolvedTools, type ToolsetFailure } from './resolve-tools';
-export {
-  registerStepPostprocessor,
-  type StepPostprocessor,
-  type StepPostprocessorInput,
-} from './step-postprocessors';
+export { registerStepPostprocessor } from './postprocessors';
+export type { StepPostprocessor, StepPostprocessorInput } from './step-postprocessors';

@@ -1,6 +1,5 @@
 import type { InvocationContext } from '../agents/invocation-context';
-import type { LlmAgent } from '../agents/llm-agent';
-import { getFunctionCalls } from '../content';
+import { getFunctionCalls, type FunctionCall } from '../content';
 import {
   InvocationCallbackContext,
   InvocationReadonlyContext,
@@ -17,13 +16,14 @@ import {
   type EventActions,
 } from '../events';
 import type { LlmRequest, LlmResponse, Model } from '../models';
-import { callModel, callModelDirect, canCallModelDirectly, type ModelSpan } from './call-model';
+import { callModel, type ModelSpan } from './call-model';
 import { executeFunctionCalls } from './execute-tools';
+import type { FlowAgent } from './flow-agent';
 import { errorEvent, modelResponseEvent } from './flow-events';
 import { applyOutput } from './output';
+import { postprocessors } from './postprocessors';
 import { buildRequestNow } from './request-processors/default-processors';
 import { resolveTools, type ResolvedTools } from './resolve-tools';
-import { postprocessors } from './step-postprocessors';
 import { compactContext } from '../compression/compaction-step';
 import { confirmationsToResume, resumeConfirmedCalls } from '../policies/confirmation-flow';
 import { filterModelEvent, policiesFor } from '../policies/policy-hooks';
@@ -32,14 +32,21 @@ import { withSetModelResponseTool } from '../tools/set-model-response-tool';
 import { withTransferTool } from '../tools/transfer-to-agent-flow';
 
 /**
- * The loop of an {@link LlmAgent}: run steps until the last complete event of a step is a final
- * response (see `isFinalResponse`), the invocation ends (`endInvocation`, `maxLlmCalls`), or the
- * run is aborted.
+ * The flow of an `LlmAgent` (its `runImpl`; `BaseAgent.run` owns the agent's lifecycle around
+ * it). It first resumes the calls whose confirmation or credential the user's message answers,
+ * then runs steps until the last complete event of a step is a final response (see
+ * `isFinalResponse`), a step ends the agent's turn, the invocation ends (`endInvocation`,
+ * `maxLlmCalls`), or the run is aborted.
  *
- * A step: resolve tools (toolset failures become `TOOLSET_ERROR` events), build the request with
- * the agent's request processors, count the model call, call the model (partial events while
- * streaming), emit the model's event (with `outputKey` / `outputSchema` applied), run its function
- * calls concurrently into one function-response event, then the step postprocessors.
+ * A step, in order (each phase is a method of {@link Step}; the events are yielded here):
+ * 1. resolve the tools; a toolset that fails becomes a `TOOLSET_ERROR` event;
+ * 2. compact the context (agents with a `contextCompressor`);
+ * 3. build the request with the agent's request processors and count the call against
+ *    `maxLlmCalls`; a failure becomes an error event that ends the step;
+ * 4. call the model ({@link callModel}, with its hooks; partial events while streaming) and emit
+ *    each response's event, with `outputKey` / `outputSchema` applied;
+ * 5. run the function calls of a response concurrently into one function-response event, then
+ *    the step postprocessors (confirmation and credential requests, agent transfer).
  *
  * An agent with an `outputSchema` and tools whose model does not declare
  * `capabilities.responseSchemaWithTools` is offered `set_model_response`: a response calling it
@@ -53,278 +60,266 @@ import { withTransferTool } from '../tools/transfer-to-agent-flow';
  * instruction errors, unknown model names, model failures not recovered by callbacks, the call
  * limit, invalid structured output. Plugin errors and errors thrown by the agent's own callbacks
  * propagate.
+ *
+ * The phases yield from this one generator rather than from a generator each: a generator layer
+ * costs every event that passes through it, and a turn's CPU grew by about 5% with a step
+ * generator (see PERFORMANCE.md).
  */
-export function runLlmFlow(agent: LlmAgent, ctx: InvocationContext): AsyncGenerator<Event, void> {
-  return runLlm(agent, ctx, false);
+export async function* runLlmFlow(
+  agent: FlowAgent,
+  ctx: InvocationContext,
+): AsyncGenerator<Event, void> {
+  // Checked synchronously: a turn that answers no confirmation creates no generator for it.
+  const answered = confirmationsToResume(agent, ctx);
+  if (answered.length > 0) yield* resumeConfirmedCalls(agent, ctx, answered);
+  while (!ctx.signal.aborted) {
+    const step = new Step(agent, ctx);
+    // 1. Tools. Agents without toolsets resolve synchronously (no await).
+    const resolving = step.resolveTools();
+    if (resolving) await resolving;
+    const toolsetErrors = step.toolsetErrors();
+    for (let at = 0; at < toolsetErrors.length; at++) yield step.emit(toolsetErrors[at]!);
+    // 2. Compaction: agents without a compressor (most) skip its generator altogether.
+    if (agent.contextCompressor) {
+      for await (const event of compactContext(agent, ctx)) yield step.emit(event);
+    }
+    // 3. The request.
+    const preparing = step.prepareCall();
+    const requestError = preparing instanceof Promise ? await preparing : preparing;
+    if (requestError) {
+      yield step.emit(requestError);
+    } else {
+      // 4. The model call and its responses. `break` ends the step; `return` the agent's turn.
+      for await (const response of step.callModel()) {
+        if (response.partial) {
+          yield step.filtering ? await step.filter(step.event(response)) : step.event(response);
+          continue;
+        }
+        const modelEvent = step.event(response);
+        const event = step.filtering ? await step.filter(modelEvent) : modelEvent;
+        const invalidOutput = applyOutput(agent, event);
+        yield step.emit(event);
+        if (invalidOutput) {
+          yield step.emit(errorEvent(ctx, agent.name, invalidOutput));
+          break;
+        }
+        if (ctx.signal.aborted) break;
+        const calls = getFunctionCalls(event.content);
+        if (calls.length === 0) continue;
+        // A response that is an error (a safety block, a failed call) but still carries function
+        // calls is stored as it is and ends the agent's turn: none of them runs.
+        if (event.errorCode !== undefined) return;
+        // 5. The calls, checked first when they carry the structured answer.
+        const answer = step.structuredAnswer(calls);
+        if (answer instanceof OutputValidationError) {
+          yield step.emit(errorEvent(ctx, agent.name, answer));
+          break;
+        }
+        const responseEvent = await step.runCalls(calls);
+        if (!responseEvent) continue;
+        yield step.emit(responseEvent);
+        if (answer !== undefined) {
+          // The answer ends the agent's turn like a final text answer: output filters, then
+          // `outputKey` (the text is the model's JSON, so it parses to the checked value).
+          const answerEvent = structuredAnswerEvent(ctx, agent.name, answer);
+          const final = step.filtering ? await step.filter(answerEvent) : answerEvent;
+          const invalid = applyOutput(agent, final);
+          yield final;
+          if (invalid) yield errorEvent(ctx, agent.name, invalid);
+          return;
+        }
+        // Index loop: `for...of` allocates an iterator per loop until the JIT optimized this.
+        for (let at = 0; at < postprocessors.length; at++) {
+          const events = postprocessors[at]!({ agent, ctx, event: responseEvent });
+          if (events === undefined) continue;
+          for await (const event of events) yield step.emit(event);
+        }
+      }
+    }
+    const last = step.last;
+    if (!last || ctx.endInvocation || ctx.signal.aborted || isFinalResponse(last)) return;
+  }
+}
+
+/** What a step calls the model with: the model, its request, the step's tools. */
+interface PreparedCall {
+  model: Model;
+  request: LlmRequest;
+  /** The agent's tools, with `set_model_response` when the answer must come through a tool. */
+  tools: ResolvedTools;
 }
 
 /**
- * The whole `run` of an {@link LlmAgent}: the steps of `BaseAgent.run` (the agent's context and
- * diagnostics span, `beforeAgent` / `afterAgent` hooks, `onAgentError` recovery) around
- * {@link runLlmFlow}, in one generator: every event of a turn passes through one generator layer
- * less than with `BaseAgent.run` delegating to `runImpl`. Same events, hooks and diagnostics.
+ * The phases of one step of {@link runLlmFlow}, and what they share: the step's tools, its model
+ * call, the model callbacks' context, and the last complete event, which decides whether the
+ * flow goes on.
  */
-export function runLlmAgent(
-  agent: LlmAgent,
-  context: InvocationContext,
-): AsyncGenerator<Event, void> {
-  return runLlm(agent, context, true);
-}
+class Step {
+  /** The step's last complete event (see {@link emit}). */
+  last: Event | undefined;
+  /** Output filters exist only with policies: without any, model events are not awaited on. */
+  readonly filtering: boolean;
+  private readonly context: InvocationReadonlyContext;
+  private resolved!: ResolvedTools;
+  private call!: PreparedCall;
+  private readonly span: ModelSpan = { spanId: undefined };
+  private callbackContextOfStep: InvocationCallbackContext | undefined;
+  private callbackActions: EventActions | undefined;
+  private actionsUsed = false;
 
-/** The flow, and with `asAgentRun` the steps of `BaseAgent.run` around it. */
-async function* runLlm(
-  agent: LlmAgent,
-  context: InvocationContext,
-  asAgentRun: boolean,
-): AsyncGenerator<Event, void> {
-  let ctx = context;
-  let startTime = 0;
-  let failed = false;
-  if (asAgentRun) {
-    ctx = agent.runContext(context);
-    if (ctx.endInvocation || ctx.signal.aborted) return;
-    startTime = agent.startRunSpan(ctx);
+  constructor(
+    private readonly agent: FlowAgent,
+    private readonly ctx: InvocationContext,
+  ) {
+    this.context = new InvocationReadonlyContext(ctx);
+    this.filtering = policiesFor(ctx, agent).length > 0;
   }
-  try {
-    if (asAgentRun) {
-      const before = agent.runBeforeAgentHooks(ctx);
-      if (before) {
-        const event = await before;
-        if (event) yield event;
-      }
-      if (ctx.endInvocation || ctx.signal.aborted) return;
+
+  /** Phase 1: the agent's tools and toolsets (with the transfer tool). A promise only with toolsets. */
+  resolveTools(): Promise<void> | undefined {
+    const resolving = resolveTools(this.agent, this.context);
+    if (resolving instanceof Promise) {
+      return resolving.then((resolved) => {
+        this.resolved = withTransferTool(this.agent, resolved);
+      });
     }
-    flow: {
-      // Checked synchronously: a turn that answers no confirmation creates no generator for it.
-      const answered = confirmationsToResume(agent, ctx);
-      if (answered.length > 0) yield* resumeConfirmedCalls(agent, ctx, answered);
-      // The steps run inline (not in a generator of their own): every event of a turn passes through
-      // one generator layer less.
-      while (!ctx.signal.aborted) {
-        // The last complete event of the step: the loop ends when there is none or it is final.
-        let last: Event | undefined;
-        step: {
-          const readonlyContext = new InvocationReadonlyContext(ctx);
-          // Agents without toolsets resolve synchronously (no await).
-          const resolving = resolveTools(agent, readonlyContext);
-          const resolved = withTransferTool(
-            agent,
-            resolving instanceof Promise ? await resolving : resolving,
-          );
-          for (let at = 0; at < resolved.failures.length; at++) {
-            const failure = resolved.failures[at]!;
-            last = createEvent({
-              invocationId: ctx.invocationId,
-              author: agent.name,
-              branch: ctx.branch,
-              errorCode: 'TOOLSET_ERROR',
-              errorMessage: `Toolset "${failure.toolset}" failed: ${failureMessage(failure.error)}`,
-            });
-            yield last;
-          }
-          // Agents without a compressor (most) skip the compaction generator altogether.
-          if (agent.contextCompressor) {
-            for await (const event of compactContext(agent, ctx)) {
-              yield event;
-              if (!event.partial) last = event;
-            }
-          }
-          let model: Model;
-          let request: LlmRequest;
-          // The step's tools: with `set_model_response` when the agent's structured answer must
-          // come through a tool (an `outputSchema`, tools, and a model that cannot combine both).
-          let tools: ResolvedTools;
-          try {
-            model = agent.resolveModel(ctx.models);
-            tools = withSetModelResponseTool(agent, model, resolved);
-            const building = buildRequestNow(model.name, agent.requestProcessors, {
-              agent,
-              invocationContext: ctx,
-              context: readonlyContext,
-              tools: tools.tools,
-            });
-            request = building instanceof Promise ? await building : building;
-            ctx.incrementLlmCallCount();
-          } catch (error) {
-            if (PluginError.isInstance(error)) throw error;
-            last = errorEvent(ctx, agent.name, error, 'REQUEST_ERROR');
-            yield last;
-            ctx.endInvocation ||= isCallLimit(error);
-            break step;
-          }
-          // The model callbacks' context, created only when a callback or plugin runs.
-          let callbackActions: EventActions | undefined;
-          const span: ModelSpan = { spanId: undefined };
-          let actionsUsed = false;
-          // Output filters exist only with policies: without any, model events are not awaited on.
-          const filtering = policiesFor(ctx, agent).length > 0;
-          // The direct path answers with an array, read by index; the hook path with a generator,
-          // read by hand and closed like `for await` closes it. `for await` over the array would
-          // cost a promise and an await per response, a visible part of a turn while the JIT has
-          // not optimized this function yet.
-          let list: readonly LlmResponse[] | undefined;
-          let generator: AsyncGenerator<LlmResponse, void> | undefined;
-          if (canCallModelDirectly(agent, ctx)) {
-            // Non-streaming calls without model hooks take the plain async path (no generator, and no
-            // callback context to offer: nothing would ask for it).
-            list = await callModelDirect({ agent, ctx, model, request, span });
-          } else {
-            let callbackContext: InvocationCallbackContext | undefined;
-            generator = callModel({
-              agent,
-              ctx,
-              model,
-              request,
-              callbackContext: () =>
-                (callbackContext ??= new InvocationCallbackContext(
-                  ctx,
-                  (callbackActions = createEventActions()),
-                )),
-              span,
-            });
-          }
-          let index = 0;
-          // `for await` semantics for the generator: closed (awaited) when the loop is left early,
-          // not when it ran to the end or its `next` threw; a failure to close is ignored only when
-          // the loop is left by an exception.
-          let exhausted = false;
-          let threw = false;
-          try {
-            for (;;) {
-              let response: LlmResponse;
-              if (list !== undefined) {
-                if (index === list.length) break;
-                response = list[index++] as LlmResponse;
-              } else {
-                let next: IteratorResult<LlmResponse, void>;
-                try {
-                  next = await generator!.next();
-                } catch (error) {
-                  exhausted = true;
-                  throw error;
-                }
-                if (next.done) {
-                  exhausted = true;
-                  break;
-                }
-                response = next.value;
-              }
-              if (response.partial) {
-                const chunk = modelResponseEvent(
-                  ctx,
-                  agent.name,
-                  response,
-                  undefined,
-                  tools.byName,
-                );
-                yield filtering ? await filterModelEvent(ctx, agent, chunk) : chunk;
-                continue;
-              }
-              // The callbacks' state changes belong to the first complete event of the step only.
-              const modelEvent = modelResponseEvent(
-                ctx,
-                agent.name,
-                response,
-                actionsUsed ? undefined : callbackActions,
-                tools.byName,
-              );
-              const event = filtering ? await filterModelEvent(ctx, agent, modelEvent) : modelEvent;
-              actionsUsed = true;
-              const invalidOutput = applyOutput(agent, event);
-              if (!event.partial) last = event;
-              yield event;
-              if (invalidOutput) {
-                last = errorEvent(ctx, agent.name, invalidOutput);
-                yield last;
-                break step;
-              }
-              if (ctx.signal.aborted) break step;
-              const calls = getFunctionCalls(event.content);
-              if (calls.length === 0) continue;
-              // A response that is an error (a safety block, a failed call) but still carries
-              // function calls is stored as it is and ends the agent's turn: none of them runs.
-              if (event.errorCode !== undefined) break flow;
-              // The structured final answer given through `set_model_response`: checked before any
-              // call of the response runs.
-              let answer: string | undefined;
-              if (tools !== resolved) {
-                const checked = structuredAnswer(agent, tools, calls);
-                if (checked instanceof OutputValidationError) {
-                  last = errorEvent(ctx, agent.name, checked);
-                  yield last;
-                  break step;
-                }
-                answer = checked;
-              }
-              const responseEvent = await executeFunctionCalls({
-                agent,
-                ctx,
-                calls,
-                tools: tools.byName,
-                parentSpanId: span.spanId,
-              });
-              if (!responseEvent) continue;
-              if (calls.length > 1 && hasSubscribers('toolCallsMerged')) {
-                publishToolCallsMerged(ctx, agent.name, span.spanId, responseEvent);
-              }
-              last = responseEvent;
-              yield responseEvent;
-              if (answer !== undefined) {
-                // The answer ends the agent's turn like a final text answer: output filters, then
-                // `outputKey` (the text is the model's JSON, so it parses to the checked value).
-                const answerEvent = structuredAnswerEvent(ctx, agent.name, answer);
-                const final = filtering
-                  ? await filterModelEvent(ctx, agent, answerEvent)
-                  : answerEvent;
-                const invalid = applyOutput(agent, final);
-                last = final;
-                yield final;
-                if (invalid) {
-                  last = errorEvent(ctx, agent.name, invalid);
-                  yield last;
-                }
-                break flow;
-              }
-              // Index loops here and below: `for...of` allocates an iterator per loop until the JIT
-              // has optimized this function.
-              for (let at = 0; at < postprocessors.length; at++) {
-                const events = postprocessors[at]!({ agent, ctx, event: responseEvent });
-                if (events === undefined) continue;
-                for await (const event of events) {
-                  yield event;
-                  if (!event.partial) last = event;
-                }
-              }
-            }
-          } catch (error) {
-            threw = true;
-            throw error;
-          } finally {
-            if (generator !== undefined && !exhausted) {
-              if (threw) await generator.return(undefined).catch(() => undefined);
-              else await generator.return(undefined);
-            }
-          }
-        }
-        if (!last || ctx.endInvocation || ctx.signal.aborted || isFinalResponse(last)) break flow;
-      }
+    this.resolved = withTransferTool(this.agent, resolving);
+    return undefined;
+  }
+
+  /** A `TOOLSET_ERROR` event for each toolset that failed in phase 1. */
+  toolsetErrors(): Event[] {
+    const { failures } = this.resolved;
+    const events: Event[] = [];
+    for (let at = 0; at < failures.length; at++) {
+      const failure = failures[at]!;
+      events.push(
+        createEvent({
+          invocationId: this.ctx.invocationId,
+          author: this.agent.name,
+          branch: this.ctx.branch,
+          errorCode: 'TOOLSET_ERROR',
+          errorMessage: `Toolset "${failure.toolset}" failed: ${failureMessage(failure.error)}`,
+        }),
+      );
     }
-    if (asAgentRun) {
-      if (ctx.endInvocation || ctx.signal.aborted) return;
-      const after = agent.runAfterAgentHooks(ctx);
-      if (after) {
-        const event = await after;
-        if (event) yield event;
+    return events;
+  }
+
+  /**
+   * Phase 3: the model, its request and the step's tools, and the call counted against
+   * `maxLlmCalls`. Synchronous when the request processors are (most agents). Answers the error
+   * event of a failure (a template error, an unknown model, the call limit, which also ends the
+   * invocation); plugin errors propagate.
+   */
+  prepareCall(): Event | undefined | Promise<Event | undefined> {
+    const { agent, ctx } = this;
+    try {
+      const model = agent.resolveModel(ctx.models);
+      const tools = withSetModelResponseTool(agent, model, this.resolved);
+      const building = buildRequestNow(model.name, agent.requestProcessors, {
+        agent,
+        invocationContext: ctx,
+        context: this.context,
+        tools: tools.tools,
+      });
+      if (building instanceof Promise) {
+        return building
+          .then((request) => this.prepared({ model, request, tools }))
+          .catch((error: unknown) => this.requestError(error));
       }
+      return this.prepared({ model, request: building, tools });
+    } catch (error) {
+      return this.requestError(error);
     }
-  } catch (error) {
-    if (!asAgentRun) throw error;
-    failed = true;
-    const recovered = await agent.recoverFromAgentError(ctx, error, startTime);
-    if (recovered) yield recovered;
-  } finally {
-    // Also when the consumer stops early: every published start gets its end.
-    if (asAgentRun && !failed) agent.endRunSpan(ctx, startTime);
+  }
+
+  /** Phase 4: the model call, with its hooks (see {@link callModel}). */
+  callModel(): AsyncGenerator<LlmResponse, void> {
+    const { agent, ctx, call } = this;
+    return callModel({
+      agent,
+      ctx,
+      model: call.model,
+      request: call.request,
+      callbacks: this,
+      span: this.span,
+    });
+  }
+
+  /**
+   * The context of the model callbacks and plugins, created when one of them asks for it. Their
+   * state changes belong to the first complete event of the step.
+   */
+  callbackContext(): InvocationCallbackContext {
+    return (this.callbackContextOfStep ??= new InvocationCallbackContext(
+      this.ctx,
+      (this.callbackActions = createEventActions()),
+    ));
+  }
+
+  /** The event of a model response (the callbacks' state changes on the first complete one). */
+  event(response: LlmResponse): Event {
+    if (response.partial) {
+      return modelResponseEvent(this.ctx, this.agent.name, response, undefined, this.tools.byName);
+    }
+    const actions = this.actionsUsed ? undefined : this.callbackActions;
+    this.actionsUsed = true;
+    return modelResponseEvent(this.ctx, this.agent.name, response, actions, this.tools.byName);
+  }
+
+  /** `event` through the output filters of the run's and the agent's policies. */
+  filter(event: Event): Promise<Event> {
+    return filterModelEvent(this.ctx, this.agent, event);
+  }
+
+  /**
+   * Phase 5, first: the structured answer carried by a `set_model_response` call among `calls`,
+   * checked against the agent's schema before any call runs. `undefined` when the step offers no
+   * such tool or it was not called.
+   */
+  structuredAnswer(calls: FunctionCall[]): string | OutputValidationError | undefined {
+    if (this.tools === this.resolved) return undefined;
+    return structuredAnswer(this.agent, this.tools, calls);
+  }
+
+  /** Phase 5: the calls, concurrently, into one function-response event (none: `undefined`). */
+  async runCalls(calls: FunctionCall[]): Promise<Event | undefined> {
+    const { agent, ctx, span } = this;
+    const event = await executeFunctionCalls({
+      agent,
+      ctx,
+      calls,
+      tools: this.tools.byName,
+      parentSpanId: span.spanId,
+    });
+    if (event && calls.length > 1 && hasSubscribers('toolCallsMerged')) {
+      publishToolCallsMerged(ctx, agent.name, span.spanId, event);
+    }
+    return event;
+  }
+
+  /** `event`, remembered as the step's last event when it is complete. */
+  emit(event: Event): Event {
+    if (!event.partial) this.last = event;
+    return event;
+  }
+
+  /** The step's tools: with `set_model_response` when the answer must come through a tool. */
+  private get tools(): ResolvedTools {
+    return this.call.tools;
+  }
+
+  private prepared(call: PreparedCall): undefined {
+    this.ctx.incrementLlmCallCount();
+    this.call = call;
+    return undefined;
+  }
+
+  private requestError(error: unknown): Event {
+    if (PluginError.isInstance(error)) throw error;
+    this.ctx.endInvocation ||= isCallLimit(error);
+    return errorEvent(this.ctx, this.agent.name, error, 'REQUEST_ERROR');
   }
 }
 

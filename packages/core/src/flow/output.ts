@@ -1,4 +1,4 @@
-import type { LlmAgent } from '../agents/llm-agent';
+import type { FlowAgent } from './flow-agent';
 import { getText } from '../content';
 import { OutputValidationError } from '../errors/output-validation-error';
 import { isFinalResponse, type Event } from '../events';
@@ -11,7 +11,7 @@ import { isFinalResponse, type Event } from '../events';
  * Returns the validation error when the answer does not match the schema (nothing is saved then).
  * Partial events, function calls and error events are never saved.
  */
-export function applyOutput(agent: LlmAgent, event: Event): OutputValidationError | undefined {
+export function applyOutput(agent: FlowAgent, event: Event): OutputValidationError | undefined {
   if (agent.outputKey === undefined && agent.outputSchema === undefined) return undefined;
   if (event.partial || event.author !== agent.name || event.errorCode !== undefined)
     return undefined;
@@ -44,7 +44,7 @@ export function applyOutput(agent: LlmAgent, event: Event): OutputValidationErro
  * text and for the arguments of `set_model_response`. `agent` must have an `outputSchema`.
  */
 export function checkOutputValue(
-  agent: LlmAgent,
+  agent: FlowAgent,
   json: unknown,
 ): { value: unknown } | OutputValidationError {
   const result = agent.outputSchema!.safeParse(json);

@@ -1,4 +1,4 @@
-import type { LlmAgent } from '../agents/llm-agent';
+import type { FlowAgent } from './flow-agent';
 import type { ReadonlyContext } from '../context';
 import type { Tool, Toolset } from '../tools/tool';
 
@@ -17,7 +17,7 @@ export interface ResolvedTools {
   failures: readonly ToolsetFailure[];
 }
 
-const cache = new WeakMap<LlmAgent, ResolvedTools>();
+const cache = new WeakMap<FlowAgent, ResolvedTools>();
 
 /**
  * The tools of `agent` for one step. Toolsets are asked concurrently; a toolset that throws (or
@@ -25,7 +25,7 @@ const cache = new WeakMap<LlmAgent, ResolvedTools>();
  * stay available. Agents without toolsets get the same resolved object every step.
  */
 export function resolveTools(
-  agent: LlmAgent,
+  agent: FlowAgent,
   context: ReadonlyContext,
 ): ResolvedTools | Promise<ResolvedTools> {
   if (agent.toolsets.length === 0) {
@@ -43,7 +43,7 @@ export function resolveTools(
   return resolveToolsets(agent, context);
 }
 
-async function resolveToolsets(agent: LlmAgent, context: ReadonlyContext): Promise<ResolvedTools> {
+async function resolveToolsets(agent: FlowAgent, context: ReadonlyContext): Promise<ResolvedTools> {
   type Provided = { tools: Tool[] } | { error: unknown };
   const provided = new Map<unknown, Provided>(
     await Promise.all(

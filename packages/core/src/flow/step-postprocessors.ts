@@ -1,13 +1,10 @@
 import type { InvocationContext } from '../agents/invocation-context';
-import type { LlmAgent } from '../agents/llm-agent';
-import { requestCredentials } from '../auth/credential-flow';
+import type { FlowAgent } from './flow-agent';
 import type { Event } from '../events';
-import { requestConfirmations } from '../policies/confirmation-flow';
-import { runTransferTarget } from '../tools/transfer-to-agent-flow';
 
 /** Arguments of a {@link StepPostprocessor}. */
 export interface StepPostprocessorInput {
-  agent: LlmAgent;
+  agent: FlowAgent;
   ctx: InvocationContext;
   /** The function-response event the step just yielded (already committed to the session). */
   event: Event;
@@ -27,22 +24,3 @@ export interface StepPostprocessorInput {
 export type StepPostprocessor = (
   input: StepPostprocessorInput,
 ) => AsyncIterable<Event> | readonly Event[] | undefined;
-
-/**
- * The postprocessors every `LlmAgent` runs, in order: the human-confirmation request, the
- * credential request, then the agent transfer. More can be added with {@link registerStepPostprocessor}.
- */
-export const postprocessors: StepPostprocessor[] = [
-  requestConfirmations,
-  requestCredentials,
-  runTransferTarget,
-];
-
-/** Add a postprocessor run after every step of every `LlmAgent`. Returns a function removing it. */
-export function registerStepPostprocessor(postprocessor: StepPostprocessor): () => void {
-  postprocessors.push(postprocessor);
-  return () => {
-    const index = postprocessors.indexOf(postprocessor);
-    if (index >= 0) postprocessors.splice(index, 1);
-  };
-}

@@ -1,5 +1,5 @@
 import type { InvocationContext } from '../agents/invocation-context';
-import type { InstructionProvider, LlmAgent } from '../agents/llm-agent';
+import type { FlowAgent, InstructionProvider } from '../flow/flow-agent';
 import { InvocationReadonlyContext } from '../context/invocation-contexts';
 import type { Model } from '../models';
 import { SET_MODEL_RESPONSE_INSTRUCTION } from '../tools/set-model-response-tool';
@@ -42,11 +42,11 @@ async function resolve(
  * ```
  */
 export async function compileAgentInstruction(
-  agent: LlmAgent,
+  agent: FlowAgent,
   ctx: InvocationContext,
 ): Promise<CompiledInstruction> {
   const sources = invocationTemplateSources(ctx, new InvocationReadonlyContext(ctx).state);
-  const root = agent.rootAgent as Partial<LlmAgent>;
+  const root = agent.rootAgent as Partial<FlowAgent>;
   const [globalInstruction, instruction] = await Promise.all([
     resolve(root.globalInstruction, ctx, sources),
     resolve(agent.instruction, ctx, sources),
@@ -70,7 +70,7 @@ export async function compileAgentInstruction(
  * `outputSchema`, tools declared to the model (toolsets are assumed to provide some), and a model
  * that does not declare `responseSchemaWithTools`.
  */
-function answersThroughTool(agent: LlmAgent, ctx: InvocationContext, transfer: boolean): boolean {
+function answersThroughTool(agent: FlowAgent, ctx: InvocationContext, transfer: boolean): boolean {
   if (agent.outputSchema === undefined) return false;
   let declared = transfer || agent.toolsets.length > 0;
   for (const tool of agent.staticTools.values()) declared ||= tool.declaration() !== undefined;

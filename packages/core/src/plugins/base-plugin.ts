@@ -1,22 +1,16 @@
-import type { BaseAgent } from '../agents/base-agent';
-import type { InvocationContext } from '../agents/invocation-context';
 import type { MaybePromise, RetryDecision } from '../callbacks/types';
 import type { Content } from '../content';
-import type { CallbackContext, ToolContext } from '../context';
+import type { CallbackContext, ToolContext } from '../context/types';
+import type { AgentInfo, Invocation, PluginState } from '../context/invocation';
 import type { Event } from '../events';
 import type { LlmRequest, LlmResponse } from '../models';
 import type { Tool } from '../tools/tool';
 
-/**
- * Per-invocation state of one plugin: a fresh, empty map for every `Runner.run` call, passed as the
- * second argument of every hook and dropped when the invocation ends. Use it for anything that
- * belongs to one run (timers, counters, a trace id); keep cross-run state in plugin fields.
- */
-export type PluginState = Map<string, unknown>;
+export type { PluginState };
 
 /** Arguments of the run-level hooks. */
 export interface RunHookArgs {
-  invocationContext: InvocationContext;
+  invocationContext: Invocation;
 }
 /**
  * Arguments of `afterRun`: what the run produced. A hook may transform it by returning content
@@ -45,7 +39,7 @@ export interface RunErrorHookArgs extends RunHookArgs {
 }
 /** Arguments of `beforeAgent` and `afterAgent`; state written through `callbackContext` is stored with the agent's event. */
 export interface AgentHookArgs extends RunHookArgs {
-  agent: BaseAgent;
+  agent: AgentInfo;
   callbackContext: CallbackContext;
 }
 /** Arguments of `onAgentError`. */
@@ -54,14 +48,14 @@ export interface AgentErrorHookArgs extends AgentHookArgs {
 }
 /** Arguments of `beforeModel`. */
 export interface BeforeModelHookArgs extends RunHookArgs {
-  agent: BaseAgent;
+  agent: AgentInfo;
   callbackContext: CallbackContext;
   /** May be changed in place. */
   request: LlmRequest;
 }
 /** Arguments of `afterModel`: the final (aggregated) response. */
 export interface AfterModelHookArgs extends RunHookArgs {
-  agent: BaseAgent;
+  agent: AgentInfo;
   callbackContext: CallbackContext;
   response: LlmResponse;
 }
@@ -73,7 +67,7 @@ export interface ModelErrorHookArgs extends BeforeModelHookArgs {
 }
 /** Arguments of `beforeTool`. */
 export interface BeforeToolHookArgs extends RunHookArgs {
-  agent: BaseAgent;
+  agent: AgentInfo;
   tool: Tool;
   /** May be changed in place. */
   args: Record<string, unknown>;

@@ -1,4 +1,4 @@
-import type { InvocationContext } from '../agents/invocation-context';
+import type { Invocation } from '../context/invocation';
 import type { RetryDecision } from '../callbacks/types';
 import type { Content } from '../content';
 import { PluginError } from '../errors/plugin-error';
@@ -118,20 +118,17 @@ export class PluginManager {
     return (this.byHook.get(hook)?.length ?? 0) > 0;
   }
 
-  onUserMessage(ctx: InvocationContext, args: UserMessageHookArgs) {
+  onUserMessage(ctx: Invocation, args: UserMessageHookArgs) {
     return this.first<Content>('onUserMessage', ctx, args);
   }
-  beforeRun(ctx: InvocationContext, args: RunHookArgs) {
+  beforeRun(ctx: Invocation, args: RunHookArgs) {
     return this.first<Content>('beforeRun', ctx, args);
   }
   /**
    * Every `afterRun` hook, in order, each seeing the answer as the earlier ones transformed it
    * (`args.replacement`). Resolves to the last content returned, if any.
    */
-  afterRun(
-    ctx: InvocationContext,
-    args: AfterRunHookArgs,
-  ): Promise<Content | undefined> | undefined {
+  afterRun(ctx: Invocation, args: AfterRunHookArgs): Promise<Content | undefined> | undefined {
     const plugins = this.byHook.get('afterRun')!;
     if (plugins.length === 0) return undefined;
     return (async () => {
@@ -144,37 +141,37 @@ export class PluginManager {
       return replacement;
     })();
   }
-  onEvent(ctx: InvocationContext, args: EventHookArgs) {
+  onEvent(ctx: Invocation, args: EventHookArgs) {
     return this.first<Event>('onEvent', ctx, args);
   }
-  beforeAgent(ctx: InvocationContext, args: AgentHookArgs) {
+  beforeAgent(ctx: Invocation, args: AgentHookArgs) {
     return this.first<Content>('beforeAgent', ctx, args);
   }
-  afterAgent(ctx: InvocationContext, args: AgentHookArgs) {
+  afterAgent(ctx: Invocation, args: AgentHookArgs) {
     return this.first<Content>('afterAgent', ctx, args);
   }
-  onAgentError(ctx: InvocationContext, args: AgentErrorHookArgs) {
+  onAgentError(ctx: Invocation, args: AgentErrorHookArgs) {
     return this.first<Content>('onAgentError', ctx, args);
   }
-  beforeModel(ctx: InvocationContext, args: BeforeModelHookArgs) {
+  beforeModel(ctx: Invocation, args: BeforeModelHookArgs) {
     return this.first<LlmResponse>('beforeModel', ctx, args);
   }
-  afterModel(ctx: InvocationContext, args: AfterModelHookArgs) {
+  afterModel(ctx: Invocation, args: AfterModelHookArgs) {
     return this.first<LlmResponse>('afterModel', ctx, args);
   }
-  onModelError(ctx: InvocationContext, args: ModelErrorHookArgs) {
+  onModelError(ctx: Invocation, args: ModelErrorHookArgs) {
     return this.first<LlmResponse | RetryDecision>('onModelError', ctx, args);
   }
-  beforeTool(ctx: InvocationContext, args: BeforeToolHookArgs) {
+  beforeTool(ctx: Invocation, args: BeforeToolHookArgs) {
     return this.first<unknown>('beforeTool', ctx, args);
   }
-  afterTool(ctx: InvocationContext, args: AfterToolHookArgs) {
+  afterTool(ctx: Invocation, args: AfterToolHookArgs) {
     return this.first<unknown>('afterTool', ctx, args);
   }
-  onToolError(ctx: InvocationContext, args: ToolErrorHookArgs) {
+  onToolError(ctx: Invocation, args: ToolErrorHookArgs) {
     return this.first<unknown>('onToolError', ctx, args);
   }
-  onRunError(ctx: InvocationContext, args: RunErrorHookArgs) {
+  onRunError(ctx: Invocation, args: RunErrorHookArgs) {
     return this.all('onRunError', ctx, args);
   }
 
@@ -218,7 +215,7 @@ export class PluginManager {
 
   private first<R>(
     hook: InvocationHook,
-    ctx: InvocationContext,
+    ctx: Invocation,
     args: RunHookArgs,
   ): Promise<R | undefined> | undefined {
     const plugins = this.byHook.get(hook)!;
@@ -229,7 +226,7 @@ export class PluginManager {
   private async runFirst<R>(
     plugins: readonly BasePlugin[],
     hook: InvocationHook,
-    ctx: InvocationContext,
+    ctx: Invocation,
     args: RunHookArgs,
   ): Promise<R | undefined> {
     for (const plugin of plugins) {
@@ -239,11 +236,7 @@ export class PluginManager {
     return undefined;
   }
 
-  private all(
-    hook: InvocationHook,
-    ctx: InvocationContext,
-    args: RunHookArgs,
-  ): Promise<void> | undefined {
+  private all(hook: InvocationHook, ctx: Invocation, args: RunHookArgs): Promise<void> | undefined {
     const plugins = this.byHook.get(hook)!;
     if (plugins.length === 0) return undefined;
     return (async () => {
@@ -254,7 +247,7 @@ export class PluginManager {
   private async call(
     plugin: BasePlugin,
     hook: InvocationHook,
-    ctx: InvocationContext,
+    ctx: Invocation,
     args: RunHookArgs,
   ): Promise<unknown> {
     try {

@@ -1,5 +1,5 @@
 import type { InvocationContext } from '../agents/invocation-context';
-import type { LlmAgent } from '../agents/llm-agent';
+import type { FlowAgent } from '../flow/flow-agent';
 import type { FunctionCall } from '../content';
 import { InvocationReadonlyContext } from '../context/invocation-contexts';
 import type { Event, ToolConfirmation } from '../events';
@@ -86,7 +86,7 @@ export type AnsweredPause = AnsweredConfirmation | AnsweredCredentialRequest;
  * that the user's message answers (none for most turns, found without allocating). Works from any
  * Runner instance: the requests are read from the session's events.
  */
-export function confirmationsToResume(agent: LlmAgent, ctx: InvocationContext): AnsweredPause[] {
+export function confirmationsToResume(agent: FlowAgent, ctx: InvocationContext): AnsweredPause[] {
   const answer = currentUserEvent(ctx, agent.name);
   if (!answer) return NOTHING_TO_RESUME;
   const confirming = answersFunction(answer, REQUEST_CONFIRMATION_FUNCTION_NAME);
@@ -111,7 +111,7 @@ const NOTHING_TO_RESUME: AnsweredPause[] = [];
  * The agent's loop then continues and the model sees the results.
  */
 export async function* resumeConfirmedCalls(
-  agent: LlmAgent,
+  agent: FlowAgent,
   ctx: InvocationContext,
   answered: readonly AnsweredPause[],
 ): AsyncGenerator<Event, void> {

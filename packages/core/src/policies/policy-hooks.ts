@@ -1,5 +1,4 @@
-import type { BaseAgent } from '../agents/base-agent';
-import type { InvocationContext } from '../agents/invocation-context';
+import type { AgentNode, InvocationContext } from '../agents/invocation-context';
 import type { Content } from '../content';
 import { InvocationReadonlyContext } from '../context/invocation-contexts';
 import type { ToolContext } from '../context';
@@ -21,7 +20,7 @@ export const TOOL_CALL_REJECTED_CODE = 'TOOL_CALL_REJECTED';
 export const CONFIRMATION_REQUIRED_CODE = 'CONFIRMATION_REQUIRED';
 
 /** The policies that apply to `agent`: the runner's (first), then the agent's own. */
-export function policiesFor(ctx: InvocationContext, agent: BaseAgent): readonly Policy[] {
+export function policiesFor(ctx: InvocationContext, agent: AgentNode): readonly Policy[] {
   const own = (agent as { policies?: readonly Policy[] }).policies ?? [];
   const global = ctx.policies;
   if (own.length === 0) return global;
@@ -39,7 +38,7 @@ export function policiesFor(ctx: InvocationContext, agent: BaseAgent): readonly 
  */
 export async function authorizeToolCall(options: {
   ctx: InvocationContext;
-  agent: BaseAgent;
+  agent: AgentNode;
   toolName: string;
   args: Record<string, unknown>;
   toolContext: ToolContext;
@@ -86,7 +85,7 @@ export async function authorizeToolCall(options: {
  */
 export async function filterModelEvent(
   ctx: InvocationContext,
-  agent: BaseAgent,
+  agent: AgentNode,
   event: Event,
 ): Promise<Event> {
   const policies = policiesFor(ctx, agent);

@@ -1,5 +1,5 @@
 import type { InvocationContext } from '../agents/invocation-context';
-import type { LlmAgent } from '../agents/llm-agent';
+import type { FlowAgent } from '../flow/flow-agent';
 import type { FunctionCall } from '../content';
 import { OutputValidationError } from '../errors/output-validation-error';
 import { createEvent, type Event } from '../events';
@@ -13,7 +13,7 @@ import { SET_MODEL_RESPONSE, SetModelResponseTool } from './set-model-response-t
  * arguments do not match the agent's `outputSchema` (the first such call counts).
  */
 export function structuredAnswer(
-  agent: LlmAgent,
+  agent: FlowAgent,
   tools: ResolvedTools,
   calls: readonly FunctionCall[],
 ): string | OutputValidationError | undefined {

@@ -1,4 +1,4 @@
-import type { LlmAgent } from '../agents/llm-agent';
+import type { FlowAgent } from '../flow/flow-agent';
 import type { FunctionCall } from '../content';
 import type { ResolvedTools } from '../flow/resolve-tools';
 import type { FunctionDeclaration, JsonSchema, Model } from '../models';
@@ -67,11 +67,11 @@ export class SetModelResponseTool implements Tool {
   }
 }
 
-const toolOfAgent = new WeakMap<LlmAgent, SetModelResponseTool>();
+const toolOfAgent = new WeakMap<FlowAgent, SetModelResponseTool>();
 const extendedTools = new WeakMap<ResolvedTools, ResolvedTools>();
 
 /** The `set_model_response` tool of `agent` (one per agent), for an agent with an `outputSchema`. */
-export function setModelResponseToolFor(agent: LlmAgent): SetModelResponseTool {
+export function setModelResponseToolFor(agent: FlowAgent): SetModelResponseTool {
   let tool = toolOfAgent.get(agent);
   if (!tool) {
     tool = new SetModelResponseTool(agent.outputJsonSchema!);
@@ -88,7 +88,7 @@ export function setModelResponseToolFor(agent: LlmAgent): SetModelResponseTool {
  * is then sent as before). Cached per resolved tool set.
  */
 export function withSetModelResponseTool(
-  agent: LlmAgent,
+  agent: FlowAgent,
   model: Model,
   resolved: ResolvedTools,
 ): ResolvedTools {

@@ -1,4 +1,4 @@
-import type { BaseAgent } from '../agents/base-agent';
+import type { AgentNode } from '../agents/invocation-context';
 import type { Event } from '../events';
 import type { ResolvedTools } from '../flow/resolve-tools';
 import { appendInstruction, type RequestProcessor } from '../flow/request-processors/types';
@@ -14,7 +14,7 @@ const withTransfer = new WeakMap<ResolvedTools, ResolvedTools>();
  * A tool of the agent's own with that name takes precedence. The result is cached per resolved
  * tool set, so agents without toolsets get the same object every step.
  */
-export function withTransferTool(agent: BaseAgent, resolved: ResolvedTools): ResolvedTools {
+export function withTransferTool(agent: AgentNode, resolved: ResolvedTools): ResolvedTools {
   const tool = transferToolFor(agent);
   if (!tool || resolved.byName.has(tool.name)) return resolved;
   let extended = withTransfer.get(resolved);

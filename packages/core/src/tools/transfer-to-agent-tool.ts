@@ -1,4 +1,4 @@
-import type { BaseAgent } from '../agents/base-agent';
+import type { AgentNode } from '../agents/invocation-context';
 import type { ToolContext } from '../context';
 import { TransferNotAllowedError } from '../errors/transfer-not-allowed-error';
 import {
@@ -15,7 +15,7 @@ interface TransferSettings {
 }
 
 /** True for agents that take part in transfers as a parent (model-driven agents). */
-function canHandBack(agent: BaseAgent | undefined): boolean {
+function canHandBack(agent: AgentNode | undefined): boolean {
   return agent !== undefined && 'disallowTransferToParent' in agent;
 }
 
@@ -25,8 +25,8 @@ function canHandBack(agent: BaseAgent | undefined): boolean {
  * `disallowTransferToPeers`. Parent and peers only count when the parent is itself a model-driven
  * agent: below a workflow agent (sequential, parallel, loop) the workflow decides who runs next.
  */
-export function transferTargets(agent: BaseAgent): TransferTarget[] {
-  const settings = agent as BaseAgent & TransferSettings;
+export function transferTargets(agent: AgentNode): TransferTarget[] {
+  const settings = agent as AgentNode & TransferSettings;
   const targets: TransferTarget[] = agent.subAgents.map((sub) => ({
     name: sub.name,
     description: sub.description,
@@ -108,13 +108,13 @@ export class TransferToAgentTool implements Tool {
   }
 }
 
-const toolCache = new WeakMap<BaseAgent, TransferToAgentTool | null>();
+const toolCache = new WeakMap<AgentNode, TransferToAgentTool | null>();
 
 /**
  * The transfer tool of `agent`, or `undefined` when it has no target. Computed once per agent
  * (agent trees are fixed once built).
  */
-export function transferToolFor(agent: BaseAgent): TransferToAgentTool | undefined {
+export function transferToolFor(agent: AgentNode): TransferToAgentTool | undefined {
   let tool = toolCache.get(agent);
   if (tool === undefined) {
     const targets = transferTargets(agent);

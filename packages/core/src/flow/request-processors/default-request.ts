@@ -1,4 +1,4 @@
-import type { LlmAgent } from '../../agents/llm-agent';
+import type { FlowAgent } from '../flow-agent';
 import {
   identityInstruction,
   outputSchemaInstruction,
@@ -24,7 +24,7 @@ interface StaticInstruction {
   readonly text: string;
 }
 
-const staticInstructions = new WeakMap<LlmAgent, StaticInstruction>();
+const staticInstructions = new WeakMap<FlowAgent, StaticInstruction>();
 
 /**
  * The request the default processors (`defaultRequestProcessors`: config, identity, instructions,
@@ -42,7 +42,7 @@ export function buildDefaultRequest(
   input: RequestProcessorInput,
 ): LlmRequest | undefined {
   const { agent, invocationContext, tools } = input;
-  const global = (agent.rootAgent as Partial<LlmAgent>).globalInstruction;
+  const global = (agent.rootAgent as Partial<FlowAgent>).globalInstruction;
   const own = agent.instruction;
   if (!isPlainText(global) || !isPlainText(own)) return undefined;
   let transfer: TransferToAgentTool | undefined;
@@ -96,7 +96,7 @@ export function buildDefaultRequest(
 
 /** Global instruction, identity and own instruction, joined once per agent and remembered. */
 function staticInstruction(
-  agent: LlmAgent,
+  agent: FlowAgent,
   global: string | undefined,
   own: string | undefined,
 ): string {

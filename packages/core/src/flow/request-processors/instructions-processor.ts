@@ -1,4 +1,4 @@
-import type { LlmAgent } from '../../agents/llm-agent';
+import type { FlowAgent } from '../flow-agent';
 import type { ReadonlyContext } from '../../context';
 import type { LlmRequest } from '../../models';
 import { invocationTemplateSources, renderTemplate } from '../../instructions/template';
@@ -25,7 +25,7 @@ import {
 export const instructionsProcessor: RequestProcessor = {
   name: 'instructions',
   process(request, input) {
-    const root = input.agent.rootAgent as Partial<LlmAgent>;
+    const root = input.agent.rootAgent as Partial<FlowAgent>;
     const global = root.globalInstruction;
     const own = input.agent.instruction;
     // Plain text (no placeholder, no function) is used as is, without an await.
