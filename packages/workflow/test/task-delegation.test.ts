@@ -1,4 +1,4 @@
-import { getText, LlmAgent } from '@adk/core';
+import { getText, LlmAgent, SequentialAgent } from '@adk/core';
 import { FakeModel, fakeFunctionCall } from '@adk/core/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -94,5 +94,56 @@ describe('task delegation', () => {
       sessionId: 's',
     });
     expect(session?.state.ticket).toEqual({ name: 'Cy', order: 'C-3' });
+  });
+});
+
+describe('task node under a SequentialAgent root', () => {
+  it("the task agent awaiting the user's answer receives their next plain message", async () => {
+    const greeterModel = new FakeModel({ responses: ['Hello, let us file your ticket.'] });
+    const taskModel = new FakeModel({
+      responses: [
+        'What is your order number?',
+        fakeFunctionCall(FINISH_TASK_TOOL_NAME, { name: 'Ada', order: 'A-17' }, 'f1'),
+      ],
+    });
+    const afterModel = new FakeModel({ responses: ['Anything else?'] });
+    const intake = new TaskAgent({
+      name: 'intake',
+      model: taskModel,
+      mode: 'task',
+      resultSchema: Ticket,
+    });
+    const file = functionNode({
+      name: 'file',
+      inputSchema: Ticket,
+      run: (ticket) => `ticket for ${ticket.name} on ${ticket.order}`,
+    });
+    const support = new Workflow({ name: 'support', edges: [[START, intake, file]] });
+    const root = new SequentialAgent({
+      name: 'desk',
+      subAgents: [
+        new LlmAgent({ name: 'greeter', model: greeterModel }),
+        support,
+        new LlmAgent({ name: 'closer', model: afterModel }),
+      ],
+    });
+    const runner = runnerFor(root);
+    const first = await turn(runner, 'I am Ada, my parcel is late');
+    expect(getText(first.find((e) => e.author === 'intake')?.content)).toBe(
+      'What is your order number?',
+    );
+    // The sequence waits with the task: the agent after the workflow has not run yet.
+    expect(first.some((e) => e.author === 'closer')).toBe(false);
+    const second = await turn(runner, 'A-17');
+    // The plain message went to the task agent (the sequence did not start over).
+    expect(second.some((e) => e.author === 'greeter')).toBe(false);
+    expect(greeterModel.requests).toHaveLength(1);
+    expect(JSON.stringify(taskModel.requests[1]?.contents)).toContain('A-17');
+    expect(outputs(second).map((r) => [r.node, r.output])).toEqual([
+      ['intake', { name: 'Ada', order: 'A-17' }],
+      ['file', 'ticket for Ada on A-17'],
+    ]);
+    // Then the sequence goes on after the workflow.
+    expect(getText(second.at(-1)?.content)).toBe('Anything else?');
   });
 });

@@ -5,6 +5,7 @@ import { SequentialAgent } from '../agents/sequential-agent';
 import { resumesSubAgents } from '../agents/workflow-resume';
 import { findResumedCaller } from '../flow/contents/find-caller';
 import type { Session } from '../sessions/session';
+import { findMessageAwaitingAgent } from './awaiting-message';
 
 /**
  * True when a conversation may stay with `agent` on the next turn: it and every ancestor are
@@ -20,10 +21,11 @@ export function isRoutableAgent(agent: BaseAgent): boolean {
 
 /**
  * The agent that answers the next user message: the agent whose function call the message answers
- * (a long-running tool's result, a confirmation), when it is in the tree; else the author of the
- * latest event (user events skipped) that is the root, or a routable agent of the tree
- * ({@link isRoutableAgent}); authors not in the tree and non-routable agents are skipped. Defaults
- * to the root.
+ * (a long-running tool's result, a confirmation), when it is in the tree; for a plain message, the
+ * agent that paused to wait for the user's next message ({@link findMessageAwaitingAgent}); else
+ * the author of the latest event (user events skipped) that is the root, or a routable agent of
+ * the tree ({@link isRoutableAgent}); authors not in the tree and non-routable agents are skipped.
+ * Defaults to the root.
  */
 export function findAgentToRun(session: Session, root: BaseAgent): BaseAgent {
   const events = session.events;
@@ -31,6 +33,8 @@ export function findAgentToRun(session: Session, root: BaseAgent): BaseAgent {
   const caller = findResumedCaller(events);
   const resumed = caller === undefined ? undefined : root.findAgent(caller);
   if (resumed) return resumed;
+  const awaiting = caller === undefined ? findMessageAwaitingAgent(events, root) : undefined;
+  if (awaiting) return awaiting;
   for (let index = events.length - 1; index >= 0; index--) {
     const author = events[index]!.author;
     if (author === 'user') continue;

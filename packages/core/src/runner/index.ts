@@ -10,6 +10,20 @@ export {
   readInvocationProgress,
   type InvocationCall,
   type InvocationProgress,
+  type OpenRun,
 } from './invocation-progress';
-export type { ResumeRequest } from './resume-invocation';
+export { findMessageAwaitingAgent } from './awaiting-message';
+export {
+  readStoredWorkflowRun,
+  WORKFLOW_METADATA_KEY,
+  workflowRecordOf,
+  type NodeInterruptRecord,
+  type NodeOutputRecord,
+  type RunEndRecord,
+  type RunStartRecord,
+  type StoredNodeError,
+  type StoredWorkflowRun,
+  type WorkflowRecord,
+} from './run-records';
+export type { ResumeHost, ResumeRequest } from './resume-invocation';
 export { UNREAD_ERROR_EVENT_WARNING } from './unread-error-events';

@@ -1,6 +1,7 @@
 import type { FunctionCall } from '../content';
 import type { Event } from '../events';
 import { isFinalResponse } from '../events/is-final-response';
+import { readStoredWorkflowRun, workflowRecordOf, type StoredWorkflowRun } from './run-records';
 
 /** A function call of an invocation and, when stored, the event holding its response. */
 export interface InvocationCall {
@@ -11,6 +12,19 @@ export interface InvocationCall {
   responseEvent: Event | undefined;
   /** True when the call's tool is long-running (the invocation waits on it on purpose). */
   longRunning: boolean;
+}
+
+/**
+ * A step-recorded run (a graph workflow's, see `readStoredWorkflowRun`) that the invocation worked
+ * on last and that has no end record: the agent that wrote it continues it when it runs again.
+ */
+export interface OpenRun {
+  /** The agent that records the run (its events' author). */
+  author: string;
+  /** The branch its records are on. */
+  branch: string | undefined;
+  /** What it stored so far: the outputs to reuse, the steps still paused. */
+  run: StoredWorkflowRun;
 }
 
 /**
@@ -33,11 +47,18 @@ export interface InvocationProgress {
    * before they started). A resume re-executes them only if their tool is idempotent.
    */
   interrupted: readonly InvocationCall[];
+  /**
+   * Step-recorded runs (graph workflows) this invocation worked on last and did not end, outermost
+   * first: their finished steps are reused, and a resume starts their agent again to continue them.
+   */
+  openRuns: readonly OpenRun[];
   /** The last stored event of the invocation: where a resume continues from. */
   lastEvent: Event | undefined;
   /**
    * True when nothing is left to do: the last stored event is a final response of an agent (not
-   * the user's message, not an error event) and no call is interrupted.
+   * the user's message, not an error event), no call is interrupted, and no step-recorded run is
+   * open, unless the invocation ended on a pause (its last event waits on long-running calls: an
+   * answer, not a resume, continues it).
    */
   finished: boolean;
 }
@@ -80,12 +101,15 @@ export function readInvocationProgress(
   const answered = calls.filter((entry) => entry.responseEvent !== undefined);
   const interrupted = calls.filter((entry) => !entry.responseEvent && !entry.longRunning);
   const lastEvent = own.at(-1);
+  const openRuns = readOpenRuns(events, own, invocationId);
+  const paused = (lastEvent?.longRunningToolIds?.length ?? 0) > 0;
   const finished =
     lastEvent !== undefined &&
     lastEvent.author !== 'user' &&
     isFinalResponse(lastEvent) &&
     lastEvent.errorCode === undefined &&
-    interrupted.length === 0;
+    interrupted.length === 0 &&
+    (openRuns.length === 0 || paused);
   return {
     invocationId,
     events: own,
@@ -93,7 +117,33 @@ export function readInvocationProgress(
     calls,
     answered,
     interrupted,
+    openRuns,
     lastEvent,
     finished,
   };
+}
+
+/**
+ * The runs the invocation's events record (one per author and branch) that are still open and
+ * that this invocation worked on last (a later invocation that continued a run owns it), in the
+ * order of their first record here: an outer workflow records its run before its nested ones.
+ */
+function readOpenRuns(
+  events: readonly Event[],
+  own: readonly Event[],
+  invocationId: string,
+): OpenRun[] {
+  const open: OpenRun[] = [];
+  const seen = new Set<string>();
+  for (const event of own) {
+    const record = workflowRecordOf(event);
+    if (!record || record.workflow !== event.author) continue;
+    const key = `${event.author}\u0000${event.branch ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const run = readStoredWorkflowRun(events, event.author, event.branch);
+    if (run?.lastInvocationId === invocationId)
+      open.push({ author: event.author, branch: event.branch, run });
+  }
+  return open;
 }

@@ -1,3 +1,4 @@
+import type { BaseAgent } from '../agents/base-agent';
 import { InvocationContext } from '../agents/invocation-context';
 import { LlmAgent } from '../agents/llm-agent';
 import { newSpanId } from '../agents/span-id';
@@ -14,10 +15,37 @@ import { resumedBranch } from '../flow/contents/find-caller';
 import { toolErrorResponse } from '../tools/tool-response';
 import { commitEvent } from './commit-event';
 import { findAgentToRun, findResumeEntry } from './find-agent-to-run';
-import { readInvocationProgress, type InvocationCall } from './invocation-progress';
+import {
+  readInvocationProgress,
+  type InvocationCall,
+  type InvocationProgress,
+} from './invocation-progress';
 import { createRunConfig, type RunConfig } from './run-config';
-import type { Runner } from './runner';
 import type { SessionTurns } from './session-turns';
+import type { Session } from '../sessions/session';
+import type { ArtifactService } from '../artifacts';
+import type { MemoryService } from '../memory';
+import type { CredentialService } from '../auth/credential-service';
+import type { ModelRegistry } from '../models/model-registry';
+import type { PluginManager } from '../plugins/plugin-manager';
+import type { Policy } from '../policies/policy';
+import type { SessionService } from '../sessions/session-service';
+
+/**
+ * What a resume needs from the Runner: its app, root agent, services and plugins. The Runner
+ * passes itself; naming the fields here keeps this module free of an import of `runner.ts`.
+ */
+export interface ResumeHost {
+  readonly appName: string;
+  readonly agent: BaseAgent;
+  readonly sessionService: SessionService;
+  readonly artifactService: ArtifactService | undefined;
+  readonly memoryService: MemoryService | undefined;
+  readonly credentialService: CredentialService;
+  readonly plugins: PluginManager;
+  readonly models: ModelRegistry;
+  readonly policies: readonly Policy[];
+}
 
 /** Arguments of `Runner.resume`. */
 export interface ResumeRequest {
@@ -33,11 +61,13 @@ export interface ResumeRequest {
 /**
  * Continue an invocation from the session's event log (see `Runner.resume`): answer its
  * interrupted calls (idempotent tools run again, others get a `TOOL_INTERRUPTED` response), then
- * run its agent again from the last stored event. Nothing is sent again: no user message, no call
- * whose response is stored.
+ * run its agent again from the last stored event: the agent whose step-recorded run (a graph
+ * workflow's) the invocation left open, which continues it from its stored steps, else the agent
+ * the conversation is with. Nothing is sent again: no user message, no call whose response is
+ * stored, no step whose output is stored.
  */
 export async function* resumeInvocation(
-  runner: Runner,
+  runner: ResumeHost,
   turns: SessionTurns,
   request: ResumeRequest,
 ): AsyncGenerator<Event, void> {
@@ -105,8 +135,7 @@ export async function* resumeInvocation(
           yield await commitEvent(runner.sessionService, ctx, session, answer);
         }
       }
-      const caller = findAgentToRun(session, runner.agent);
-      const branch = resumedBranch(session.events, caller.name);
+      const { caller, branch } = resumeTarget(runner.agent, session, progress);
       const agent = findResumeEntry(caller);
       if (agent !== caller) ctx.resumeFrom = caller;
       for await (const event of agent.run(ctx.createChild({ agent, branch }))) {
@@ -135,12 +164,36 @@ export async function* resumeInvocation(
 }
 
 /**
+ * Who continues the invocation, on which branch: the outermost agent of the tree whose
+ * step-recorded run is open (a graph workflow killed mid-run continues its run), else the agent
+ * the next message would go to (`findAgentToRun`). The Runner's usual climb (`findResumeEntry`)
+ * then starts the Sequential/Loop agents above it.
+ */
+function resumeTarget(
+  root: BaseAgent,
+  session: Session,
+  progress: InvocationProgress,
+): { caller: BaseAgent; branch: string | undefined } {
+  let best: { caller: BaseAgent; branch: string | undefined; depth: number } | undefined;
+  for (const open of progress.openRuns) {
+    const agent = root.findAgent(open.author);
+    if (!agent) continue;
+    let depth = 0;
+    for (let parent = agent.parentAgent; parent; parent = parent.parentAgent) depth++;
+    if (!best || depth < best.depth) best = { caller: agent, branch: open.branch, depth };
+  }
+  if (best) return { caller: best.caller, branch: best.branch };
+  const caller = findAgentToRun(session, root);
+  return { caller, branch: resumedBranch(session.events, caller.name) };
+}
+
+/**
  * One function-response event answering the interrupted calls, in call order: calls of idempotent
  * tools run again (through the same path as any call: plugins, callbacks, policies), the others
  * are answered with a `TOOL_INTERRUPTED` error. Calls of one model response stay in one event.
  */
 async function answerInterrupted(
-  runner: Runner,
+  runner: ResumeHost,
   ctx: InvocationContext,
   interrupted: readonly InvocationCall[],
 ): Promise<Event | undefined> {

@@ -4,13 +4,15 @@ import type { StoredWorkflowRun } from './stored-node-outputs';
 /**
  * @internal What the stored run says about `exec`: its stored outcome (a successful output, or a
  * pause not answered by this message), the answer as its output (a node that does not run again
- * on resume), or that it must run (`resumed` when an answer arrived for it).
+ * on resume), or that it must run (`resumed` when an answer arrived for it: a function response
+ * carried by this invocation's message, or the message itself, stored after a pause that waits
+ * for one).
  */
 export function storedOutcome(
   exec: Execution,
   stored: StoredWorkflowRun | undefined,
   replies: ReadonlyMap<string, unknown>,
-  plainMessage: boolean,
+  messageIndex: number,
 ): { kind: 'outcome'; outcome: Outcome } | { kind: 'run'; resumed: boolean } {
   if (!stored) return { kind: 'run', resumed: false };
   const output = stored.outputs.get(exec.path);
@@ -30,7 +32,9 @@ export function storedOutcome(
   }
   const pause = stored.interrupts.get(exec.path);
   if (!pause) return { kind: 'run', resumed: false };
-  if (pause.awaitsMessage && plainMessage) return { kind: 'run', resumed: true };
+  // A plain message stored after the pause is its answer (-1: no plain message).
+  if (pause.awaitsMessage && messageIndex > (stored.interruptIndex.get(exec.path) ?? Infinity))
+    return { kind: 'run', resumed: true };
   const answered = pause.requestIds.filter((id) => replies.has(id));
   if (answered.length === 0) {
     return {

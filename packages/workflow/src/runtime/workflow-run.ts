@@ -25,6 +25,9 @@ export interface RunnableWorkflow {
   readonly maxConcurrency: number;
 }
 
+/** Prefix of the `longRunningToolIds` entry of a pause that waits for the user's next message. */
+const AWAITS_MESSAGE_ID_PREFIX = 'awaits-message:';
+
 /** The abort reason given to nodes still running when the run is over (failed, or stopped). */
 const RUN_OVER = Object.freeze({ name: 'WorkflowRunOver', message: 'The workflow run is over.' });
 
@@ -52,8 +55,11 @@ export class WorkflowRun {
   private readonly waiting: string[] = [];
   private inFlight = 0;
   private awaitingMessage = false;
-  /** The user's message is a plain message (no answers): it resumes nodes waiting for one. */
-  private readonly plainMessage: boolean;
+  /**
+   * Index in the session of this invocation's user message: a pause stored after it (this
+   * invocation paused, then was resumed after a crash) does not take it as its answer.
+   */
+  private readonly messageIndex: number;
   private last: { node: BaseNode; output: unknown } | undefined;
   private terminal: { node: BaseNode; output: unknown } | undefined;
   private failure: StoredNodeError | undefined;
@@ -68,10 +74,12 @@ export class WorkflowRun {
     if (ctx.signal.aborted) this.controller.abort(ctx.signal.reason);
     this.stored = readStoredWorkflowRun(ctx.session.events, workflow.name, ctx.branch);
     this.replies = this.stored ? repliesOf(ctx) : new Map();
-    this.plainMessage =
+    // A plain message (no answers) resumes nodes waiting for one.
+    const plainMessage =
       this.stored !== undefined &&
       this.replies.size === 0 &&
       (ctx.userContent?.parts.some((part) => part.text !== undefined) ?? false);
+    this.messageIndex = plainMessage ? userMessageIndex(ctx) : -1;
     this.runId = this.stored?.runId ?? ctx.invocationId;
     let seq = 0;
     for (const path of this.stored?.outputs.keys() ?? []) this.replayOrder.set(path, seq++);
@@ -227,7 +235,7 @@ export class WorkflowRun {
   }
 
   private start(exec: Execution): void {
-    const known = storedOutcome(exec, this.stored, this.replies, this.plainMessage);
+    const known = storedOutcome(exec, this.stored, this.replies, this.messageIndex);
     if (known.kind === 'outcome') {
       const seq = this.replayOrder.get(exec.path) ?? Number.MAX_SAFE_INTEGER;
       this.replayReady.push({ exec, outcome: known.outcome, seq });
@@ -300,10 +308,15 @@ export class WorkflowRun {
         own: outcome.own,
       };
       if (outcome.awaitsMessage) record.awaitsMessage = true;
+      // A wait for the user's next message is listed as waiting too (`awaits-message:<path>`,
+      // no call): the agents above stop as on any pause, and the Runner gives that message to
+      // this workflow (core's `findMessageAwaitingAgent`).
       return recordEvent(this.ctx, workflow, record, {
         actions: outcome.actions,
         requests: outcome.requests,
-        longRunningToolIds: outcome.requestIds,
+        longRunningToolIds: outcome.awaitsMessage
+          ? [...outcome.requestIds, `${AWAITS_MESSAGE_ID_PREFIX}${exec.path}`]
+          : outcome.requestIds,
       });
     }
     const record: NodeOutputRecord = {
@@ -351,7 +364,7 @@ export class WorkflowRun {
       input,
       fromUser: false,
     };
-    const known = storedOutcome(exec, this.stored, this.replies, this.plainMessage);
+    const known = storedOutcome(exec, this.stored, this.replies, this.messageIndex);
     const outcome =
       known.kind === 'outcome'
         ? known.outcome
@@ -405,4 +418,15 @@ function edgePlan(graph: WorkflowGraph, node: string): EdgePlan {
     byNode.set(node, plan);
   }
   return plan;
+}
+
+/** Index of the latest user message of `ctx`'s invocation in its session, or -1. */
+function userMessageIndex(ctx: InvocationContext): number {
+  const events = ctx.session.events;
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index] as Event;
+    if (event.author === 'user' && event.invocationId === ctx.invocationId && !event.branch)
+      return index;
+  }
+  return -1;
 }

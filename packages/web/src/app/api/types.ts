@@ -38,6 +38,8 @@ export interface AdkEvent {
   branch?: string;
   errorCode?: string;
   errorMessage?: string;
+  /** Free-form metadata; graph workflows keep their run records under `adk_workflow`. */
+  customMetadata?: Record<string, unknown>;
   /** The error field of a failed `/run_sse` frame. */
   error?: string;
   usageMetadata?: {
@@ -75,6 +77,14 @@ export interface AgentDescription {
   model?: string;
   tools?: { name: string }[];
   sub_agents?: AgentDescription[];
+  /** The nodes and edges of a graph workflow (`@adk/workflow`); `__START__` is its start. */
+  graph?: WorkflowGraphDescription;
+}
+
+/** A graph workflow's nodes (with their kind) and edges (with their routes). */
+export interface WorkflowGraphDescription {
+  nodes: { name: string; kind: string }[];
+  edges: { from: string; to: string; routes?: string[] }[];
 }
 
 export interface AppInfo {

@@ -4,6 +4,7 @@ import { store } from '../store';
 import { byId, h } from '../util/dom';
 import { describeError } from './errors';
 import { layoutAgentTree, NODE_HEIGHT, NODE_WIDTH, type GraphNode } from './graph-layout';
+import { drawWorkflowGraph, workflowAgents } from './workflow-graph-svg';
 
 const SVG = 'http://www.w3.org/2000/svg';
 let tree: { app: string; root: AgentDescription } | undefined;
@@ -127,7 +128,34 @@ function draw(root: AgentDescription): SVGSVGElement {
   return picture;
 }
 
-/** The agent tree of the app as a picture; the selected event's agents and tools highlighted. */
+/**
+ * The graph workflows of the tree, each as its own picture: nodes by kind, routed edges labelled,
+ * and the path of the run in progress at the selected event (else the latest run) highlighted.
+ */
+function drawWorkflows(root: AgentDescription): HTMLElement[] {
+  const events = store.state.session?.events ?? [];
+  return workflowAgents(root).map((agent) =>
+    h(
+      'section',
+      { class: 'workflow-section' },
+      h('h3', {}, `Workflow graph: ${agent.name}`),
+      h(
+        'p',
+        { class: 'legend' },
+        h('span', { class: 'legend-wf-node' }, 'node'),
+        h('span', { class: 'legend-wf-join' }, 'join'),
+        h('span', { class: 'legend-wf-worker' }, 'parallel worker'),
+        h('span', { class: 'legend-highlight' }, 'path of the run'),
+      ),
+      h('div', { class: 'graph-scroll' }, drawWorkflowGraph(agent, events, store.selectedEvent)!),
+    ),
+  );
+}
+
+/**
+ * The agent tree of the app as a picture, the selected event's agents and tools highlighted;
+ * below it, each graph workflow with the path its run took.
+ */
 export async function drawGraphPanel(): Promise<void> {
   const panel = byId('panel-graph');
   const app = store.state.app;
@@ -150,6 +178,7 @@ export async function drawGraphPanel(): Promise<void> {
         h('span', { class: 'legend-highlight' }, 'selected event'),
       ),
       h('div', { class: 'graph-scroll' }, draw(tree.root)),
+      ...drawWorkflows(tree.root),
     );
   } catch (error) {
     panel.replaceChildren(
