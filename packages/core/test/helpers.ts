@@ -2,7 +2,7 @@
  * Helpers shared by the core runtime's tests: build a runner around an agent and collect a run.
  */
 import type { BaseAgent } from '../src/agents/base-agent';
-import { InvocationContext } from '../src/agents/invocation-context';
+import { InvocationContext } from '../src/invocation/invocation-context';
 import type { ArtifactService } from '../src/artifacts';
 import type { Part } from '../src/content';
 import { userContent } from '../src/content';
@@ -10,8 +10,8 @@ import type { Event } from '../src/events';
 import type { MemoryService } from '../src/memory';
 import type { BasePlugin } from '../src/plugins/base-plugin';
 import { PluginManager } from '../src/plugins/plugin-manager';
-import type { RunConfig } from '../src/runner/run-config';
-import { createRunConfig } from '../src/runner/run-config';
+import type { RunConfig } from '../src/context/run-config';
+import { createRunConfig } from '../src/context/run-config';
 import { Runner } from '../src/runner/runner';
 import { InMemorySessionService } from '../src/sessions/in-memory-session-service';
 import type { Session } from '../src/sessions/session';

@@ -1,10 +1,10 @@
 /** Helpers for the request processors' unit tests. */
-import type { InvocationContext } from '../src/agents/invocation-context';
+import type { InvocationContext } from '../src/invocation/invocation-context';
 import { LlmAgent, type LlmAgentOptions } from '../src/agents/llm-agent';
 import { InvocationReadonlyContext } from '../src/context/invocation-contexts';
 import type { RequestProcessorInput } from '../src/flow/request-processors/types';
 import type { LlmRequest } from '../src/models';
-import type { RunConfig } from '../src/runner/run-config';
+import type { RunConfig } from '../src/context/run-config';
 import type { Tool } from '../src/tools/tool';
 import { makeContext } from './helpers';
 

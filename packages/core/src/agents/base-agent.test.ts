@@ -7,7 +7,7 @@ import { AgentTreeError } from '../errors/agent-tree-error';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import type { Event } from '../events';
 import { BaseAgent } from './base-agent';
-import type { InvocationContext } from './invocation-context';
+import type { InvocationContext } from '../invocation/invocation-context';
 
 class Speaker extends BaseAgent {
   protected async *runImpl(ctx: InvocationContext): AsyncGenerator<Event, void> {

@@ -6,7 +6,7 @@ import { hasSubscribers, publish } from '../diagnostics/channels';
 import { AgentTreeError } from '../errors/agent-tree-error';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { createEvent, createEventActions, type Event, type EventActions } from '../events';
-import type { AgentNode, InvocationContext } from './invocation-context';
+import type { AgentNode, InvocationContext } from '../invocation/invocation-context';
 
 /** Options shared by every agent. */
 export interface BaseAgentOptions {

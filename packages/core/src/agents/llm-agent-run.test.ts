@@ -10,7 +10,7 @@ import { FakeModel } from '../testing/fake-model';
 import { fakeFunctionCall } from '../testing/fake-model-responses';
 import { FunctionTool } from '../tools/function-tool';
 import { BaseAgent } from './base-agent';
-import type { InvocationContext } from './invocation-context';
+import type { InvocationContext } from '../invocation/invocation-context';
 import { LlmAgent, type LlmAgentOptions } from './llm-agent';
 
 /**

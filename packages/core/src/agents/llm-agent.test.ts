@@ -9,7 +9,7 @@ import { FakeModel } from '../testing/fake-model';
 import { fakeFunctionCalls } from '../testing/fake-model-responses';
 import { FunctionTool } from '../tools/function-tool';
 import { BaseAgent } from './base-agent';
-import type { InvocationContext } from './invocation-context';
+import type { InvocationContext } from '../invocation/invocation-context';
 import { LlmAgent } from './llm-agent';
 import type { Event } from '../events';
 import { Runner } from '../runner/runner';

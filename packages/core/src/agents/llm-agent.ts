@@ -25,7 +25,7 @@ import { isToolset } from '../tools/is-toolset';
 import type { Tool, Toolset } from '../tools/tool';
 import { isToolTimeout } from '../tools/tool-timeout';
 import { BaseAgent, type BaseAgentOptions } from './base-agent';
-import type { InvocationContext } from './invocation-context';
+import type { InvocationContext } from '../invocation/invocation-context';
 import { toOutputJsonSchema } from './output-json-schema';
 
 export type { InstructionProvider };

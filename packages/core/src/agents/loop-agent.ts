@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import type { Event } from '../events';
 import { BaseAgent, type BaseAgentOptions } from './base-agent';
-import type { InvocationContext } from './invocation-context';
+import type { InvocationContext } from '../invocation/invocation-context';
 import { completedPasses, isPaused, resumeIndex } from './workflow-resume';
 
 /** Options of {@link LoopAgent}. */

@@ -1,6 +1,6 @@
 import type { Event } from '../events';
 import { BaseAgent, type BaseAgentOptions } from './base-agent';
-import type { InvocationContext } from './invocation-context';
+import type { InvocationContext } from '../invocation/invocation-context';
 import { isPaused, resumeIndex } from './workflow-resume';
 
 /** Options of {@link SequentialAgent}. */

@@ -7,7 +7,7 @@ import { FakeModel } from '../testing/fake-model';
 import { fakeFunctionCall } from '../testing/fake-model-responses';
 import { exitLoopTool } from '../tools/exit-loop-tool';
 import { BaseAgent } from './base-agent';
-import type { InvocationContext } from './invocation-context';
+import type { InvocationContext } from '../invocation/invocation-context';
 import { LlmAgent } from './llm-agent';
 import { LoopAgent } from './loop-agent';
 import { ParallelAgent } from './parallel-agent';

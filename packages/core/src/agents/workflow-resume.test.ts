@@ -11,7 +11,7 @@ import { fakeFunctionCall } from '../testing/fake-model-responses';
 import { FunctionTool } from '../tools/function-tool';
 import { modelContent } from '../content';
 import { BaseAgent } from './base-agent';
-import type { InvocationContext } from './invocation-context';
+import type { InvocationContext } from '../invocation/invocation-context';
 import { LlmAgent } from './llm-agent';
 import { LoopAgent } from './loop-agent';
 import { ParallelAgent } from './parallel-agent';

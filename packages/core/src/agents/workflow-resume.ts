@@ -1,6 +1,6 @@
 import type { Event } from '../events';
 import type { BaseAgent } from './base-agent';
-import type { AgentNode, InvocationContext } from './invocation-context';
+import type { AgentNode, InvocationContext } from '../invocation/invocation-context';
 
 /**
  * @internal Where the workflow agent `agent` starts: the index of its sub-agent that leads to the

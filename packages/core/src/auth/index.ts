@@ -17,17 +17,6 @@ export type {
   OpenIdConnectAuthScheme,
   OpenIdConnectWithConfig,
 } from './auth-scheme';
-export { requestCredentials } from './credential-flow';
-export {
-  createCredentialRequestEvent,
-  credentialRequestCallId,
-  credentialResponse,
-  findAnsweredCredentialRequests,
-  parseCredentialResponse,
-  REQUEST_CREDENTIAL_FUNCTION_NAME,
-  type AnsweredCredentialRequest,
-  type CredentialRequestArgs,
-} from './credential-request';
 export type {
   CredentialAddress,
   CredentialService,

@@ -11,7 +11,7 @@ import { fakeFunctionCall } from '../testing/fake-model-responses';
 import { FunctionTool } from '../tools/function-tool';
 import { credentialKeyOf, type AuthConfig } from './auth-config';
 import type { AuthCredential } from './auth-credential';
-import { REQUEST_CREDENTIAL_FUNCTION_NAME } from './credential-request';
+import { REQUEST_CREDENTIAL_FUNCTION_NAME } from '../flow/credential-request';
 import { InMemoryCredentialService } from './in-memory-credential-service';
 
 async function collect(events: AsyncIterable<Event>): Promise<Event[]> {

@@ -17,7 +17,7 @@ import {
   credentialResponse,
   REQUEST_CREDENTIAL_FUNCTION_NAME,
   type CredentialRequestArgs,
-} from './credential-request';
+} from '../flow/credential-request';
 import type { CredentialService } from './credential-service';
 import { InMemoryCredentialService } from './in-memory-credential-service';
 

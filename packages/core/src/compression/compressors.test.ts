@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Part } from '../content';
 import { ContextCompressionError, InvalidArgumentError } from '../errors';
 import { createEvent, type Event, type EventCompaction } from '../events';
-import { buildContents } from '../flow/contents';
+import { buildContents } from '../history/index';
 import type { LlmRequest, LlmResponse, Model } from '../models';
 import type { ContextCompressor } from './context-compressor';
 import { SlidingWindowCompressor } from './sliding-window-compressor';

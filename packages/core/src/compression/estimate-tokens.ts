@@ -1,5 +1,5 @@
 import type { Content, Part } from '../content';
-import type { HistoryItem } from '../flow/contents';
+import type { HistoryItem } from '../history/index';
 
 /** Tokens counted for a media part (image, audio, file reference), whatever its size. */
 export const MEDIA_PART_TOKENS = 258;

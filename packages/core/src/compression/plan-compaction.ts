@@ -1,6 +1,6 @@
 import type { Content } from '../content';
 import type { Event, EventCompaction } from '../events';
-import { compactionRangeIds, selectHistory, type HistoryItem } from '../flow/contents';
+import { compactionRangeIds, selectHistory, type HistoryItem } from '../history/index';
 import type { CompactionRequest } from './context-compressor';
 
 function startOf(item: HistoryItem): number {

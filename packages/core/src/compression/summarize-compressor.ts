@@ -3,7 +3,7 @@ import { getText } from '../content';
 import { ContextCompressionError, InvalidArgumentError } from '../errors';
 import { describeCause } from '../errors/describe-cause';
 import type { EventCompaction } from '../events';
-import { isFrameworkFunction, type HistoryItem } from '../flow/contents';
+import { isFrameworkFunction, type HistoryItem } from '../history/index';
 import type { LlmRequest, Model } from '../models';
 import type { CompactionRequest, ContextCompressor } from './context-compressor';
 import { estimateItemTokens } from './estimate-tokens';

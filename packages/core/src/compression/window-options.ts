@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../errors';
-import type { HistoryItem } from '../flow/contents';
+import type { HistoryItem } from '../history/index';
 import { isPositiveInteger } from './plan-compaction';
 
 /** Options shared by the count-based compressors. */

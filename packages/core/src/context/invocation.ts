@@ -3,7 +3,7 @@ import type { CredentialService } from '../auth/credential-service';
 import type { Content } from '../content';
 import type { MemoryService } from '../memory';
 import type { ModelRegistry } from '../models/model-registry';
-import type { RunConfig } from '../runner/run-config';
+import type { RunConfig } from './run-config';
 import type { Session } from '../sessions/session';
 import type { SessionService } from '../sessions/session-service';
 

@@ -1,6 +1,6 @@
-import type { InvocationContext } from '../agents/invocation-context';
+import type { InvocationContext } from '../invocation/invocation-context';
 import type { FlowAgent } from './flow-agent';
-import { newSpanId } from '../agents/span-id';
+import { newSpanId } from '../invocation/span-id';
 import { firstResult, isRetryDecision } from '../callbacks/run-callbacks';
 import type { CallbackContext } from '../context';
 import { publish } from '../diagnostics/channels';
@@ -8,7 +8,7 @@ import { AdkError } from '../errors/adk-error';
 import { describeCause } from '../errors/describe-cause';
 import type { LlmRequest, LlmResponse, Model } from '../models';
 import { StreamAggregator } from '../models/stream-aggregator';
-import { mutableContents } from './contents/contents-cache';
+import { mutableContents } from '../history/contents-cache';
 import { unlessAborted } from './unless-aborted';
 
 /** Mutable holder of the span id of the model call, read by the tool step (its parent span). */

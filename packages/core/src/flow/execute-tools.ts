@@ -1,6 +1,6 @@
-import type { InvocationContext } from '../agents/invocation-context';
+import type { InvocationContext } from '../invocation/invocation-context';
 import type { FlowAgent } from './flow-agent';
-import { newSpanId } from '../agents/span-id';
+import { newSpanId } from '../invocation/span-id';
 import { firstResult, isRetryDecision } from '../callbacks/run-callbacks';
 import type { FunctionCall, Part } from '../content';
 import { InvocationToolContext, type ResumedCredential } from '../context/invocation-contexts';
@@ -14,7 +14,7 @@ import {
   type EventActions,
   type ToolConfirmation,
 } from '../events';
-import { authorizeToolCall, policiesFor } from '../policies/policy-hooks';
+import { authorizeToolCall, policiesFor } from './policy-hooks';
 import type { Tool } from '../tools/tool';
 import { ToolDeadline, toolTimeoutFor } from '../tools/tool-timeout';
 import {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-import type { AgentNode, InvocationContext } from '../agents/invocation-context';
+import type { AgentNode, InvocationContext } from '../invocation/invocation-context';
 import type {
   AfterModelCallback,
   AfterToolCallback,

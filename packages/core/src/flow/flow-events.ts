@@ -1,4 +1,4 @@
-import type { InvocationContext } from '../agents/invocation-context';
+import type { InvocationContext } from '../invocation/invocation-context';
 import type { FunctionCall, Part } from '../content';
 import { AdkError } from '../errors/adk-error';
 import { describeCause } from '../errors/describe-cause';

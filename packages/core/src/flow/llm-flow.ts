@@ -1,11 +1,11 @@
-import type { InvocationContext } from '../agents/invocation-context';
+import type { InvocationContext } from '../invocation/invocation-context';
 import { getFunctionCalls, type FunctionCall } from '../content';
 import {
   InvocationCallbackContext,
   InvocationReadonlyContext,
 } from '../context/invocation-contexts';
 import { hasSubscribers } from '../diagnostics/channels';
-import { publishToolCallsMerged } from '../diagnostics/publish-tool-calls-merged';
+import { publishToolCallsMerged } from './publish-tool-calls-merged';
 import { OutputValidationError } from '../errors/output-validation-error';
 import { PluginError } from '../errors/plugin-error';
 import {
@@ -24,12 +24,12 @@ import { applyOutput } from './output';
 import { postprocessors } from './postprocessors';
 import { buildRequestNow } from './request-processors/default-processors';
 import { resolveTools, type ResolvedTools } from './resolve-tools';
-import { compactContext } from '../compression/compaction-step';
-import { confirmationsToResume, resumeConfirmedCalls } from '../policies/confirmation-flow';
-import { filterModelEvent, policiesFor } from '../policies/policy-hooks';
-import { structuredAnswer, structuredAnswerEvent } from '../tools/set-model-response-flow';
-import { withSetModelResponseTool } from '../tools/set-model-response-tool';
-import { withTransferTool } from '../tools/transfer-to-agent-flow';
+import { compactContext } from './compaction-step';
+import { confirmationsToResume, resumeConfirmedCalls } from './confirmation-flow';
+import { filterModelEvent, policiesFor } from './policy-hooks';
+import { structuredAnswer, structuredAnswerEvent } from './set-model-response-flow';
+import { withSetModelResponseTool } from './set-model-response-tool';
+import { withTransferTool } from './transfer-to-agent-flow';
 
 /**
  * The flow of an `LlmAgent` (its `runImpl`; `BaseAgent.run` owns the agent's lifecycle around

@@ -10,7 +10,7 @@ import { FunctionTool } from '../tools/function-tool';
 import {
   SET_MODEL_RESPONSE,
   SET_MODEL_RESPONSE_INSTRUCTION,
-} from '../tools/set-model-response-tool';
+} from './set-model-response-tool';
 
 const REPORT = z.object({
   city: z.string(),

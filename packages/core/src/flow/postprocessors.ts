@@ -1,6 +1,6 @@
-import { requestCredentials } from '../auth/credential-flow';
-import { requestConfirmations } from '../policies/confirmation-flow';
-import { runTransferTarget } from '../tools/transfer-to-agent-flow';
+import { requestCredentials } from './credential-flow';
+import { requestConfirmations } from './confirmation-flow';
+import { runTransferTarget } from './transfer-to-agent-flow';
 import type { StepPostprocessor } from './step-postprocessors';
 
 /**

@@ -1,4 +1,4 @@
-import type { InvocationContext } from '../agents/invocation-context';
+import type { InvocationContext } from '../invocation/invocation-context';
 import type { FlowAgent } from './flow-agent';
 import type { Event } from '../events';
 

@@ -5,7 +5,7 @@ import { LlmAgent } from '../agents/llm-agent';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { ToolTimeoutError } from '../errors/tool-timeout-error';
 import type { Event } from '../events';
-import { createRunConfig } from '../runner/run-config';
+import { createRunConfig } from '../context/run-config';
 import { FakeModel } from '../testing/fake-model';
 import { FunctionTool } from '../tools/function-tool';
 import type { Tool } from '../tools/tool';

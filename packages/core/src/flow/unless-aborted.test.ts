@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { NEVER_ABORTED } from '../agents/invocation-context';
+import { NEVER_ABORTED } from '../invocation/invocation-context';
 import { unlessAborted } from './unless-aborted';
 
 describe('unlessAborted', () => {

@@ -1,4 +1,4 @@
-import { NEVER_ABORTED } from '../agents/invocation-context';
+import { NEVER_ABORTED } from '../invocation/invocation-context';
 
 /**
  * `promise`'s value, or `undefined` as soon as `signal` aborts, without waiting for the promise

@@ -1,4 +1,3 @@
-export { compileAgentInstruction } from './compile-agent-instruction';
 export {
   compileInstruction,
   identityInstruction,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { setup } from '../../test/helpers';
 import { BaseAgent } from '../agents/base-agent';
-import type { InvocationContext } from '../agents/invocation-context';
+import type { InvocationContext } from '../invocation/invocation-context';
 import { LlmAgent } from '../agents/llm-agent';
 import { getFunctionResponses, getText, modelContent } from '../content';
 import { PluginError } from '../errors/plugin-error';

@@ -1,7 +1,7 @@
 import type { Content, FunctionCall, FunctionResponse } from '../content';
 import type { Event, ToolConfirmation } from '../events';
-import { findAnsweredRequests } from '../flow/answered-requests';
-import { frameworkRequestEvent } from '../flow/framework-request-event';
+import { findAnsweredRequests } from '../events/answered-requests';
+import { frameworkRequestEvent } from '../events/framework-request-event';
 
 /**
  * Name of the framework function that asks the client for a human decision (the same wire format

@@ -1,4 +1,4 @@
-import type { InvocationContext } from '../agents/invocation-context';
+import type { InvocationContext } from '../invocation/invocation-context';
 import type { Event } from '../events';
 import { StatePrefix, type Session } from '../sessions/session';
 import type { SessionService } from '../sessions/session-service';

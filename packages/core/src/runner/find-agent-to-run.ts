@@ -3,7 +3,7 @@ import { LlmAgent } from '../agents/llm-agent';
 import { LoopAgent } from '../agents/loop-agent';
 import { SequentialAgent } from '../agents/sequential-agent';
 import { resumesSubAgents } from '../agents/workflow-resume';
-import { findResumedCaller } from '../flow/contents/find-caller';
+import { findResumedCaller } from '../history/find-caller';
 import type { Session } from '../sessions/session';
 import { findMessageAwaitingAgent } from './awaiting-message';
 

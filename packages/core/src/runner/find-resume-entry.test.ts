@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { BaseAgent } from '../agents/base-agent';
-import type { InvocationContext } from '../agents/invocation-context';
+import type { InvocationContext } from '../invocation/invocation-context';
 import { SequentialAgent } from '../agents/sequential-agent';
 import { RESUMES_SUB_AGENTS } from '../agents/workflow-resume';
 import type { Event } from '../events';

@@ -4,7 +4,7 @@ export {
   DEFAULT_MAX_LLM_CALLS,
   type RunConfig,
   type StreamingMode,
-} from './run-config';
+} from '../context/run-config';
 export { Runner, type RunnerOptions, type RunnerServices, type RunRequest } from './runner';
 export {
   readInvocationProgress,

@@ -1,7 +1,7 @@
 import type { BaseAgent } from '../agents/base-agent';
-import { InvocationContext } from '../agents/invocation-context';
+import { InvocationContext } from '../invocation/invocation-context';
 import { LlmAgent } from '../agents/llm-agent';
-import { newSpanId } from '../agents/span-id';
+import { newSpanId } from '../invocation/span-id';
 import type { Part } from '../content';
 import { publish } from '../diagnostics/channels';
 import { InvocationNotFoundError } from '../errors/invocation-not-found-error';
@@ -11,7 +11,7 @@ import { createEvent, type Event } from '../events';
 import { executeFunctionCalls } from '../flow/execute-tools';
 import { resolveTools } from '../flow/resolve-tools';
 import { InvocationReadonlyContext } from '../context/invocation-contexts';
-import { resumedBranch } from '../flow/contents/find-caller';
+import { resumedBranch } from '../history/find-caller';
 import { toolErrorResponse } from '../tools/tool-response';
 import { commitEvent } from './commit-event';
 import { findAgentToRun, findResumeEntry } from './find-agent-to-run';
@@ -20,7 +20,7 @@ import {
   type InvocationCall,
   type InvocationProgress,
 } from './invocation-progress';
-import { createRunConfig, type RunConfig } from './run-config';
+import { createRunConfig, type RunConfig } from '../context/run-config';
 import type { SessionTurns } from './session-turns';
 import type { Session } from '../sessions/session';
 import type { ArtifactService } from '../artifacts';

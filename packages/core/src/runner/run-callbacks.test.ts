@@ -11,7 +11,7 @@ import { RUN_CALLBACKS_PLUGIN_NAME } from '../plugins/run-callbacks-plugin';
 import { InMemorySessionService } from '../sessions/in-memory-session-service';
 import { FakeModel } from '../testing/fake-model';
 import { fakeFunctionCall } from '../testing/fake-model-responses';
-import { AgentTool } from '../tools/agent-tool';
+import { AgentTool } from '../agents/agent-tool';
 import { FunctionTool } from '../tools/function-tool';
 import { Runner } from './runner';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { APP, collect, SESSION, setup, USER } from '../../test/helpers';
 import { BaseAgent } from '../agents/base-agent';
-import type { InvocationContext } from '../agents/invocation-context';
+import type { InvocationContext } from '../invocation/invocation-context';
 import { LlmAgent } from '../agents/llm-agent';
 import { getText, modelContent, userContent } from '../content';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
@@ -14,7 +14,7 @@ import type { AppendEventRequest } from '../sessions/session-service';
 import { FakeModel } from '../testing/fake-model';
 import { fakeFunctionCall } from '../testing/fake-model-responses';
 import { FunctionTool } from '../tools/function-tool';
-import { createRunConfig } from './run-config';
+import { createRunConfig } from '../context/run-config';
 import { Runner } from './runner';
 
 describe('Runner sessions', () => {

@@ -1,6 +1,8 @@
 import { ToolTimeoutError } from '../errors/tool-timeout-error';
 import type { Tool } from './tool';
 
+export { isToolTimeout } from '../context/run-config';
+
 /**
  * How long one tool call may run when neither the tool, its agent nor the run sets a timeout:
  * 5 minutes. Long enough for slow APIs and agents used as tools, short enough that a hung call
@@ -22,10 +24,6 @@ export function toolTimeoutFor(
   return timeoutMs > 0 && timeoutMs !== Infinity ? timeoutMs : undefined;
 }
 
-/** Whether `value` is a valid timeout setting: a number >= 0 (`0` and `Infinity` mean none). */
-export function isToolTimeout(value: unknown): value is number {
-  return typeof value === 'number' && !Number.isNaN(value) && value >= 0;
-}
 
 /**
  * Timeouts from this length on are watched by one shared timer that checks every

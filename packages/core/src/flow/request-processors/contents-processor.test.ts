@@ -6,7 +6,7 @@ import { LlmAgent } from '../../agents/llm-agent';
 import { modelContent, userContent } from '../../content';
 import { InvocationReadonlyContext } from '../../context/invocation-contexts';
 import { createEvent } from '../../events';
-import { CONTINUE_TURN_TEXT } from '../contents/turn-order';
+import { CONTINUE_TURN_TEXT } from '../../history/turn-order';
 import { contentsProcessor } from './contents-processor';
 
 describe('contentsProcessor', () => {

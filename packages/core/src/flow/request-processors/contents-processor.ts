@@ -1,4 +1,4 @@
-import { buildContentsIncrementally } from '../contents';
+import { buildContentsIncrementally } from '../../history/index';
 import type { RequestProcessor } from './types';
 
 /**

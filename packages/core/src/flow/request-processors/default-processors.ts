@@ -6,7 +6,7 @@ import { identityProcessor } from './identity-processor';
 import { instructionsProcessor } from './instructions-processor';
 import { outputSchemaProcessor } from './output-schema-processor';
 import { toolsProcessor } from './tools-processor';
-import { transferProcessor } from '../../tools/transfer-to-agent-flow';
+import { transferProcessor } from '../transfer-to-agent-flow';
 import type { RequestProcessor, RequestProcessorInput } from './types';
 
 /**

@@ -7,14 +7,14 @@ import { userContent, modelContent } from '../../content';
 import { InvocationReadonlyContext } from '../../context/invocation-contexts';
 import { createEvent, type Event } from '../../events';
 import type { GenerateContentConfig, LlmRequest } from '../../models';
-import type { RunConfig } from '../../runner/run-config';
+import type { RunConfig } from '../../context/run-config';
 import { FunctionTool } from '../../tools/function-tool';
 import type { Tool } from '../../tools/tool';
 import {
   SET_MODEL_RESPONSE_INSTRUCTION,
   setModelResponseToolFor,
-} from '../../tools/set-model-response-tool';
-import { transferToolFor } from '../../tools/transfer-to-agent-tool';
+} from '../set-model-response-tool';
+import { transferToolFor } from '../transfer-to-agent-tool';
 import { buildRequestNow, defaultRequestProcessors } from './default-processors';
 import { buildDefaultRequest } from './default-request';
 import { identityProcessor } from './identity-processor';

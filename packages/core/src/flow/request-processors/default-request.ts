@@ -8,9 +8,9 @@ import type { FunctionDeclaration, GenerateContentConfig, LlmRequest } from '../
 import {
   offeredSetModelResponseTool,
   SET_MODEL_RESPONSE_INSTRUCTION,
-} from '../../tools/set-model-response-tool';
-import { TransferToAgentTool } from '../../tools/transfer-to-agent-tool';
-import { buildContentsIncrementally } from '../contents';
+} from '../set-model-response-tool';
+import { TransferToAgentTool } from '../transfer-to-agent-tool';
+import { buildContentsIncrementally } from '../../history/index';
 import { isPlainText } from './instructions-processor';
 import type { RequestProcessorInput } from './types';
 

@@ -6,7 +6,7 @@ import type { LlmAgent } from '../../agents/llm-agent';
 import {
   SET_MODEL_RESPONSE_INSTRUCTION,
   setModelResponseToolFor,
-} from '../../tools/set-model-response-tool';
+} from '../set-model-response-tool';
 import { outputSchemaProcessor } from './output-schema-processor';
 
 describe('outputSchemaProcessor', () => {

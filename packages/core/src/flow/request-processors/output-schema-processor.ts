@@ -2,7 +2,7 @@ import { outputSchemaInstruction } from '../../instructions/compile-instruction'
 import {
   offeredSetModelResponseTool,
   SET_MODEL_RESPONSE_INSTRUCTION,
-} from '../../tools/set-model-response-tool';
+} from '../set-model-response-tool';
 import { appendInstruction, type RequestProcessor } from './types';
 
 /**

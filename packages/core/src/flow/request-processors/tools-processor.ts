@@ -1,8 +1,8 @@
-import type { InvocationContext } from '../../agents/invocation-context';
+import type { InvocationContext } from '../../invocation/invocation-context';
 import { InvocationCallbackContext } from '../../context';
 import { createEventActions } from '../../events';
 import type { FunctionDeclaration, LlmRequest } from '../../models';
-import { mutableContents } from '../contents/contents-cache';
+import { mutableContents } from '../../history/contents-cache';
 import type { Tool } from '../../tools/tool';
 import type { RequestProcessor } from './types';
 

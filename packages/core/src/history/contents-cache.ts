@@ -1,0 +1,202 @@
+import type { Content, Part } from '../content';
+import type { Event } from '../events';
+import { buildFrozenEventContents, type BuildContentsOptions } from './build-contents';
+import { INPUT_REJECTED_ERROR_CODE } from './history';
+import { withUserTurnsAtEnds } from './turn-order';
+
+/** Histories shorter than this are built from scratch: caching would cost more than it saves. */
+const CACHE_FROM_EVENTS = 24;
+/** Prefixes remembered (most recently used first out last); bounds the cache's memory. */
+const MAX_ENTRIES = 32;
+/** Events remembered over all entries; bounds the memory held for sessions that went quiet. */
+const MAX_EVENTS = 100_000;
+/** How far back from the end of the events a remembered prefix is looked for. */
+const LOOKBACK = 16;
+
+interface Entry {
+  readonly key: string;
+  /** The prefix the contents were built from, compared element by element on reuse. */
+  readonly events: readonly Event[];
+  /** Contents of `events`, deeply frozen and shared with every caller. */
+  readonly contents: readonly Content[];
+  /** Ids of every function call and function response in `events`. */
+  readonly ids: Set<string>;
+}
+
+/** Remembered prefixes by agent, branch and last event id; least recently used first. */
+const entries = new Map<string, Entry>();
+
+function entryKey(key: string, last: Event): string {
+  return `${key}\u0000${last.id}`;
+}
+
+/**
+ * {@link buildContents}, incrementally: when the events start with a prefix whose contents were
+ * built before (the previous model call of the invocation, or the previous turn), only the new
+ * events are rendered and appended to the remembered contents. The last 32 prefixes are remembered
+ * (100,000 events at most over all of them). A turn late in a long conversation
+ * then costs about as much as an early one, instead of re-rendering the whole history twice.
+ *
+ * The result always equals `withUserTurnsAtEnds(buildContents(events, options))`: what a model may
+ * be sent (the remembered contents are kept without the user turns added at the ends). It is a new array, but its contents
+ * are **deeply frozen and shared** with later calls (copy-on-write): code that changes a request in
+ * place (model callbacks, tools' request hooks) first takes {@link mutableContents}.
+ * - reuse needs the very same event objects at the same positions (compared one by one), frozen
+ *   (session stores freeze what they store);
+ * - new events are appended only when they cannot change how the prefix renders: no compaction,
+ *   no rejected input, and every function response among them answers a call made among them
+ *   with an id the prefix never used; anything else is built from scratch;
+ * - `includeContents: 'none'` and short histories are always built from scratch.
+ *
+ * @example
+ * ```ts
+ * const contents = buildContentsIncrementally(ctx.session.events, { agentName: agent.name });
+ * ```
+ */
+export function buildContentsIncrementally(
+  events: readonly Event[],
+  options: BuildContentsOptions,
+): Content[] {
+  if (options.includeContents === 'none' || events.length < CACHE_FROM_EVENTS) {
+    return withUserTurnsAtEnds(freezeContents(buildFrozenEventContents(events, options)));
+  }
+  const key = `${options.agentName}\u0000${options.branch ?? ''}`;
+  const found = findPrefix(events, key);
+  if (found) {
+    const suffix = events.slice(found.events.length);
+    const suffixIds = appendableIds(suffix, found.ids);
+    if (suffixIds) {
+      const fresh = freezeContents(buildFrozenEventContents(suffix, options));
+      forget(entryKey(key, found.events[found.events.length - 1] as Event));
+      for (const id of suffixIds) found.ids.add(id);
+      const contents = fresh.length === 0 ? found.contents : found.contents.concat(fresh);
+      remember(events, { key, events: events.slice(), contents, ids: found.ids });
+      return withUserTurnsAtEnds(contents.slice());
+    }
+  }
+  const ids = cacheableIds(events);
+  if (!ids) return withUserTurnsAtEnds(freezeContents(buildFrozenEventContents(events, options)));
+  const contents = freezeContents(buildFrozenEventContents(events, options));
+  remember(events, { key, events: events.slice(), contents, ids });
+  return withUserTurnsAtEnds(contents.slice());
+}
+
+function findPrefix(events: readonly Event[], key: string): Entry | undefined {
+  for (let end = events.length; end > 0 && end >= events.length - LOOKBACK; end--) {
+    const entry = entries.get(entryKey(key, events[end - 1] as Event));
+    if (!entry || entry.events.length !== end) continue;
+    let same = true;
+    for (let index = 0; index < end && same; index++) same = entry.events[index] === events[index];
+    if (same) return entry;
+  }
+  return undefined;
+}
+
+/** Events held by all entries (kept in step with `entries`). */
+let rememberedEvents = 0;
+
+function forget(id: string): void {
+  const entry = entries.get(id);
+  if (!entry) return;
+  entries.delete(id);
+  rememberedEvents -= entry.events.length;
+}
+
+function remember(events: readonly Event[], entry: Entry): void {
+  if (entry.events.length > MAX_EVENTS) return;
+  const id = entryKey(entry.key, events[events.length - 1] as Event);
+  forget(id);
+  entries.set(id, entry);
+  rememberedEvents += entry.events.length;
+  while (entries.size > MAX_ENTRIES || rememberedEvents > MAX_EVENTS) {
+    forget(entries.keys().next().value as string);
+  }
+}
+
+/**
+ * Ids of the calls and responses of `events` when they can be remembered (frozen, no compaction,
+ * no rejected input); `undefined` otherwise.
+ */
+function cacheableIds(events: readonly Event[]): Set<string> | undefined {
+  const ids = new Set<string>();
+  for (const event of events) {
+    if (!isPlainStoredEvent(event)) return undefined;
+    for (const part of event.content?.parts ?? []) {
+      const id = part.functionCall?.id ?? part.functionResponse?.id;
+      if (id) ids.add(id);
+    }
+  }
+  return ids;
+}
+
+/**
+ * Ids of the calls and responses of `suffix` when it can be rendered on its own and appended to
+ * the prefix (see {@link buildContentsIncrementally}); `undefined` otherwise.
+ */
+function appendableIds(
+  suffix: readonly Event[],
+  prefixIds: ReadonlySet<string>,
+): string[] | undefined {
+  const calls = new Set<string>();
+  const ids: string[] = [];
+  for (const event of suffix) {
+    if (!isPlainStoredEvent(event)) return undefined;
+    for (const part of event.content?.parts ?? []) {
+      const callId = part.functionCall?.id;
+      if (callId) {
+        if (prefixIds.has(callId)) return undefined;
+        calls.add(callId);
+        ids.push(callId);
+      }
+      const responseId = part.functionResponse?.id;
+      if (responseId) {
+        if (!calls.has(responseId)) return undefined;
+        ids.push(responseId);
+      }
+    }
+  }
+  return ids;
+}
+
+function isPlainStoredEvent(event: Event): boolean {
+  return (
+    Object.isFrozen(event) &&
+    !event.actions?.compaction &&
+    event.errorCode !== INPUT_REJECTED_ERROR_CODE
+  );
+}
+
+/**
+ * Copies of `contents` that may be changed in place: each content, its parts array, its parts and
+ * their call and response objects are new (deeper values such as `args` are still shared, as in
+ * {@link buildContents}). For code that edits a request built with
+ * {@link buildContentsIncrementally}, whose contents are frozen.
+ */
+export function mutableContents(contents: readonly Content[]): Content[] {
+  return contents.map(copyContent);
+}
+
+function copyPart(part: Part): Part {
+  const copy: Part = { ...part };
+  if (part.functionCall) copy.functionCall = { ...part.functionCall };
+  if (part.functionResponse) copy.functionResponse = { ...part.functionResponse };
+  return copy;
+}
+
+function copyContent(content: Content): Content {
+  return { ...content, parts: content.parts.map(copyPart) };
+}
+
+/** Freeze what {@link buildContents} created (its deeper values come from frozen events). */
+function freezeContents(contents: Content[]): Content[] {
+  for (const content of contents) {
+    for (const part of content.parts) {
+      if (part.functionCall) Object.freeze(part.functionCall);
+      if (part.functionResponse) Object.freeze(part.functionResponse);
+      Object.freeze(part);
+    }
+    Object.freeze(content.parts);
+    Object.freeze(content);
+  }
+  return contents;
+}

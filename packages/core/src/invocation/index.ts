@@ -1,0 +1,6 @@
+export {
+  InvocationContext,
+  type AgentNode,
+  type InvocationContextInit,
+} from './invocation-context';
+export { newSpanId } from './span-id';
