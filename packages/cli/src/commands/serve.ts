@@ -147,7 +147,11 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       throw error;
     });
     closers.pop(); // the server closes the app
-    closers.push(() => server.close());
+    // Stop the worker first: its runs in flight use the runners the app closes.
+    closers.push(async () => {
+      await jobs.close();
+      await server.close();
+    });
     return {
       ...server,
       apps: Object.keys(apps).sort(),

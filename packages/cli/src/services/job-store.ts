@@ -85,7 +85,7 @@ export interface OpenedJobService {
   worker: JobWorker | undefined;
   /** Where jobs live, for messages (passwords masked). */
   description: string;
-  /** Stop the worker (runs in flight go back to the queue), then close the store. */
+  /** Stop the worker (runs in flight go back to the queue), then close the store. Idempotent. */
   close(): Promise<void>;
 }
 
@@ -116,6 +116,7 @@ export async function openJobService(options: JobServiceOptions): Promise<Opened
       })
     : undefined;
   worker?.start();
+  let closing: Promise<void> | undefined;
   const serverStore: ServerJobStore = {
     enqueue: async (request) => {
       const result = await store.enqueue(request as Parameters<JobStore['enqueue']>[0]);
@@ -131,9 +132,10 @@ export async function openJobService(options: JobServiceOptions): Promise<Opened
     serverStore,
     worker,
     description: url.includes(':memory:') ? 'in memory (SQLite)' : maskUrl(url),
-    close: async () => {
-      await worker?.stop();
-      await store.close();
-    },
+    close: () =>
+      (closing ??= (async () => {
+        await worker?.stop();
+        await store.close();
+      })()),
   };
 }
