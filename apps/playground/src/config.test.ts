@@ -15,8 +15,25 @@ describe('playground configuration', () => {
       allowOrigins: [],
       a2a: true,
       timestampUnit: 'seconds',
+      queueUrl: undefined,
+      inProcessWorker: false,
+      baseDir: '/srv/app',
     });
     expect(loadConfig({ ADK_TIMESTAMP_UNIT: 'milliseconds' }).timestampUnit).toBe('milliseconds');
+  });
+
+  it('puts background jobs on a queue engine with ADK_QUEUE_URL', () => {
+    expect(
+      loadConfig({
+        ADK_QUEUE_URL: ' redis://127.0.0.1:6379 ',
+        ADK_QUEUE_NAMESPACE: 'pg',
+        ADK_IN_PROCESS_WORKER: 'true',
+      }),
+    ).toMatchObject({
+      queueUrl: 'redis://127.0.0.1:6379',
+      queueNamespace: 'pg',
+      inProcessWorker: true,
+    });
   });
 
   it('switches the store with ADK_SESSION_URL and reads the other settings', () => {

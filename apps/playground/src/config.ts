@@ -38,6 +38,21 @@ export interface PlaygroundConfig {
    * `milliseconds` for clients of `@google/adk`'s TypeScript server.
    */
   timestampUnit: 'seconds' | 'milliseconds';
+  /**
+   * Background runs on a queue engine (`ADK_QUEUE_URL`): `redis://…` (BullMQ) or `postgres://…`
+   * (graphile-worker), run by `adk worker` processes. Unset: the embedded SQLite job store beside
+   * the sessions (`.adk/playground.jobs.db`), run by a worker in the playground's process.
+   */
+  queueUrl: string | undefined;
+  /** BullMQ's key prefix or graphile-worker's schema (`ADK_QUEUE_NAMESPACE`). */
+  queueNamespace: string | undefined;
+  /**
+   * Run the jobs of `queueUrl` in the playground's process too (`ADK_IN_PROCESS_WORKER=1`); always
+   * on without `queueUrl`.
+   */
+  inProcessWorker: boolean;
+  /** The folder the playground was started in: `.adk/jobs.db` goes there beside PostgreSQL sessions. */
+  baseDir: string;
 }
 
 const DEFAULT_MODELS = {
@@ -101,5 +116,11 @@ export function loadConfig(
     a2a: !['0', 'false', 'off', 'no'].includes(env.ADK_A2A?.trim().toLowerCase() ?? ''),
     timestampUnit:
       env.ADK_TIMESTAMP_UNIT?.trim().toLowerCase() === 'milliseconds' ? 'milliseconds' : 'seconds',
+    queueUrl: env.ADK_QUEUE_URL?.trim() || undefined,
+    queueNamespace: env.ADK_QUEUE_NAMESPACE?.trim() || undefined,
+    inProcessWorker: ['1', 'true', 'on', 'yes'].includes(
+      env.ADK_IN_PROCESS_WORKER?.trim().toLowerCase() ?? '',
+    ),
+    baseDir: resolve(cwd),
   };
 }

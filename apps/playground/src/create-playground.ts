@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { FileArtifactService } from '@adk/artifacts';
 import { InMemoryCredentialService, Runner } from '@adk/core';
 import type { Model, SessionService } from '@adk/core';
+import { openJobService, type OpenedJobService } from '@adk/cli';
 import { InMemoryMemoryService } from '@adk/memory';
 import { createAdkServer } from '@adk/server';
 import type { AdkServerApp } from '@adk/server';
@@ -20,6 +21,8 @@ export interface Playground {
   model: Model;
   /** True when running on the offline demo model. */
   offline: boolean;
+  /** The background jobs: their store and the worker running them in this process, if any. */
+  jobs: OpenedJobService;
   close(): Promise<void>;
 }
 
@@ -34,7 +37,9 @@ function ensureSqliteFolder(url: string): void {
  * Build the playground: the session store from `config.sessionUrl`, the model, the sample agents
  * (`router` with its weather and news specialists, `reports` with artifacts and approval, and
  * `files`, the tools of an MCP filesystem server confined to `config.sandboxDir`), and
- * the ADK API server with its web chat page and (unless `config.a2a` is false) the A2A routes.
+ * the ADK API server with its web chat page and (unless `config.a2a` is false) the A2A routes,
+ * and background runs: the embedded SQLite job store beside the sessions and a worker in this
+ * process by default, or the queue engine of `config.queueUrl`.
  */
 export async function createPlayground(
   config: PlaygroundConfig,
@@ -69,9 +74,20 @@ export async function createPlayground(
       },
     ]),
   );
+  const jobs = await openJobService({
+    ...(config.queueUrl ? { queueUrl: config.queueUrl } : {}),
+    ...(config.queueNamespace ? { queueNamespace: config.queueNamespace } : {}),
+    sessionServiceUri: config.sessionUrl,
+    baseDir: config.baseDir,
+    runners: Object.fromEntries(
+      Object.entries(apps).map(([name, definition]) => [name, definition.runner]),
+    ),
+    ...(config.inProcessWorker ? { inProcessWorker: true } : {}),
+  });
   const app = createAdkServer({
     apps,
     sessionService,
+    jobStore: jobs.serverStore,
     artifactService,
     memoryService,
     credentialService,
@@ -94,7 +110,9 @@ export async function createPlayground(
     sessionService,
     model,
     offline,
+    jobs,
     close: async () => {
+      await jobs.close(); // first: its runs in flight use the runners the app closes
       await app.close();
       await sessionService.close();
     },

@@ -18,6 +18,9 @@ console.log(
 );
 console.log(`  sessions: ${store}`);
 console.log(
+  `  jobs:     ${playground.jobs.description}, ${playground.jobs.worker ? 'run in this process' : 'run by adk worker processes'} (the Jobs tab)`,
+);
+console.log(
   `  apps:     router (weather + news specialists), reports (artifacts + approval), files (MCP filesystem server in ${config.sandboxDir})`,
 );
 if (config.a2a) {
@@ -27,8 +30,10 @@ if (config.a2a) {
 }
 
 const stop = () => {
-  void server
+  // The worker first: its runs in flight use the runners the server's app closes.
+  void playground.jobs
     .close()
+    .then(() => server.close())
     .then(() => playground.close())
     .then(() => process.exit(0));
 };

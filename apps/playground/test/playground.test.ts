@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -193,5 +193,36 @@ describe('the playground on the offline demo model', () => {
       notice: string;
     };
     expect(config.notice).toMatch(/Offline demo model/);
+  });
+
+  it('runs a background job with no configuration: SQLite job store and a worker in process', async () => {
+    expect(playground.jobs.description).toBe(`sqlite:${join(dir, 'db', 'playground.jobs.db')}`);
+    expect(playground.jobs.worker).toBeDefined();
+    expect(existsSync(join(dir, 'db', 'playground.jobs.db'))).toBe(true);
+    const created = await fetch(`${server.url}/apps/router/users/u1/jobs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ new_message: say('What is the weather in Paris?') }),
+    });
+    expect(created.status).toBe(201);
+    const job = (await created.json()) as { id: string };
+    const read = async () =>
+      (await (await fetch(`${server.url}/apps/router/users/u1/jobs/${job.id}`)).json()) as {
+        state: string;
+        createdAt: number;
+        startedAt?: number;
+        result?: { finalText: string; sessionId: string };
+      };
+    await expect.poll(async () => (await read()).state, { timeout: 10_000 }).toBe('completed');
+    const { result, createdAt, startedAt } = await read();
+    expect(result?.sessionId).toBe(`job-${job.id}`);
+    expect(result?.finalText).toMatch(/From get_weather: city: Paris/);
+    // The run went through the router to the weather specialist, in its own session.
+    const session = (await (
+      await fetch(`${server.url}/apps/router/users/u1/sessions/job-${job.id}`)
+    ).json()) as { events: Event[] };
+    expect(calls(session.events)).toEqual(['router:transfer_to_agent', 'weather:get_weather']);
+    // The enqueue wakes the worker: the run starts without waiting for its one-second poll.
+    expect(startedAt! - createdAt).toBeLessThan(500);
   });
 });

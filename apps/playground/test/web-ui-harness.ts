@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import type { Model } from '@adk/core';
 import { listen, type RunningServer } from '@adk/server';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
@@ -36,10 +37,13 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(wordDelayMs = 5): Promise<Harness> {
+/** `model` replaces the offline demo model (whose words come `wordDelayMs` apart). */
+export async function startHarness(wordDelayMs = 5, model?: Model): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'adk-web-ui-'));
   const config = loadConfig({ ADK_SESSION_URL: `sqlite:${join(dir, 'playground.db')}` }, dir);
-  const playground = await createPlayground(config, { model: new DemoModel({ wordDelayMs }) });
+  const playground = await createPlayground(config, {
+    model: model ?? new DemoModel({ wordDelayMs }),
+  });
   const server = await listen(playground.app, { port: 0 });
   const browser = await chromium.launchPersistentContext(join(dir, 'chromium-profile'), {
     executablePath: CHROMIUM,

@@ -34,13 +34,18 @@ export {
 export { createProject, type CreateProjectOptions } from './scaffold';
 export {
   defaultArtifactsDir,
+  defaultJobStoreUrl,
+  openJobService,
   openArtifactStore,
   openMemoryStore,
+  type JobServiceOptions,
   type OpenedArtifactStore,
+  type OpenedJobService,
   type OpenedMemoryStore,
 } from './services';
 export { PROVIDER_PACKAGES, registerInstalledProviders } from './register-installed-providers';
 export { openSessionStore, type OpenedSessionStore } from './session-store';
 export { mcp, type McpCommandOptions } from './commands/mcp';
 
-export { openJobStore, runWorker, type WorkerHandle, type WorkerOptions } from './commands/worker';
+export { runWorker, type WorkerHandle, type WorkerOptions } from './commands/worker';
+export { openJobStore } from './services';

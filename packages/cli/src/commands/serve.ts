@@ -5,7 +5,12 @@ import type { AdkAppDefinition, RunningServer, TimestampUnit } from '@adk/server
 
 import { PortInUseError } from '../errors';
 import { loadApps } from '../load-agents';
-import { defaultArtifactsDir, openArtifactStore, openMemoryStore } from '../services';
+import {
+  defaultArtifactsDir,
+  openArtifactStore,
+  openJobService,
+  openMemoryStore,
+} from '../services';
 import { openSessionStore } from '../session-store';
 
 /** Options of {@link serve}. */
@@ -37,6 +42,22 @@ export interface ServeOptions {
    * `/a2a/<app>/.well-known/agent-card.json`, JSON-RPC at `POST /a2a/<app>`.
    */
   a2a?: boolean;
+  /**
+   * Background runs (`/apps/{app}/users/{user}/jobs`): `redis://…` (BullMQ) or `postgres://…`
+   * (graphile-worker) puts them on that queue engine, run by `adk worker` processes. Default: the
+   * embedded SQLite job store beside the sessions (see `defaultJobStoreUrl`), run by a worker in
+   * this process.
+   */
+  queueUrl?: string;
+  /** BullMQ's key prefix or graphile-worker's schema (with `queueUrl`). */
+  queueNamespace?: string;
+  /**
+   * Run the jobs in this process too. Default: true for the embedded store, false with a
+   * `queueUrl`.
+   */
+  inProcessWorker?: boolean;
+  /** Queues the in-process worker serves and their concurrency (default `{ default: 5 }`). */
+  queues?: Readonly<Record<string, number>>;
   /** Where warnings go (skipped files of the agents folder); default standard error. */
   warn?: (message: string) => void;
 }
@@ -46,6 +67,10 @@ export interface ServeHandle extends RunningServer {
   apps: string[];
   /** Where artifacts are kept, for messages. */
   artifacts: string;
+  /** Where background jobs are kept, for messages. */
+  jobs: string;
+  /** The id of the job worker running in this process, if one does. */
+  jobWorker: string | undefined;
 }
 
 /**
@@ -76,19 +101,32 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       credentialService,
     };
     const apps: Record<string, AdkAppDefinition> = {};
+    // The same runners serve the API and the background jobs.
+    const runners: Record<string, Runner> = {};
     const loaded = await loadApps(options.agentsDir, options.warn);
     for (const [name, agent] of loaded.apps) {
       const application = loaded.applications.get(name);
-      apps[name] = {
-        agent,
-        runner: application
-          ? new Runner({ app: application, appName: name, ...services })
-          : new Runner({ appName: name, agent, ...services }),
-      };
+      runners[name] = application
+        ? new Runner({ app: application, appName: name, ...services })
+        : new Runner({ appName: name, agent, ...services });
+      apps[name] = { agent, runner: runners[name] };
     }
+    const jobs = await openJobService({
+      ...(options.queueUrl ? { queueUrl: options.queueUrl } : {}),
+      ...(options.queueNamespace ? { queueNamespace: options.queueNamespace } : {}),
+      ...(options.sessionServiceUri ? { sessionServiceUri: options.sessionServiceUri } : {}),
+      baseDir: options.agentsDir,
+      runners,
+      ...(options.inProcessWorker === undefined
+        ? {}
+        : { inProcessWorker: options.inProcessWorker }),
+      ...(options.queues ? { queues: options.queues } : {}),
+    });
+    closers.push(jobs.close);
     const app = createAdkServer({
       apps,
       ...services,
+      jobStore: jobs.serverStore,
       ...(options.allowOrigins ? { allowOrigins: options.allowOrigins } : {}),
       ...(options.token ? { token: options.token } : {}),
       timestampUnit: options.timestampUnit ?? 'seconds',
@@ -109,11 +147,17 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       throw error;
     });
     closers.pop(); // the server closes the app
-    closers.push(() => server.close());
+    // Stop the worker first: its runs in flight use the runners the app closes.
+    closers.push(async () => {
+      await jobs.close();
+      await server.close();
+    });
     return {
       ...server,
       apps: Object.keys(apps).sort(),
       artifacts: artifacts.description,
+      jobs: jobs.description,
+      jobWorker: jobs.worker?.workerId,
       close: closeAll,
     };
   } catch (error) {

@@ -9,6 +9,7 @@ import { UsageError } from '../errors';
 import { stringOption, type CommandInput, type CommandModule } from './command';
 import { serve } from './serve';
 import { SERVICE_OPTIONS } from './service-options';
+import { parseQueues } from './worker';
 
 const AGENT_CARD = '/.well-known/agent-card.json';
 
@@ -41,6 +42,27 @@ const SERVER_OPTIONS: CommandModule['options'] = {
     type: 'boolean',
     description: 'Serve every app over A2A too: card at /a2a/<app>/.well-known/agent-card.json',
   },
+  'queue-url': {
+    type: 'string',
+    value: 'URL',
+    description:
+      'Background jobs on redis://… (BullMQ) or postgres://… (graphile-worker), run by adk worker (default ADK_QUEUE_URL, else SQLite beside the sessions, run in this process)',
+  },
+  'queue-namespace': {
+    type: 'string',
+    value: 'NAME',
+    description: "BullMQ's key prefix or graphile-worker's schema (with --queue-url)",
+  },
+  'in-process-worker': {
+    type: 'boolean',
+    description: 'Run the jobs of --queue-url in this process too (always on without it)',
+  },
+  queue: {
+    type: 'string',
+    multiple: true,
+    value: 'name=N',
+    description: 'Concurrency of a queue in the in-process worker (repeatable; default default=5)',
+  },
 };
 
 const FOLDER_DETAILS = `Each sub-folder of agents_dir with an agent.ts / index.ts (or .js), and each agent file in it,
@@ -61,6 +83,9 @@ async function startServer(web: boolean, { values, positionals, env }: CommandIn
   }
   loadDotEnv(resolve(positionals[0] ?? '.'), env);
   const token = option('token') ?? env.ADK_API_TOKEN;
+  const queueUrl = option('queue-url') ?? (env.ADK_QUEUE_URL || undefined);
+  const queueNamespace = option('queue-namespace');
+  const queues = parseQueues(values.queue as string[] | undefined);
   const origins = (values.allow_origins as string[] | undefined) ?? [];
   const server = await serve({
     agentsDir: positionals[0] ?? '.',
@@ -76,9 +101,16 @@ async function startServer(web: boolean, { values, positionals, env }: CommandIn
     ...(token ? { token } : {}),
     ...(unit ? { timestampUnit: unit as TimestampUnit } : {}),
     ...(values.a2a === true ? { a2a: true } : {}),
+    ...(queueUrl ? { queueUrl } : {}),
+    ...(queueNamespace ? { queueNamespace } : {}),
+    ...(values['in-process-worker'] === true ? { inProcessWorker: true } : {}),
+    ...(queues ? { queues } : {}),
   });
   process.stdout.write(
     `ADK ${web ? 'web' : 'API server'} serving ${server.apps.join(', ') || 'no apps'} on ${server.url}\n`,
+  );
+  process.stdout.write(
+    `Background jobs: ${server.jobs}, ${server.jobWorker ? `run in this process (${server.jobWorker})` : 'run by adk worker processes'}\n`,
   );
   if (web && !isWebUiBuilt()) {
     process.stderr.write(

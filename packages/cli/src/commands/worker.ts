@@ -2,6 +2,7 @@ import { Runner, type BaseAgent } from '@adk/core';
 import { JobWorker, type JobStore } from '@adk/jobs';
 
 import { UsageError } from '../errors';
+import { openJobStore } from '../services/job-store';
 import { parseCommandArgs, type CommandModule } from './command';
 import { findApps, loadAgentFile } from '../load-agents';
 import { openSessionStore } from '../session-store';
@@ -27,22 +28,6 @@ export interface WorkerHandle {
   store: JobStore;
   /** Stop the worker (runs in flight are given back), then close the stores. */
   close(): Promise<void>;
-}
-
-/** The job store a queue URL names: BullMQ for `redis://`, graphile-worker for `postgres://`. */
-export async function openJobStore(url: string, namespace?: string): Promise<JobStore> {
-  if (/^rediss?:\/\//.test(url)) {
-    const { BullMqJobStore } = await import('@adk/jobs/bullmq');
-    return new BullMqJobStore({ url, ...(namespace ? { prefix: namespace } : {}) });
-  }
-  if (/^postgres(ql)?:\/\//.test(url)) {
-    const { GraphileJobStore } = await import('@adk/jobs/graphile');
-    return new GraphileJobStore({
-      connectionString: url,
-      ...(namespace ? { schema: namespace } : {}),
-    });
-  }
-  throw new UsageError(`Invalid --queue-url "${url}": use redis://… or postgres://…`);
 }
 
 /**
@@ -83,7 +68,7 @@ export async function runWorker(options: WorkerOptions): Promise<WorkerHandle> {
 }
 
 /** `--queue name=N` (repeatable) as a queue map. */
-function parseQueues(values: string[] | undefined): Record<string, number> | undefined {
+export function parseQueues(values: string[] | undefined): Record<string, number> | undefined {
   if (!values || values.length === 0) return undefined;
   const queues: Record<string, number> = {};
   for (const value of values) {

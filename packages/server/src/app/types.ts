@@ -114,9 +114,17 @@ export interface AdkServerOptions {
   memoryService?: MemoryService;
   /**
    * An `@adk/jobs` store: serves `/apps/{app}/users/{user}/jobs` (enqueue a background run, show
-   * its state, cancel it); without one those routes answer 501. Workers run the jobs.
+   * its state, cancel it, stream its changes); without one those routes answer 501. Workers run
+   * the jobs: a `JobWorker` in this process (as `adk web` and the playground start by default) or
+   * elsewhere (`adk worker`).
    */
   jobStore?: ServerJobStore;
+  /**
+   * How often an open job stream (`GET /apps/{app}/users/{user}/jobs/stream`) lists the jobs again
+   * to find changes made by other processes, in ms (default 1000). Changes made in this process
+   * (an in-process worker, the routes) are pushed at once.
+   */
+  jobWatchIntervalMs?: number;
   /**
    * Where the credentials users give to tools are kept (see `ToolContext.getCredential` in
    * `@adk/core`): one store for the runners the server builds for `{ agent }` apps, so a

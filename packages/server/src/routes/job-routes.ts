@@ -5,6 +5,7 @@ import type { ServerContext } from '../app/server-context';
 import { httpError } from '../http/http-error';
 import { readBody } from '../http/read-body';
 import { contentSchema } from '../http/schemas';
+import { JobWatchHub, jobStream } from './job-watch';
 
 /**
  * The part of an `@adk/jobs` store the job routes use (any `JobStore` fits; the server does not
@@ -47,17 +48,33 @@ function jobsOf(ctx: ServerContext): ServerJobStore {
   return jobs;
 }
 
+/** At most this many jobs of an app are read per list (oldest first, as the stores list). */
+const LIST_LIMIT = 1000;
+
 /**
  * Background runs (`@adk/jobs`), when the server has a `jobStore`:
  * - `POST /apps/{app}/users/{user}/jobs` enqueues a run (`new_message`, optional `session_id`,
  *   `queue`, `priority`, `run_in_ms`) and answers 201 with the job;
  * - `GET /apps/{app}/users/{user}/jobs[?state=]` lists the user's jobs of the app;
+ * - `GET /apps/{app}/users/{user}/jobs/stream` is a `text/event-stream` of those jobs: one frame
+ *   with the whole list (`reset: true`), then one frame per change (`jobs` changed, `removed`
+ *   ids), pushed at once for changes made in this process and found within
+ *   `jobWatchIntervalMs` for changes made elsewhere;
  * - `GET /apps/{app}/users/{user}/jobs/{id}` shows one job's state (and result once completed);
  * - `DELETE /apps/{app}/users/{user}/jobs/{id}` cancels it.
- * A worker (`adk worker`, or a `JobWorker` in another process) runs the jobs.
+ * A worker (`adk worker`, or a `JobWorker` in this or another process) runs the jobs.
  */
 export function jobRoutes(ctx: ServerContext): Hono {
   const routes = new Hono();
+  const hub = new JobWatchHub();
+  const listFor = async (app: string, user: string, state?: string): Promise<ServerJob[]> => {
+    const jobs = await jobsOf(ctx).list({
+      appName: app,
+      ...(state ? { state } : {}),
+      limit: LIST_LIMIT,
+    });
+    return jobs.filter((job) => job.userId === user);
+  };
   const owned = async (app: string, user: string, id: string): Promise<ServerJob> => {
     const job = await jobsOf(ctx).get(id);
     if (!job || job.appName !== app || job.userId !== user)
@@ -77,16 +94,30 @@ export function jobRoutes(ctx: ServerContext): Hono {
       ...(body.priority === undefined ? {} : { priority: body.priority }),
       ...(body.run_in_ms === undefined ? {} : { runIn: body.run_in_ms }),
     });
+    hub.notify(app);
     return c.json(job, 201);
   });
-  routes.get('/apps/:app/users/:user/jobs', async (c) => {
-    const state = c.req.query('state');
-    const jobs = await jobsOf(ctx).list({
-      appName: c.req.param('app'),
-      ...(state ? { state } : {}),
-      limit: 1000,
+  routes.get('/apps/:app/users/:user/jobs', async (c) =>
+    c.json(await listFor(c.req.param('app'), c.req.param('user'), c.req.query('state'))),
+  );
+  routes.get('/apps/:app/users/:user/jobs/stream', (c) => {
+    const app = c.req.param('app');
+    const user = c.req.param('user');
+    jobsOf(ctx); // 501 before the stream starts
+    const body = jobStream({
+      appName: app,
+      list: () => listFor(app, user),
+      hub,
+      intervalMs: ctx.options.jobWatchIntervalMs ?? 1000,
+      keepAliveMs: ctx.options.sseKeepAliveMs ?? 15_000,
     });
-    return c.json(jobs.filter((job) => job.userId === c.req.param('user')));
+    return new Response(body, {
+      headers: {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        'x-accel-buffering': 'no',
+      },
+    });
   });
   routes.get('/apps/:app/users/:user/jobs/:id', async (c) =>
     c.json(await owned(c.req.param('app'), c.req.param('user'), c.req.param('id'))),
@@ -95,6 +126,7 @@ export function jobRoutes(ctx: ServerContext): Hono {
     await owned(c.req.param('app'), c.req.param('user'), c.req.param('id'));
     const cancelled = await jobsOf(ctx).cancel(c.req.param('id'));
     if (!cancelled) throw httpError(409, 'The job has already finished.');
+    hub.notify(cancelled.appName);
     return c.json(cancelled);
   });
   return routes;

@@ -91,3 +91,34 @@ export interface AppInfo {
   name: string;
   description?: string;
 }
+
+/** A background run of `/apps/{app}/users/{user}/jobs` (an `@adk/jobs` job; times in ms). */
+export interface BackgroundJob {
+  id: string;
+  queue: string;
+  priority: number;
+  appName: string;
+  userId: string;
+  /** The session it runs in; absent: `job-<id>`. */
+  sessionId?: string;
+  message: Content;
+  state: 'pending' | 'running' | 'completed' | 'dead' | 'cancelled';
+  runAt: number;
+  attempt: number;
+  maxAttempts: number;
+  lastError?: { name: string; message: string; code?: string };
+  result?: { finalText: string; eventCount: number; sessionId: string };
+  createdAt: number;
+  updatedAt: number;
+  startedAt?: number;
+  finishedAt?: number;
+}
+
+/** A frame of `GET /apps/{app}/users/{user}/jobs/stream`. */
+export interface JobStreamFrame {
+  reset?: boolean;
+  jobs?: BackgroundJob[];
+  removed?: string[];
+  /** The server's store failed; the stream ends. */
+  error?: string;
+}

@@ -4,10 +4,11 @@ import { guard } from './errors';
 import { drawEvalPanel } from './eval-panel';
 import { drawEventPanel } from './event-panel';
 import { drawGraphPanel } from './graph-panel';
+import { closeJobsPanel, drawJobsPanel } from './jobs-panel';
 import { drawStatePanel } from './state-panel';
 import { drawTracePanel } from './trace-panel';
 
-type Tab = 'event' | 'state' | 'artifacts' | 'trace' | 'graph' | 'eval';
+type Tab = 'event' | 'state' | 'artifacts' | 'trace' | 'graph' | 'eval' | 'jobs';
 
 const drawers: Record<Tab, () => void | Promise<void>> = {
   event: drawEventPanel,
@@ -16,6 +17,7 @@ const drawers: Record<Tab, () => void | Promise<void>> = {
   trace: drawTracePanel,
   graph: drawGraphPanel,
   eval: drawEvalPanel,
+  jobs: drawJobsPanel,
 };
 
 let current: Tab = 'state';
@@ -27,6 +29,8 @@ function drawCurrent(): void {
 
 /** Show a panel. */
 export function showTab(tab: Tab): void {
+  // The jobs stream runs only while its tab shows.
+  if (current === 'jobs' && tab !== 'jobs') closeJobsPanel();
   current = tab;
   for (const button of document.querySelectorAll<HTMLElement>('.tabs [data-tab]')) {
     const active = button.dataset.tab === tab;

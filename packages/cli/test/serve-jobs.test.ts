@@ -1,0 +1,174 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { defaultJobStoreUrl, serve, type ServeHandle } from '../src';
+
+const agentsDir = fileURLToPath(new URL('./fixtures/agents/', import.meta.url));
+const bin = fileURLToPath(new URL('../bin/adk.js', import.meta.url));
+const REDIS_URL = process.env.ADK_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = `adk-test-serve-jobs-${randomBytes(4).toString('hex')}`;
+
+interface WireJob {
+  id: string;
+  state: string;
+  sessionId?: string;
+  result?: { finalText: string; sessionId: string };
+}
+
+let dir: string;
+let server: ServeHandle | undefined;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'adk-cli-jobs-'));
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Under CI=true an unreachable Redis fails the tests; elsewhere they are skipped. */
+async function redisUnavailable(): Promise<string | undefined> {
+  const redis = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  try {
+    await redis.connect();
+    await redis.ping();
+    return undefined;
+  } catch (error) {
+    if (process.env.CI === 'true')
+      throw new Error(`Redis is required under CI=true: ${String(error)}`);
+    return String(error);
+  } finally {
+    redis.disconnect();
+  }
+}
+const noRedis = await redisUnavailable();
+
+afterAll(async () => {
+  if (noRedis !== undefined) return;
+  const redis = new Redis(REDIS_URL);
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+});
+
+async function enqueue(url: string, text: string): Promise<WireJob> {
+  const response = await fetch(`${url}/apps/greeter/users/u1/jobs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ new_message: { role: 'user', parts: [{ text }] } }),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as WireJob;
+}
+
+const jobState = async (url: string, id: string) =>
+  ((await (await fetch(`${url}/apps/greeter/users/u1/jobs/${id}`)).json()) as WireJob).state;
+
+/** The job's answer, read back from the session the run wrote to. */
+async function answerIn(url: string, sessionId: string): Promise<string | undefined> {
+  const session = (await (
+    await fetch(`${url}/apps/greeter/users/u1/sessions/${encodeURIComponent(sessionId)}`)
+  ).json()) as { events: { author: string; content?: { parts: { text?: string }[] } }[] };
+  return session.events.find((event) => event.author === 'greeter')?.content?.parts[0]?.text;
+}
+
+describe('background jobs of adk web / api_server', () => {
+  it('places the embedded job store beside the sessions', () => {
+    expect(defaultJobStoreUrl(undefined, dir)).toBe('sqlite::memory:');
+    expect(defaultJobStoreUrl('memory://', dir)).toBe('sqlite::memory:');
+    expect(defaultJobStoreUrl('sqlite::memory:', dir)).toBe('sqlite::memory:');
+    expect(defaultJobStoreUrl(`sqlite:${join(dir, 'sessions.db')}`, '/x')).toBe(
+      `sqlite:${join(dir, 'sessions.jobs.db')}`,
+    );
+    expect(defaultJobStoreUrl(`sqlite:${join(dir, 'data')}`, '/x')).toBe(
+      `sqlite:${join(dir, 'data.jobs.db')}`,
+    );
+    expect(defaultJobStoreUrl('postgres://u@127.0.0.1/db', dir)).toBe(
+      `sqlite:${join(dir, '.adk', 'jobs.db')}`,
+    );
+  });
+
+  it('runs a background job with no flag: embedded store, worker in this process', async () => {
+    server = await serve({ agentsDir, port: 0, warn: () => undefined });
+    expect(server.jobs).toBe('in memory (SQLite)');
+    expect(server.jobWorker).toMatch(/^worker-/);
+    const job = await enqueue(server.url, 'Hi');
+    await expect.poll(() => jobState(server!.url, job.id), { timeout: 5000 }).toBe('completed');
+    expect(await answerIn(server.url, `job-${job.id}`)).toBe('Hello there!');
+  });
+
+  it('keeps jobs in a file beside SQLite sessions, which survives a restart', async () => {
+    const sessions = `sqlite:${join(dir, 'sessions.db')}`;
+    server = await serve({
+      agentsDir,
+      port: 0,
+      sessionServiceUri: sessions,
+      warn: () => undefined,
+    });
+    expect(server.jobs).toBe(`sqlite:${join(dir, 'sessions.jobs.db')}`);
+    const job = await enqueue(server.url, 'Hi');
+    await expect.poll(() => jobState(server!.url, job.id), { timeout: 5000 }).toBe('completed');
+    expect(existsSync(join(dir, 'sessions.jobs.db'))).toBe(true);
+    await server.close();
+    server = await serve({
+      agentsDir,
+      port: 0,
+      sessionServiceUri: sessions,
+      warn: () => undefined,
+    });
+    expect(await jobState(server.url, job.id)).toBe('completed');
+    expect(await answerIn(server.url, `job-${job.id}`)).toBe('Hello there!');
+  });
+
+  it.skipIf(noRedis !== undefined)(
+    'with --queue-url starts no worker unless asked (--in-process-worker)',
+    async () => {
+      const queue = { queueUrl: REDIS_URL, queueNamespace: prefix, warn: () => undefined };
+      server = await serve({ agentsDir, port: 0, ...queue });
+      expect(server.jobWorker).toBeUndefined();
+      expect(server.jobs).toBe(REDIS_URL);
+      const waiting = await enqueue(server.url, 'Hi');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await jobState(server.url, waiting.id)).toBe('pending');
+      await server.close();
+      server = await serve({ agentsDir, port: 0, ...queue, inProcessWorker: true });
+      expect(server.jobWorker).toMatch(/^worker-/);
+      // The job enqueued while no worker ran is run now.
+      await expect
+        .poll(() => jobState(server!.url, waiting.id), { timeout: 10_000 })
+        .toBe('completed');
+      expect(await answerIn(server.url, `job-${waiting.id}`)).toBe('Hello there!');
+    },
+    30_000,
+  );
+
+  it('`adk web` says where jobs live and runs one, from the command line', async () => {
+    const child = spawn(process.execPath, [bin, 'web', agentsDir, '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ADK_QUEUE_URL: '' },
+    });
+    try {
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      await expect
+        .poll(() => /Background jobs: .*\n/.exec(stdout)?.[0], { timeout: 30_000 })
+        .toMatch(/^Background jobs: in memory \(SQLite\), run in this process \(worker-/);
+      const url = /on (http:\/\/\S+)/.exec(stdout)![1]!;
+      const job = await enqueue(url, 'Hi');
+      await expect.poll(() => jobState(url, job.id), { timeout: 5000 }).toBe('completed');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 60_000);
+});
