@@ -1,16 +1,14 @@
 import { InvalidArgumentError } from '../errors';
 
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Any surrogate at all: almost all text has none, and this test is far cheaper than the pair check. */
-const SURROGATE = /[\uD800-\uDFFF]/;
-
 /**
- * `String.prototype.isWellFormed` (ES2024; Node 20 has it natively, the compile target does not
- * declare it): text without surrogates is settled by one cheap scan.
+ * `String.prototype.isWellFormed` (ES2024; native on Node 20, about twice as fast as a regular
+ * expression on short strings; the compile target does not declare it).
  */
-const isWellFormed = (text: string) => !SURROGATE.test(text) || !LONE_SURROGATE.test(text);
+const isWellFormed = (text: string) => (text as unknown as WellFormedString).isWellFormed();
+
+interface WellFormedString {
+  isWellFormed(): boolean;
+}
 
 /** Deeper than this the walk stops: `frozenCopy` hands such data to `structuredClone` anyway. */
 const MAX_DEPTH = 100;
