@@ -1,6 +1,7 @@
 import { InMemorySessionService } from '@adk/core';
 import type { SessionService } from '@adk/core';
 import { createSessionService } from '@adk/session-sql';
+import { maskDatabaseUrl } from '@adk/sql-kit';
 
 /** A session service and how to release it. */
 export interface OpenedSessionStore {
@@ -25,7 +26,7 @@ export async function openSessionStore(uri: string | undefined): Promise<OpenedS
   const service = await createSessionService(uri, { autoMigrate: true });
   return {
     service,
-    description: uri.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@'),
+    description: maskDatabaseUrl(uri),
     close: () => service.close(),
   };
 }

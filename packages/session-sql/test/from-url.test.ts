@@ -9,63 +9,11 @@ import {
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 
-import { createPostgresPool, parseDatabaseUrl } from '../src/service/open-database';
 import { SqlSessionService } from '../src';
 
 const pgAvailable = (await postgresUnavailable()) === undefined;
 
-describe('parseDatabaseUrl', () => {
-  it('reads the SQLite and PostgreSQL forms', () => {
-    expect(parseDatabaseUrl('sqlite:./data/sessions.db')).toEqual({
-      kind: 'sqlite',
-      path: './data/sessions.db',
-    });
-    expect(parseDatabaseUrl('sqlite:/var/lib/adk.db')).toEqual({
-      kind: 'sqlite',
-      path: '/var/lib/adk.db',
-    });
-    expect(parseDatabaseUrl('sqlite:///var/lib/adk.db')).toEqual({
-      kind: 'sqlite',
-      path: '/var/lib/adk.db',
-    });
-    expect(parseDatabaseUrl('sqlite::memory:')).toEqual({ kind: 'sqlite', path: ':memory:' });
-    expect(parseDatabaseUrl('postgres://u@h:5432/db')).toEqual({
-      kind: 'postgres',
-      connectionString: 'postgres://u@h:5432/db',
-    });
-    expect(parseDatabaseUrl('postgresql://u@h/db')).toMatchObject({ kind: 'postgres' });
-  });
-
-  it('reads ?synchronous= on a SQLite URL and refuses unknown parameters or modes', () => {
-    expect(parseDatabaseUrl('sqlite:./x.db?synchronous=normal')).toEqual({
-      kind: 'sqlite',
-      path: './x.db',
-      synchronous: 'normal',
-    });
-    expect(parseDatabaseUrl('sqlite:///var/x.db?synchronous=FULL')).toEqual({
-      kind: 'sqlite',
-      path: '/var/x.db',
-      synchronous: 'full',
-    });
-    for (const url of ['sqlite:./x.db?synchronous=sometimes', 'sqlite:./x.db?cache=shared']) {
-      expect(() => parseDatabaseUrl(url)).toThrow(InvalidArgumentError);
-    }
-  });
-
-  it('refuses other URLs with InvalidArgumentError, without echoing a password', () => {
-    for (const url of ['mysql://root:hunter2@h/db', 'sqlite:', 'file.db', '']) {
-      let error: unknown;
-      try {
-        parseDatabaseUrl(url);
-      } catch (thrown) {
-        error = thrown;
-      }
-      expect(InvalidArgumentError.isInstance(error)).toBe(true);
-      expect((error as Error).message).not.toContain('hunter2');
-    }
-  });
-});
-
+// parseDatabaseUrl and the drivers' opening are tested in @adk/sql-kit (test/connect.test.ts).
 describe('SqlSessionService.fromUrl', () => {
   it('opens an in-memory SQLite database', async () => {
     const service = await SqlSessionService.fromUrl('sqlite::memory:', { autoMigrate: true });
@@ -156,19 +104,5 @@ describe('SqlSessionService.fromUrl', () => {
     const refused = SqlSessionService.fromUrl(POSTGRES_URL, { schema: '' });
     await expect(refused).rejects.toThrow(InvalidArgumentError);
     await expect(refused).rejects.toThrow(/non-empty/);
-  });
-});
-
-describe('createPostgresPool', () => {
-  it('does not crash the process when the server drops an idle connection', async () => {
-    const pool = await createPostgresPool(POSTGRES_URL, 2);
-    try {
-      // What pg does when an idle client's connection is terminated by the server.
-      expect(() =>
-        pool.emit('error', new TypeError('terminating connection due to administrator command')),
-      ).not.toThrow();
-    } finally {
-      await pool.end();
-    }
   });
 });

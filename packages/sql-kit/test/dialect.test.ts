@@ -1,8 +1,14 @@
 import { postgresKysely, sqliteKysely, temporaryDirectory } from '@adk/test-databases';
-import { Kysely, MysqlAdapter, MysqlDialect, type DialectAdapter } from 'kysely';
+import { Kysely, MysqlAdapter, MysqlDialect, sql, type DialectAdapter } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { detectSqlDialect, isUniqueViolation, requireSqlDialect, type AnyKysely } from '../src';
+import {
+  detectSqlDialect,
+  isUniqueViolation,
+  requireSqlDialect,
+  retryOnUniqueViolation,
+  type AnyKysely,
+} from '../src';
 import { testBackends } from './backends';
 
 const backends = await testBackends();
@@ -95,4 +101,58 @@ describe('isUniqueViolation', () => {
       });
     });
   }
+});
+
+describe('retryOnUniqueViolation', () => {
+  for (const backend of backends) {
+    describe.skipIf(!backend.available)(backend.label, () => {
+      it('runs the work again after a lost insert race, up to the attempts given', async () => {
+        const { db } = await backend.fresh();
+        await db.schema
+          .createTable('kit_versions')
+          .addColumn('version', 'integer', (c) => c.primaryKey())
+          .execute();
+        // The next version, read and written in two statements: a concurrent writer took each
+        // number the first attempts read, as if it had won the race.
+        const stolen = [0, 1];
+        let attempts = 0;
+        const insertNext = async () => {
+          attempts++;
+          const next = Number(
+            (
+              await db
+                .selectFrom('kit_versions')
+                .select(sql<number>`coalesce(max(version), -1) + 1`.as('next'))
+                .executeTakeFirstOrThrow()
+            ).next,
+          );
+          const thief = stolen.shift();
+          if (thief !== undefined)
+            await db.insertInto('kit_versions').values({ version: thief }).execute();
+          await db.insertInto('kit_versions').values({ version: next }).execute();
+          return next;
+        };
+        expect(await retryOnUniqueViolation(5, insertNext)).toBe(2);
+        expect(attempts).toBe(3);
+
+        stolen.push(3, 4);
+        attempts = 0;
+        const lost = await retryOnUniqueViolation(2, insertNext).catch((error: unknown) => error);
+        expect(isUniqueViolation(lost)).toBe(true);
+        expect(attempts).toBe(2);
+      });
+    });
+  }
+
+  it('throws any other error at once', async () => {
+    let attempts = 0;
+    const failure = new TypeError('no');
+    await expect(
+      retryOnUniqueViolation(5, async () => {
+        attempts++;
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(attempts).toBe(1);
+  });
 });

@@ -61,3 +61,20 @@ it('rolls back and rethrows when the action throws, and the connection stays usa
   await db.insertInto('kit_rows').values({ id: 4 }).execute();
   expect(count()).toBe(1);
 });
+
+it('rolls back when the commit fails, so the next transaction on the connection can begin', async () => {
+  // A deferred foreign key is checked at commit: the commit fails and leaves the transaction open.
+  await sql`pragma foreign_keys = on`.execute(db);
+  await sql`create table kit_children (id integer primary key,
+    parent integer references kit_rows (id) deferrable initially deferred)`.execute(db);
+  const commit = withSqliteWriteLock(db, async (locked) => {
+    await locked.insertInto('kit_rows').values({ id: 5 }).execute();
+    await locked.insertInto('kit_children').values({ id: 1, parent: 99 }).execute();
+  });
+  await expect(commit).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
+  expect(count()).toBe(0);
+  await withSqliteWriteLock(db, (locked) =>
+    locked.insertInto('kit_rows').values({ id: 6 }).execute(),
+  );
+  expect(count()).toBe(1);
+});

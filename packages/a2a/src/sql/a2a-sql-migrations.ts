@@ -1,12 +1,12 @@
-import type { RunMigrationsOptions, SqlDialect } from '@adk/sql-kit';
-import type { Migration } from 'kysely';
+import {
+  inSchema,
+  type RunMigrationsOptions,
+  type SqlMigration as Migration,
+  type SqlTablesLocation,
+} from '@adk/sql-kit';
 
 /** Where the A2A task tables live: a PostgreSQL schema, or the connection's default. */
-export interface A2aTablesLocation {
-  dialect: SqlDialect;
-  /** PostgreSQL only; the connection's current schema when omitted. */
-  schema?: string | undefined;
-}
+export type A2aTablesLocation = SqlTablesLocation;
 
 /** Table of A2A tasks (the layout the A2A SDK's `DatabaseTaskStore` reads and writes). */
 export const A2A_TASKS_TABLE = 'a2a_tasks';
@@ -19,7 +19,7 @@ function migrations({ dialect, schema }: A2aTablesLocation): Record<string, Migr
   return {
     '0001_create_a2a_tasks': {
       async up(root) {
-        const db = schema === undefined ? root : root.withSchema(schema);
+        const db = inSchema(root, schema);
         await db.schema
           .createTable(A2A_TASKS_TABLE)
           .ifNotExists()
@@ -66,7 +66,7 @@ function migrations({ dialect, schema }: A2aTablesLocation): Record<string, Migr
           .execute();
       },
       async down(root) {
-        const db = schema === undefined ? root : root.withSchema(schema);
+        const db = inSchema(root, schema);
         await db.schema.dropTable(A2A_PUSH_CONFIGS_TABLE).ifExists().execute();
         await db.schema.dropTable(A2A_TASKS_TABLE).ifExists().execute();
       },

@@ -1,4 +1,10 @@
-import { checkSchemaOption, requireSqlDialect, runMigrations, type AnyKysely } from '@adk/sql-kit';
+import {
+  checkSchemaOption,
+  inSchema,
+  requireSqlDialect,
+  runMigrations,
+  type AnyKysely,
+} from '@adk/sql-kit';
 import { DatabasePushNotificationStore, DatabaseTaskStore } from '@a2a-js/sdk/server/database';
 
 import { UnsupportedA2aDialectError } from '../errors/unsupported-a2a-dialect-error';
@@ -42,7 +48,7 @@ export async function createA2aSqlStores(options: A2aSqlStoresOptions): Promise<
   if (options.autoMigrate ?? true) {
     await runMigrations(options.db, a2aTableMigrations({ dialect, schema: options.schema }));
   }
-  const db = options.schema === undefined ? options.db : options.db.withSchema(options.schema);
+  const db = inSchema(options.db, options.schema);
   return {
     taskStore: new DatabaseTaskStore(db, { tableName: A2A_TASKS_TABLE }),
     pushNotificationStore: new DatabasePushNotificationStore(db, {

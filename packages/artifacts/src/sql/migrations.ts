@@ -1,5 +1,9 @@
-import type { RunMigrationsOptions, SqlDialect } from '@adk/sql-kit';
-import type { SqlMigration as Migration } from '@adk/sql-kit';
+import {
+  inSchema,
+  type RunMigrationsOptions,
+  type SqlMigration as Migration,
+  type SqlTablesLocation,
+} from '@adk/sql-kit';
 
 /** Name of the table holding every artifact version. */
 export const ARTIFACTS_TABLE = 'adk_artifacts';
@@ -9,18 +13,11 @@ const BOOKKEEPING = {
   migrationLockTableName: 'adk_artifacts_migrations_lock',
 };
 
-/** Where the artifact table lives: a PostgreSQL schema, or the connection's default. */
-export interface ArtifactTablesLocation {
-  dialect: SqlDialect;
-  /** PostgreSQL only; the connection's current schema when omitted. */
-  schema?: string | undefined;
-}
-
-function migrations({ dialect, schema }: ArtifactTablesLocation): Record<string, Migration> {
+function migrations({ dialect, schema }: SqlTablesLocation): Record<string, Migration> {
   return {
     '0001_create_artifacts': {
       async up(root) {
-        const db = schema === undefined ? root : root.withSchema(schema);
+        const db = inSchema(root, schema);
         await db.schema
           .createTable(ARTIFACTS_TABLE)
           .ifNotExists()
@@ -47,7 +44,7 @@ function migrations({ dialect, schema }: ArtifactTablesLocation): Record<string,
           .execute();
       },
       async down(root) {
-        const db = schema === undefined ? root : root.withSchema(schema);
+        const db = inSchema(root, schema);
         await db.schema.dropTable(ARTIFACTS_TABLE).ifExists().execute();
       },
     },
@@ -58,6 +55,6 @@ function migrations({ dialect, schema }: ArtifactTablesLocation): Record<string,
  * What `runMigrations` of `@adk/sql-kit` needs to create or upgrade the artifact table at
  * `location`: idempotent, and safe for several processes migrating one new database at once.
  */
-export function artifactTableMigrations(location: ArtifactTablesLocation): RunMigrationsOptions {
+export function artifactTableMigrations(location: SqlTablesLocation): RunMigrationsOptions {
   return { ...location, migrations: migrations(location), ...BOOKKEEPING };
 }

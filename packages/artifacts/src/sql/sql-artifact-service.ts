@@ -9,11 +9,14 @@ import type {
 } from '@adk/core';
 import {
   checkSchemaOption,
-  isUniqueViolation,
+  inSchema,
+  onceUntilFailure,
   requireSqlDialect,
+  retryOnUniqueViolation,
   runMigrations,
   type AnyKysely,
   type SqlDialect,
+  type SqlTablesLocation,
 } from '@adk/sql-kit';
 import { sql, type Kysely } from 'kysely';
 
@@ -27,11 +30,7 @@ import {
   locate,
   type ResolvedLocation,
 } from '../internal/request-checks';
-import {
-  ARTIFACTS_TABLE,
-  artifactTableMigrations,
-  type ArtifactTablesLocation,
-} from './migrations';
+import { ARTIFACTS_TABLE, artifactTableMigrations } from './migrations';
 
 interface ArtifactRow {
   app_name: string;
@@ -95,9 +94,11 @@ export class SqlArtifactService implements ArtifactService {
   readonly #root: Kysely<ArtifactDatabase>;
   /** The same, with the schema applied. */
   readonly #db: Kysely<ArtifactDatabase>;
-  readonly #location: ArtifactTablesLocation;
+  readonly #location: SqlTablesLocation;
   readonly #autoMigrate: boolean;
-  #ready: Promise<void> | undefined;
+  readonly #migrate = onceUntilFailure(() =>
+    runMigrations(this.#root, artifactTableMigrations(this.#location)),
+  );
 
   constructor(options: SqlArtifactServiceOptions) {
     const dialect = requireSqlDialect(options.db, {
@@ -106,20 +107,14 @@ export class SqlArtifactService implements ArtifactService {
     });
     checkSchemaOption(dialect, options.schema);
     this.#root = options.db as Kysely<ArtifactDatabase>;
-    this.#db = options.schema === undefined ? this.#root : this.#root.withSchema(options.schema);
+    this.#db = inSchema(this.#root, options.schema);
     this.#location = { dialect, schema: options.schema };
     this.#autoMigrate = options.autoMigrate ?? true;
   }
 
   /** Create or upgrade the tables now. Idempotent; concurrent callers share one run. */
   migrate(): Promise<void> {
-    this.#ready ??= runMigrations(this.#root, artifactTableMigrations(this.#location)).catch(
-      (error: unknown) => {
-        this.#ready = undefined;
-        throw error;
-      },
-    );
-    return this.#ready;
+    return this.#migrate();
   }
 
   async saveArtifact(request: SaveArtifactRequest): Promise<number> {
@@ -129,55 +124,50 @@ export class SqlArtifactService implements ArtifactService {
       request.customMetadata === undefined ? null : JSON.stringify(request.customMetadata);
     await this.#prepare();
     const key = keyOf(location);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const nextVersion = this.#db
-          .selectFrom(ARTIFACTS_TABLE)
-          .select(sql<number>`coalesce(max(version), -1) + 1`.as('version'))
-          .where('app_name', '=', key.app_name)
-          .where('user_id', '=', key.user_id)
-          .where('session_id', '=', key.session_id)
-          .where('filename', '=', key.filename);
-        const row = await this.#db
-          .insertInto(ARTIFACTS_TABLE)
-          .columns([
-            'app_name',
-            'user_id',
-            'session_id',
-            'filename',
-            'version',
-            'kind',
-            'mime_type',
-            'display_name',
-            'file_uri',
-            'data',
-            'custom_metadata',
-            'create_time',
-          ])
-          .expression(
-            this.#db.selectNoFrom([
-              sql.val(key.app_name).as('app_name'),
-              sql.val(key.user_id).as('user_id'),
-              sql.val(key.session_id).as('session_id'),
-              sql.val(key.filename).as('filename'),
-              nextVersion.as('version'),
-              sql.val(encoded.kind).as('kind'),
-              sql.val(encoded.mimeType ?? null).as('mime_type'),
-              sql.val(encoded.displayName ?? null).as('display_name'),
-              sql.val(encoded.fileUri ?? null).as('file_uri'),
-              sql.val(encoded.data).as('data'),
-              sql.val(metadata).as('custom_metadata'),
-              sql.val(Date.now()).as('create_time'),
-            ]),
-          )
-          .returning('version')
-          .executeTakeFirstOrThrow();
-        return Number(row.version);
-      } catch (error) {
-        if (isUniqueViolation(error) && attempt < MAX_SAVE_ATTEMPTS) continue;
-        throw error;
-      }
-    }
+    return retryOnUniqueViolation(MAX_SAVE_ATTEMPTS, async () => {
+      const nextVersion = this.#db
+        .selectFrom(ARTIFACTS_TABLE)
+        .select(sql<number>`coalesce(max(version), -1) + 1`.as('version'))
+        .where('app_name', '=', key.app_name)
+        .where('user_id', '=', key.user_id)
+        .where('session_id', '=', key.session_id)
+        .where('filename', '=', key.filename);
+      const row = await this.#db
+        .insertInto(ARTIFACTS_TABLE)
+        .columns([
+          'app_name',
+          'user_id',
+          'session_id',
+          'filename',
+          'version',
+          'kind',
+          'mime_type',
+          'display_name',
+          'file_uri',
+          'data',
+          'custom_metadata',
+          'create_time',
+        ])
+        .expression(
+          this.#db.selectNoFrom([
+            sql.val(key.app_name).as('app_name'),
+            sql.val(key.user_id).as('user_id'),
+            sql.val(key.session_id).as('session_id'),
+            sql.val(key.filename).as('filename'),
+            nextVersion.as('version'),
+            sql.val(encoded.kind).as('kind'),
+            sql.val(encoded.mimeType ?? null).as('mime_type'),
+            sql.val(encoded.displayName ?? null).as('display_name'),
+            sql.val(encoded.fileUri ?? null).as('file_uri'),
+            sql.val(encoded.data).as('data'),
+            sql.val(metadata).as('custom_metadata'),
+            sql.val(Date.now()).as('create_time'),
+          ]),
+        )
+        .returning('version')
+        .executeTakeFirstOrThrow();
+      return Number(row.version);
+    });
   }
 
   async loadArtifact(request: LoadArtifactRequest): Promise<Part | undefined> {

@@ -2,9 +2,10 @@ import { FileArtifactService, InMemoryArtifactService, SqlArtifactService } from
 import type { ArtifactService } from '@adk/core';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { maskDatabaseUrl } from '@adk/sql-kit';
 
 import { UsageError } from '../errors';
-import { maskUrl, openKysely } from './open-kysely';
+import { openKysely } from './open-kysely';
 
 /** An artifact service and how to release it. */
 export interface OpenedArtifactStore {
@@ -38,13 +39,13 @@ export async function openArtifactStore(
     const db = await openKysely(uri);
     return {
       service: new SqlArtifactService({ db, autoMigrate: true }),
-      description: maskUrl(uri),
+      description: maskDatabaseUrl(uri),
       close: () => db.destroy(),
     };
   }
   if (uri !== undefined && /^[a-z][a-z0-9+.-]*:\/\//i.test(uri) && !uri.startsWith('file://')) {
     throw new UsageError(
-      `Unsupported --artifact_service_uri "${maskUrl(uri)}": use memory://, file://<dir>, sqlite:<file> or postgres://...`,
+      `Unsupported --artifact_service_uri "${maskDatabaseUrl(uri)}": use memory://, file://<dir>, sqlite:<file> or postgres://...`,
     );
   }
   const root =

@@ -1,6 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 
-import { parseDatabaseUrl } from '@adk/session-sql';
+import { parseDatabaseUrl } from '@adk/sql-kit';
 
 /**
  * Where artifacts go when no `--artifact_service_uri` is given: next to the sessions. With a

@@ -1,8 +1,9 @@
 import type { MemoryService } from '@adk/core';
 import { InMemoryMemoryService, SqlMemoryService } from '@adk/memory';
+import { maskDatabaseUrl } from '@adk/sql-kit';
 
 import { UsageError } from '../errors';
-import { maskUrl, openKysely } from './open-kysely';
+import { openKysely } from './open-kysely';
 
 /** A memory service and how to release it. */
 export interface OpenedMemoryStore {
@@ -33,11 +34,11 @@ export async function openMemoryStore(uri: string | undefined): Promise<OpenedMe
     const db = await openKysely(uri);
     return {
       service: new SqlMemoryService({ db, autoMigrate: true }),
-      description: maskUrl(uri),
+      description: maskDatabaseUrl(uri),
       close: () => db.destroy(),
     };
   }
   throw new UsageError(
-    `Unsupported --memory_service_uri "${maskUrl(uri)}": use memory://, sqlite:<file> or postgres://...`,
+    `Unsupported --memory_service_uri "${maskDatabaseUrl(uri)}": use memory://, sqlite:<file> or postgres://...`,
   );
 }

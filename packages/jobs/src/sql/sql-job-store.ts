@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { withSqliteWriteLock } from '@adk/sql-kit';
+import { onceUntilFailure, withSqliteWriteLock } from '@adk/sql-kit';
 import { sql, type Kysely, type UpdateObject } from 'kysely';
 
 import { systemClock, type JobClock } from '../clock/job-clock';
@@ -68,7 +68,8 @@ export class SqlJobStore implements LeasedJobStore {
   readonly #autoMigrate: boolean;
   readonly #ownsDatabase: boolean;
   readonly #clock: JobClock;
-  #ready: Promise<void> | undefined;
+  readonly #migrate = onceUntilFailure(() => migrateJobTables(this.#db, this.#dialect));
+  readonly #checkSchema = onceUntilFailure(() => checkJobSchema(this.#db));
 
   /** @throws UnsupportedJobDialectError when `db` is not SQLite. */
   constructor(options: SqlJobStoreOptions) {
@@ -81,11 +82,7 @@ export class SqlJobStore implements LeasedJobStore {
 
   /** Create or upgrade the tables now. Idempotent; concurrent callers share one run. */
   migrate(): Promise<void> {
-    this.#ready ??= migrateJobTables(this.#db, this.#dialect).catch((error: unknown) => {
-      this.#ready = undefined;
-      throw error;
-    });
-    return this.#ready;
+    return this.#migrate();
   }
 
   async enqueue(request: EnqueueJobRequest): Promise<EnqueueJobResult> {
@@ -256,12 +253,7 @@ export class SqlJobStore implements LeasedJobStore {
   }
 
   #prepare(): Promise<void> {
-    if (this.#autoMigrate) return this.migrate();
-    this.#ready ??= checkJobSchema(this.#db).catch((error: unknown) => {
-      this.#ready = undefined;
-      throw error;
-    });
-    return this.#ready;
+    return this.#autoMigrate ? this.#migrate() : this.#checkSchema();
   }
 }
 

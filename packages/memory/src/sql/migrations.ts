@@ -1,10 +1,13 @@
-import type {
-  AnyKysely,
-  RunMigrationsOptions,
-  SqlDialect,
-  SqlMigration as Migration,
+import {
+  inSchema,
+  qualifiedTable,
+  type AnyKysely,
+  type RunMigrationsOptions,
+  type SqlDialect,
+  type SqlMigration as Migration,
+  type SqlTablesLocation,
 } from '@adk/sql-kit';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 
 /** Table of remembered events. */
 export const ENTRIES_TABLE = 'adk_memory_entries';
@@ -15,18 +18,6 @@ const BOOKKEEPING = {
   migrationTableName: 'adk_memory_migrations',
   migrationLockTableName: 'adk_memory_migrations_lock',
 };
-
-/** Where the memory tables live: a PostgreSQL schema, or the connection's default. */
-export interface MemoryTablesLocation {
-  dialect: SqlDialect;
-  /** PostgreSQL only; the connection's current schema when omitted. */
-  schema?: string | undefined;
-}
-
-/** A reference to one of the memory tables in raw SQL, qualified by the schema when there is one. */
-export function tableRef(location: MemoryTablesLocation, name: string): RawBuilder<unknown> {
-  return location.schema === undefined ? sql.table(name) : sql.id(location.schema, name);
-}
 
 function createEntries(db: AnyKysely, dialect: SqlDialect) {
   return db.schema
@@ -68,17 +59,17 @@ async function createSqliteIndex(db: AnyKysely): Promise<void> {
     insert into ${fts}(rowid, search_text) values (new.id, new.search_text); end`.execute(db);
 }
 
-function migrations(location: MemoryTablesLocation): Record<string, Migration> {
+function migrations(location: SqlTablesLocation): Record<string, Migration> {
   const { dialect, schema } = location;
   return {
     '0001_create_memory': {
       async up(root) {
-        const db = schema === undefined ? root : root.withSchema(schema);
+        const db = inSchema(root, schema);
         if (dialect === 'postgres') {
           await createEntries(db, dialect)
             .addColumn('search_vector', sql`tsvector`, (c) => c.notNull())
             .execute();
-          await sql`create index if not exists adk_memory_entries_search_idx on ${tableRef(location, ENTRIES_TABLE)} using gin (search_vector)`.execute(
+          await sql`create index if not exists adk_memory_entries_search_idx on ${qualifiedTable(ENTRIES_TABLE, schema)} using gin (search_vector)`.execute(
             root,
           );
         } else {
@@ -93,7 +84,7 @@ function migrations(location: MemoryTablesLocation): Record<string, Migration> {
           .execute();
       },
       async down(root) {
-        const db = schema === undefined ? root : root.withSchema(schema);
+        const db = inSchema(root, schema);
         if (dialect === 'sqlite')
           await sql`drop table if exists ${sql.table(FTS_TABLE)}`.execute(root);
         await db.schema.dropTable(ENTRIES_TABLE).ifExists().execute();
@@ -106,6 +97,6 @@ function migrations(location: MemoryTablesLocation): Record<string, Migration> {
  * What `runMigrations` of `@adk/sql-kit` needs to create or upgrade the memory tables (and, on SQLite, the FTS5 index and its triggers) at
  * `location`: idempotent, and safe for several processes migrating one new database at once.
  */
-export function memoryTableMigrations(location: MemoryTablesLocation): RunMigrationsOptions {
+export function memoryTableMigrations(location: SqlTablesLocation): RunMigrationsOptions {
   return { ...location, migrations: migrations(location), ...BOOKKEEPING };
 }

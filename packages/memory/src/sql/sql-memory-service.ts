@@ -11,11 +11,15 @@ import {
 } from '@adk/core';
 import {
   checkSchemaOption,
-  isUniqueViolation,
+  inSchema,
+  onceUntilFailure,
+  qualifiedTable,
   requireSqlDialect,
+  retryOnUniqueViolation,
   runMigrations,
   type AnyKysely,
   type SqlDialect,
+  type SqlTablesLocation,
 } from '@adk/sql-kit';
 import { sql, type Generated, type Kysely, type Transaction } from 'kysely';
 
@@ -26,13 +30,7 @@ import {
   sessionToRecords,
   type MemoryRecord,
 } from '../internal/memory-text';
-import {
-  ENTRIES_TABLE,
-  FTS_TABLE,
-  memoryTableMigrations,
-  tableRef,
-  type MemoryTablesLocation,
-} from './migrations';
+import { ENTRIES_TABLE, FTS_TABLE, memoryTableMigrations } from './migrations';
 
 interface EntryRow {
   id: Generated<number>;
@@ -103,10 +101,12 @@ export class SqlMemoryService implements MemoryService {
   /** The same, with the schema applied to query-builder statements. */
   readonly #db: Kysely<MemoryDatabase>;
   readonly #dialect: SqlDialect;
-  readonly #location: MemoryTablesLocation;
+  readonly #location: SqlTablesLocation;
   readonly #textSearchConfig: string;
   readonly #autoMigrate: boolean;
-  #ready: Promise<void> | undefined;
+  readonly #migrate = onceUntilFailure(() =>
+    runMigrations(this.#root, memoryTableMigrations(this.#location)),
+  );
 
   constructor(options: SqlMemoryServiceOptions) {
     this.#dialect = requireSqlDialect(options.db, {
@@ -115,7 +115,7 @@ export class SqlMemoryService implements MemoryService {
     });
     checkSchemaOption(this.#dialect, options.schema);
     this.#root = options.db as Kysely<MemoryDatabase>;
-    this.#db = options.schema === undefined ? this.#root : this.#root.withSchema(options.schema);
+    this.#db = inSchema(this.#root, options.schema);
     this.#location = { dialect: this.#dialect, schema: options.schema };
     this.#textSearchConfig = options.textSearchConfig ?? 'english';
     this.#autoMigrate = options.autoMigrate ?? true;
@@ -123,39 +123,27 @@ export class SqlMemoryService implements MemoryService {
 
   /** Create or upgrade the tables now. Idempotent; concurrent callers share one run. */
   migrate(): Promise<void> {
-    this.#ready ??= runMigrations(this.#root, memoryTableMigrations(this.#location)).catch(
-      (error: unknown) => {
-        this.#ready = undefined;
-        throw error;
-      },
-    );
-    return this.#ready;
+    return this.#migrate();
   }
 
   /** Replace what is remembered of the session by its current events, in one transaction. */
   async addSessionToMemory(session: Session): Promise<void> {
     const records = sessionToRecords(session);
     if (this.#autoMigrate) await this.migrate();
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.#db.transaction().execute(async (trx) => {
-          await trx
-            .deleteFrom(ENTRIES_TABLE)
-            .where('app_name', '=', session.appName)
-            .where('user_id', '=', session.userId)
-            .where('session_id', '=', session.id)
-            .execute();
-          for (let start = 0; start < records.length; start += INSERT_BATCH) {
-            await this.#insert(trx, session, records.slice(start, start + INSERT_BATCH));
-          }
-        });
-        return;
-      } catch (error) {
-        // Another writer refreshed the same session at the same time: do it again on top.
-        if (isUniqueViolation(error) && attempt < MAX_ATTEMPTS) continue;
-        throw error;
-      }
-    }
+    // Another writer refreshing the same session at the same time: do it again on top.
+    await retryOnUniqueViolation(MAX_ATTEMPTS, () =>
+      this.#db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom(ENTRIES_TABLE)
+          .where('app_name', '=', session.appName)
+          .where('user_id', '=', session.userId)
+          .where('session_id', '=', session.id)
+          .execute();
+        for (let start = 0; start < records.length; start += INSERT_BATCH) {
+          await this.#insert(trx, session, records.slice(start, start + INSERT_BATCH));
+        }
+      }),
+    );
   }
 
   async searchMemory(request: SearchMemoryRequest): Promise<SearchMemoryResponse> {
@@ -244,7 +232,7 @@ export class SqlMemoryService implements MemoryService {
     const query = words.join(' | ');
     const result = await sql<ScoredRow>`
       select e.session_id, e.author, e.timestamp, e.content, ts_rank(e.search_vector, q) as score
-      from ${tableRef(this.#location, ENTRIES_TABLE)} e, to_tsquery(cast(${this.#textSearchConfig} as regconfig), ${query}) q
+      from ${qualifiedTable(ENTRIES_TABLE, this.#location.schema)} e, to_tsquery(cast(${this.#textSearchConfig} as regconfig), ${query}) q
       where e.app_name = ${request.appName} and e.user_id = ${request.userId} and e.search_vector @@ q
       order by score desc, e.timestamp desc
       limit ${limit}`.execute(this.#root);

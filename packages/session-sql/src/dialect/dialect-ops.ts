@@ -1,9 +1,10 @@
+import type { SqlDialect } from '@adk/sql-kit';
 import type { Kysely, RawBuilder } from 'kysely';
 
 import type { SessionDatabase } from '../schema/tables';
 
-/** The two databases this package supports. */
-export type DialectKind = 'sqlite' | 'postgres';
+/** The two databases this package supports (`SqlDialect` of `@adk/sql-kit`). */
+export type DialectKind = SqlDialect;
 
 /** A Kysely handle on the session tables (possibly bound to one connection or transaction). */
 export type SessionDb = Kysely<SessionDatabase>;

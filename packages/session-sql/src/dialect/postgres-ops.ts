@@ -1,17 +1,11 @@
+import { decodeJsonColumn, encodeJsonColumn, epochMillis, qualifiedTable } from '@adk/sql-kit';
 import { sql, type RawBuilder } from 'kysely';
 
 import type { DialectOps, EventRow, SessionScopesRow } from './dialect-ops';
 import { OWN_POSTGRES_LAYOUT, type PostgresLayout } from './postgres-layout';
 import { ensureScopeRow } from './session-query';
 
-function toMs(raw: unknown): number {
-  if (raw instanceof Date) return raw.getTime();
-  if (typeof raw === 'number') return raw;
-  if (typeof raw === 'string') return /^-?[\d.]+$/.test(raw) ? Number(raw) : Date.parse(raw);
-  return Number.NaN;
-}
-
-const json = (value: object) => JSON.stringify(value);
+const json = encodeJsonColumn;
 const hasKeys = (value: object) => Object.keys(value).length > 0;
 
 /**
@@ -35,8 +29,7 @@ export function postgresOps(
   schema?: string,
   layout: PostgresLayout = OWN_POSTGRES_LAYOUT,
 ): DialectOps {
-  const table = (name: string): RawBuilder<unknown> =>
-    schema === undefined ? sql.table(name) : sql.id(schema, name);
+  const table = (name: string): RawBuilder<unknown> => qualifiedTable(name, schema);
   /** `ms` as a value of the time column `column` (`table.column`). */
   const time = (column: string, ms: number): RawBuilder<unknown> => {
     const iso = new Date(ms).toISOString();
@@ -50,11 +43,10 @@ export function postgresOps(
   const eventOrder = layout.eventSeq ? sql`seq` : sql`row_number() over (order by timestamp, id)`;
   const ops: DialectOps = {
     kind: 'postgres',
-    // Always send text: pg would turn a JS array into a Postgres array.
-    encodeJson: json,
-    decodeJson: (raw) => (typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw),
+    encodeJson: encodeJsonColumn,
+    decodeJson: decodeJsonColumn,
     encodeTime: (ms, column) => time(column, ms),
-    decodeTime: toMs,
+    decodeTime: epochMillis,
     readTime: (ref) => msOf(sql.ref(ref)),
     ordered: layout.eventSeq,
 
@@ -195,7 +187,7 @@ export function postgresOps(
       return {
         row,
         events,
-        createTime: toMs(first.created),
+        createTime: epochMillis(first.created),
         anchored: Number(first.ord) > 0,
       };
     },

@@ -1,23 +1,11 @@
+import { decodeJsonColumn, encodeJsonColumn, epochMillis, withSqliteWriteLock } from '@adk/sql-kit';
 import { sql } from 'kysely';
 
 import type { DialectOps, ScopeKey, SessionDb, SessionKey } from './dialect-ops';
 import { ensureScopeRow, selectSessionsWithScopes } from './session-query';
 
-function parseTime(raw: unknown): number {
-  if (typeof raw === 'number') return raw;
-  if (typeof raw === 'bigint') return Number(raw);
-  if (typeof raw === 'string') {
-    const numeric = Number(raw);
-    if (raw.trim() !== '' && Number.isFinite(numeric)) return numeric;
-    // Text written by SQLAlchemy (naive UTC, `YYYY-MM-DD HH:MM:SS.ffffff`) or ISO-8601.
-    const iso = raw.includes('T') ? raw : raw.replace(' ', 'T');
-    return Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(iso) ? iso : `${iso}Z`);
-  }
-  return Number.NaN;
-}
-
 function parseObject(raw: unknown): Record<string, unknown> {
-  const value = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
+  const value = decodeJsonColumn(raw);
   return value !== null && typeof value === 'object' && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : {};
@@ -35,26 +23,15 @@ function whereSession(key: SessionKey) {
  */
 export const sqliteOps: DialectOps = {
   kind: 'sqlite',
-  encodeJson: (value) => JSON.stringify(value),
-  decodeJson: (raw) => (typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw),
+  encodeJson: encodeJsonColumn,
+  decodeJson: decodeJsonColumn,
   encodeTime: (ms) => ms,
-  decodeTime: parseTime,
+  // Also reads text written by SQLAlchemy (naive UTC, `YYYY-MM-DD HH:MM:SS.ffffff`) or ISO-8601.
+  decodeTime: epochMillis,
   readTime: (ref) => sql.ref(ref),
   ordered: true,
 
-  async write(db, work) {
-    return db.connection().execute(async (connection) => {
-      await sql`begin immediate`.execute(connection);
-      try {
-        const result = await work(connection);
-        await sql`commit`.execute(connection);
-        return result;
-      } catch (error) {
-        await sql`rollback`.execute(connection);
-        throw error;
-      }
-    });
-  },
+  write: (db, work) => withSqliteWriteLock(db, (locked) => work(locked as SessionDb)),
 
   async appendEvent(db, plan) {
     const { key, delta } = plan;
@@ -68,7 +45,7 @@ export const sqliteOps: DialectOps = {
         .where('id', '=', k.sessionId)
         .executeTakeFirst();
       if (!row) return { outcome: 'missing' };
-      if (parseTime(row.update_time) !== plan.expected) return { outcome: 'stale' };
+      if (epochMillis(row.update_time) !== plan.expected) return { outcome: 'stale' };
       const inserted = await trx
         .insertInto('events')
         .values({
@@ -86,7 +63,7 @@ export const sqliteOps: DialectOps = {
       if (!inserted) return { outcome: 'duplicate-event' };
       const changes: { update_time: number; state?: string } = { update_time: plan.next };
       if (Object.keys(delta.session).length > 0) {
-        changes.state = JSON.stringify({ ...parseObject(row.state), ...delta.session });
+        changes.state = encodeJsonColumn({ ...parseObject(row.state), ...delta.session });
       }
       await trx
         .updateTable('sessions')
@@ -126,7 +103,7 @@ export const sqliteOps: DialectOps = {
         .executeTakeFirst();
       if (!row) return undefined;
       const { create_time: created, ...scopes } = row;
-      const loaded = { row: scopes, createTime: parseTime(created), anchored: true };
+      const loaded = { row: scopes, createTime: epochMillis(created), anchored: true };
       if (window.numRecentEvents === 0) return { ...loaded, events: [] };
       const inSession = () =>
         trx
@@ -165,7 +142,7 @@ export const sqliteOps: DialectOps = {
   async mergeScope(trx, scope, delta, now) {
     if (Object.keys(delta).length === 0) return ensureScopeRow(trx, scope, now);
     const row = await scopeQuery(trx, scope).executeTakeFirst();
-    const encoded = JSON.stringify({ ...(row ? parseObject(row.state) : {}), ...delta });
+    const encoded = encodeJsonColumn({ ...(row ? parseObject(row.state) : {}), ...delta });
     if (scope.table === 'app_states') {
       await trx
         .insertInto('app_states')

@@ -1,4 +1,4 @@
-export { checkSchema, migrateSessionSchema, type SchemaLocation } from './migrate';
+export { checkSchema, migrateSessionSchema } from './migrate';
 export { sessionMigrations } from './migrations';
 export {
   SCHEMA_VERSION,

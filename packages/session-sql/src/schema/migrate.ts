@@ -1,17 +1,14 @@
-import { checkSchemaVersion, runMigrations, type SchemaVersioning } from '@adk/sql-kit';
+import {
+  checkSchemaVersion,
+  runMigrations,
+  type SchemaVersioning,
+  type SqlTablesLocation,
+} from '@adk/sql-kit';
 import type { Kysely } from 'kysely';
 
-import type { DialectKind } from '../dialect';
 import { MigrationError, SchemaVersionError } from '../errors';
 import { sessionMigrations } from './migrations';
 import { SCHEMA_VERSION } from './tables';
-
-/** Where the session tables live. */
-export interface SchemaLocation {
-  kind: DialectKind;
-  /** PostgreSQL schema; the connection's current schema when omitted. */
-  schema?: string;
-}
 
 const MIGRATION_TABLE = 'adk_session_migration';
 const MIGRATION_LOCK_TABLE = 'adk_session_migration_lock';
@@ -35,7 +32,7 @@ const versioning: SchemaVersioning = {
 };
 
 /** Check that the schema is installed and supported; throws `SchemaVersionError`. */
-export async function checkSchema(db: Kysely<unknown>, location: SchemaLocation): Promise<void> {
+export async function checkSchema(db: Kysely<unknown>, location: SqlTablesLocation): Promise<void> {
   await checkSchemaVersion(db, versioning, location.schema);
 }
 
@@ -52,12 +49,11 @@ export async function checkSchema(db: Kysely<unknown>, location: SchemaLocation)
  */
 export async function migrateSessionSchema(
   db: Kysely<unknown>,
-  location: SchemaLocation,
+  location: SqlTablesLocation,
 ): Promise<void> {
   await runMigrations(db, {
-    dialect: location.kind,
-    schema: location.schema,
-    migrations: await sessionMigrations(location.kind, location.schema).getMigrations(),
+    ...location,
+    migrations: await sessionMigrations(location.dialect, location.schema).getMigrations(),
     migrationTableName: MIGRATION_TABLE,
     migrationLockTableName: MIGRATION_LOCK_TABLE,
     versioning,

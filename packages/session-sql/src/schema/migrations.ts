@@ -1,6 +1,8 @@
-import type {
-  SqlMigration as Migration,
-  SqlMigrationProvider as MigrationProvider,
+import {
+  inSchema,
+  qualifiedTable,
+  type SqlMigration as Migration,
+  type SqlMigrationProvider as MigrationProvider,
 } from '@adk/sql-kit';
 import { sql, type Kysely } from 'kysely';
 
@@ -25,10 +27,10 @@ function columnTypes(kind: DialectKind) {
  */
 function schemaV1(kind: DialectKind, schema: string | undefined): Migration {
   const t = columnTypes(kind);
-  const table = (name: string) => (schema === undefined ? sql.table(name) : sql.id(schema, name));
+  const table = (name: string) => qualifiedTable(name, schema);
   return {
     async up(root: Kysely<unknown>): Promise<void> {
-      const db = schema === undefined ? root : root.withSchema(schema);
+      const db = inSchema(root, schema);
       await db.schema
         .createTable('adk_internal_metadata')
         .ifNotExists()

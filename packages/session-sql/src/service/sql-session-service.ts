@@ -24,7 +24,13 @@ import {
   type Session,
   type SessionService,
 } from '@adk/core';
-import { checkSchemaOption, requireSqlDialect } from '@adk/sql-kit';
+import {
+  checkSchemaOption,
+  inSchema,
+  openSqlDatabase,
+  requireSqlDialect,
+  type SqlTablesLocation,
+} from '@adk/sql-kit';
 import { sql, type Kysely } from 'kysely';
 
 import { encodeEventData } from '../codec';
@@ -38,12 +44,7 @@ import {
   type SessionKey,
 } from '../dialect';
 import { readPostgresLayout, refuseUnusableLayout } from '../dialect/postgres-layout';
-import {
-  checkSchema,
-  migrateSessionSchema,
-  type SchemaLocation,
-  type SessionDatabase,
-} from '../schema';
+import { checkSchema, migrateSessionSchema, type SessionDatabase } from '../schema';
 import { CallOrderQueue } from './call-order-queue';
 import { LoadedSessions } from './loaded-sessions';
 import { readWholeSession } from './read-whole-session';
@@ -80,7 +81,7 @@ export class SqlSessionService implements SessionService {
   /** Replaced once the PostgreSQL tables' layout is known (see `#prepare`). */
   #ops: DialectOps;
   readonly #schema: string | undefined;
-  readonly #location: SchemaLocation;
+  readonly #location: SqlTablesLocation;
   readonly #autoMigrate: boolean;
   readonly #ownsDatabase: boolean;
   #ready: Promise<void> | undefined;
@@ -103,10 +104,10 @@ export class SqlSessionService implements SessionService {
     });
     checkSchemaOption(kind, options.schema);
     this.#root = root;
-    this.#db = options.schema === undefined ? root : root.withSchema(options.schema);
+    this.#db = inSchema(root, options.schema);
     this.#ops = kind === 'postgres' ? postgresOps(options.schema) : sqliteOps;
     this.#schema = options.schema;
-    this.#location = { kind, ...(options.schema === undefined ? {} : { schema: options.schema }) };
+    this.#location = { dialect: kind, schema: options.schema };
     this.#autoMigrate = options.autoMigrate ?? false;
     this.#ownsDatabase = options.ownsDatabase ?? false;
     this.#loaded = new LoadedSessions(
@@ -123,8 +124,7 @@ export class SqlSessionService implements SessionService {
     url: string,
     options: SqlSessionServiceUrlOptions = {},
   ): Promise<SqlSessionService> {
-    const { openDatabase } = await import('./open-database');
-    const { db, dialect } = await openDatabase(url, options);
+    const { db, dialect } = await openSqlDatabase<SessionDatabase>(url, options);
     try {
       return new SqlSessionService({ ...options, db, dialect, ownsDatabase: true });
     } catch (error) {

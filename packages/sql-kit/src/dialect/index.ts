@@ -5,4 +5,5 @@ export {
   type RequireSqlDialectOptions,
 } from './detect-sql-dialect';
 export { isUniqueViolation } from './is-unique-violation';
+export { retryOnUniqueViolation } from './retry-on-unique-violation';
 export type { AnyKysely, SqlDialect } from './sql-dialect';

@@ -8,3 +8,4 @@ export {
   type SchemaVersionProblem,
 } from './schema-versioning';
 export type { SqlMigration, SqlMigrationProvider } from './sql-migration';
+export { onceUntilFailure } from './once-until-failure';

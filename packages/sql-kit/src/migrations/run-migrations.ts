@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 
-import type { AnyKysely, SqlDialect } from '../dialect';
+import type { AnyKysely } from '../dialect';
+import type { SqlTablesLocation } from '../location';
 import { createSchemaIfMissing } from '../postgres';
 import { withSqliteWriteLock } from '../sqlite';
 import { loadMigrator } from './load-migrator';
@@ -8,12 +9,11 @@ import { assertNotNewer, readSchemaVersion, type SchemaVersioning } from './sche
 import type { SqlMigration } from './sql-migration';
 
 /** What {@link runMigrations} runs, and where. */
-export interface RunMigrationsOptions {
-  dialect: SqlDialect;
+export interface RunMigrationsOptions extends SqlTablesLocation {
   /**
    * PostgreSQL schema holding the tables (created when missing, tolerating a concurrent creator);
    * the connection's current schema when omitted. Migrations receive the caller's Kysely and
-   * apply the schema themselves (`db.withSchema(schema)`).
+   * apply the schema themselves (`inSchema(db, schema)`).
    */
   schema?: string | undefined;
   /** The migrations, by name; Kysely runs them in name order. */

@@ -6,7 +6,7 @@ import type { AnyKysely } from '../dialect';
  * Run `action` on one connection inside `BEGIN IMMEDIATE … COMMIT`: SQLite's write lock is taken
  * first (waiting up to the connection's busy timeout while another process holds it), so every
  * read `action` makes is still true when it writes, even when other processes share the file.
- * Rolled back when `action` throws.
+ * Rolled back when `action` (or the commit) throws, and that error is thrown.
  *
  * `action` must use the connection it is given (the caller's Kysely is busy until it returns).
  *
@@ -25,14 +25,15 @@ export async function withSqliteWriteLock<T>(
 ): Promise<T> {
   return db.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection);
-    let result: T;
     try {
-      result = await action(connection);
+      const result = await action(connection);
+      await sql`commit`.execute(connection);
+      return result;
     } catch (error) {
+      // Also after a failed commit, so the connection is never handed back inside a transaction.
+      // SQLite may have rolled back already (then this rollback fails): the first error is thrown.
       await sql`rollback`.execute(connection).catch(() => undefined);
       throw error;
     }
-    await sql`commit`.execute(connection);
-    return result;
   });
 }

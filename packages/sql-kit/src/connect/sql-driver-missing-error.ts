@@ -5,7 +5,8 @@ const MARKER = Symbol.for('adk.error.SqlDriverMissingError');
 /**
  * A database URL needs a driver package that is not installed (`better-sqlite3` or `pg`), or that
  * is installed without its native addon (`better-sqlite3` whose build script was skipped: npm 11
- * and pnpm 10 skip dependency build scripts unless the project allows them).
+ * and pnpm 10 skip dependency build scripts unless the project allows them). Thrown by
+ * {@link openSqlDatabase}; `@adk/session-sql` re-exports it.
  */
 export class SqlDriverMissingError extends AdkError {
   private readonly [MARKER] = true;

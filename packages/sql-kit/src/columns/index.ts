@@ -1,0 +1,2 @@
+export { epochMillis } from './epoch-millis';
+export { decodeJsonColumn, encodeJsonColumn } from './json-column';

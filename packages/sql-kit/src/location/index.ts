@@ -1,0 +1,1 @@
+export { inSchema, qualifiedTable, type SqlTablesLocation } from './sql-tables-location';
