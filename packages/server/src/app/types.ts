@@ -1,4 +1,4 @@
-import type { ServerJobStore } from '../routes/job-routes';
+import type { ServerJobStore } from './server-job-store';
 import type { AdkServerA2aOptions } from '../a2a/a2a-options';
 import type { EvalServerOptions } from '../eval/eval-server-options';
 import type { TimestampUnit } from '../http/wire-time';

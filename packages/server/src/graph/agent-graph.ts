@@ -1,8 +1,8 @@
 import type { AgentNode } from '../app/types';
+import type { GraphHighlight } from './graph-highlight';
 import { workflowGraphOf, workflowStartName } from './workflow-graph';
 
-/** A pair of node names to highlight: an agent calling a tool, a tool answering an agent... */
-export type GraphHighlight = readonly [from: string, to: string];
+export type { GraphHighlight };
 
 /** Options of {@link agentGraphDot}. */
 export interface AgentGraphOptions {

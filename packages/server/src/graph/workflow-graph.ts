@@ -1,7 +1,7 @@
 import type { Event } from '@adk/core';
 
 import type { AgentNode } from '../app/types';
-import type { GraphHighlight } from './agent-graph';
+import type { GraphHighlight } from './graph-highlight';
 
 /** The graph of a workflow agent of `@adk/workflow`, as its `describeGraph()` returns it. */
 export interface WorkflowGraphShape {

@@ -2,37 +2,13 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 
 import type { ServerContext } from '../app/server-context';
+import type { ServerJob, ServerJobStore } from '../app/server-job-store';
 import { httpError } from '../http/http-error';
 import { readBody } from '../http/read-body';
 import { contentSchema } from '../http/schemas';
 import { JobWatchHub, jobStream } from './job-watch';
 
-/**
- * The part of an `@adk/jobs` store the job routes use (any `JobStore` fits; the server does not
- * depend on `@adk/jobs`).
- */
-export interface ServerJobStore {
-  enqueue(request: {
-    appName: string;
-    userId: string;
-    sessionId?: string;
-    message: { role?: string; parts: unknown[] };
-    queue?: string;
-    priority?: number;
-    runIn?: number;
-  }): Promise<{ job: ServerJob; created: boolean }>;
-  get(id: string): Promise<ServerJob | undefined>;
-  list(request?: { appName?: string; state?: string; limit?: number }): Promise<ServerJob[]>;
-  cancel(id: string): Promise<ServerJob | undefined>;
-}
-
-/** The fields of a job the routes read (the whole job is returned). */
-export interface ServerJob {
-  readonly id: string;
-  readonly appName: string;
-  readonly userId: string;
-  readonly state: string;
-}
+export type { ServerJob, ServerJobStore };
 
 const enqueueSchema = z.object({
   new_message: contentSchema,

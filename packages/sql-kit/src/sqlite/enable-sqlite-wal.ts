@@ -1,3 +1,4 @@
+import type { SqlitePragmaRunner } from './pragma-runner';
 import {
   DEFAULT_SQLITE_SYNCHRONOUS,
   parseSqliteSynchronous,
@@ -5,14 +6,7 @@ import {
   type SqliteSynchronous,
 } from './sqlite-synchronous';
 
-/**
- * A SQLite connection that runs pragmas, as better-sqlite3's `Database` does (the kit does not
- * depend on a driver).
- */
-export interface SqlitePragmaRunner {
-  /** Run `PRAGMA <source>`; with `simple`, return the first column of the first row. */
-  pragma(source: string, options?: { simple?: boolean }): unknown;
-}
+export type { SqlitePragmaRunner };
 
 /** Options of {@link enableSqliteWal}. */
 export interface EnableSqliteWalOptions {

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '@adk/core';
 
-import type { SqlitePragmaRunner } from './enable-sqlite-wal';
+import type { SqlitePragmaRunner } from './pragma-runner';
 
 /**
  * SQLite's `synchronous` setting: when a commit waits for the disk.
