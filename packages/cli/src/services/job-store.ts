@@ -4,10 +4,11 @@ import type { Runner } from '@adk/core';
 import { JobWorker, SqlJobStore, type JobStore } from '@adk/jobs';
 import { parseDatabaseUrl } from '@adk/session-sql';
 import type { ServerJobStore } from '@adk/server';
+import { maskDatabaseUrl } from '@adk/sql-kit';
 import { sql } from 'kysely';
 
 import { UsageError } from '../errors';
-import { maskUrl, openKysely } from './open-kysely';
+import { openKysely } from './open-kysely';
 
 /** The job store a queue URL names: BullMQ for `redis://`, graphile-worker for `postgres://`. */
 export async function openJobStore(url: string, namespace?: string): Promise<JobStore> {
@@ -131,7 +132,7 @@ export async function openJobService(options: JobServiceOptions): Promise<Opened
     store,
     serverStore,
     worker,
-    description: url.includes(':memory:') ? 'in memory (SQLite)' : maskUrl(url),
+    description: url.includes(':memory:') ? 'in memory (SQLite)' : maskDatabaseUrl(url),
     close: () =>
       (closing ??= (async () => {
         await worker?.stop();
