@@ -76,8 +76,11 @@ export class GraphileJobStore implements QueueEngineJobStore {
       });
     this.#ownsPool = !options.pool;
     this.#pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString });
-    // An idle client's connection error must not crash the process: the next query reconnects.
-    if (this.#ownsPool) this.#pool.on('error', () => undefined);
+    // A client's connection error must not crash the process: the next query reconnects.
+    if (this.#ownsPool)
+      this.#pool
+        .on('error', () => undefined)
+        .on('connect', (client) => client.on('error', () => undefined));
     this.#clock = options.clock ?? systemClock;
     this.#pollIntervalMs = options.pollIntervalMs ?? 2000;
   }
