@@ -5,9 +5,10 @@ import type pg from 'pg';
 
 import type { JobClock } from '../clock/job-clock';
 import type { AttemptOutcome } from '../store/attempt-outcome';
-import type { Job } from '../store/job';
+import type { Job, JobState } from '../store/job';
 import type { ConsumeRequest, JobConsumer } from '../store/queue-engine';
 import { InFlightRuns } from '../worker/in-flight';
+import { recordToJob, selectRecordFrom, type GraphileRecordRow } from './graphile-rows';
 import { forgetWorkers, recordHeartbeat, sweepDeadWorkers } from './graphile-liveness';
 import { graphileTaskIdentifier, quietLogger } from './graphile-schema';
 
@@ -20,6 +21,15 @@ export interface GraphileConsumerOptions {
   read: (id: string) => Promise<Job | undefined>;
   request: ConsumeRequest;
 }
+
+/**
+ * A CTE (`async_commit`) that makes the statement's commit asynchronous. The outcome written with
+ * it is followed, on the same PostgreSQL, by graphile-worker's synchronous commit of the job's
+ * completion or failure, whose WAL flush covers it: the outcome is as durable as graphile's own
+ * record, and the worker does not wait for a second flush per job. A crash of PostgreSQL before that
+ * flush loses both, and the job runs again (and resumes from its session's events).
+ */
+const ASYNC_COMMIT = `async_commit as (select set_config('synchronous_commit', 'off', true))`;
 
 /** Thrown into graphile-worker to make it record a failed (or given back) attempt. */
 class AttemptFailed extends Error {
@@ -137,23 +147,28 @@ export class GraphileConsumer implements JobConsumer {
         throw new AttemptFailed('Given back unrun: the worker is stopping.');
       }
       case 'completed': {
-        const done = await pool.query(
-          `update "${schema}".adk_job_records set outcome = 'completed', result = $2, attempt = $3,
-            started_at = $4, finished_at = $5, updated_at = $5, last_error = last_error
-            where id = $1 and outcome is null`,
+        // One statement: the outcome, and the job as it now reads.
+        const done = await pool.query<GraphileRecordRow & { state: JobState }>(
+          `with ${ASYNC_COMMIT}, done as (
+            update "${schema}".adk_job_records as rec set outcome = 'completed', result = $2,
+              attempt = $3, started_at = $4, finished_at = $5, updated_at = $5
+              from async_commit where rec.id = $1 and rec.outcome is null returning rec.*
+          ) ${selectRecordFrom('done', `"${schema}".jobs`)}`,
           [job.id, JSON.stringify(outcome.result), job.attempt, job.startedAt ?? now, now],
         );
-        if (done.rowCount === 0) return refused(await read(job.id));
-        request.recorded({ job: (await read(job.id)) ?? job, outcome, refused: false });
+        const row = done.rows[0];
+        if (row === undefined) return refused(await read(job.id));
+        request.recorded({ job: recordToJob(row), outcome, refused: false });
         return;
       }
       case 'failed': {
         const dead = helpers.job.attempts >= helpers.job.max_attempts;
         const failed = await pool.query(
-          `update "${schema}".adk_job_records set last_error = $2, attempt = $3, started_at = $4,
-            updated_at = $5, outcome = case when $6 then 'dead' else null end,
+          `with ${ASYNC_COMMIT} update "${schema}".adk_job_records as rec set last_error = $2,
+            attempt = $3, started_at = $4, updated_at = $5,
+            outcome = case when $6 then 'dead' else null end,
             finished_at = case when $6 then $5::bigint else null end
-            where id = $1 and outcome is null`,
+            from async_commit where rec.id = $1 and rec.outcome is null`,
           [job.id, JSON.stringify(outcome.error), job.attempt, job.startedAt ?? now, now, dead],
         );
         if (failed.rowCount === 0) {
