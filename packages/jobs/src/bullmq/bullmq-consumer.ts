@@ -68,6 +68,7 @@ export class BullMqConsumer implements JobConsumer {
   ): Promise<JobResult> {
     const request = this.#request;
     const job = bullToJob(bull, 'active');
+    if (bull.id?.startsWith('repeat:')) await this.#store.orderScheduled(bull);
     const outcome = await this.#inFlight.run(job, async (controller) => {
       if ((await this.#store.isCancelled([job.id])).size > 0) controller.abort();
     });
