@@ -100,3 +100,30 @@ describe.skipIf(skip !== undefined)('BullMqJobStore on a queue of thousands of j
     expect((await store.list({ queue: 'big', limit: JOBS })).length).toBe(JOBS - 21);
   }, 60_000);
 });
+
+describe.skipIf(skip !== undefined)('BullMqJobStore on a Redis written by an older version', () => {
+  it('jobs enqueued before the order sets join them at the first list', async () => {
+    const old = redisPrefix('older');
+    const writer = new BullMqJobStore({ url: REDIS_URL, prefix: old });
+    try {
+      for (const text of ['a', 'b', 'c'])
+        await writer.enqueue({
+          queue: 'q',
+          appName: 'app',
+          userId: 'u1',
+          message: userContent(text),
+          runIn: 60_000,
+        });
+      // What an older version left: no order sets, no mark.
+      await redis.del(`${old}:adk:order`, `${old}:adk:order:q`, `${old}:adk:order:v1`);
+      const reader = new BullMqJobStore({ url: REDIS_URL, prefix: old });
+      const listed = await reader.list({ queue: 'q' });
+      await reader.close();
+      expect(listed.map((job) => job.message.parts[0]?.text)).toEqual(['a', 'b', 'c']);
+      expect(await redis.exists(`${old}:adk:order:v1`)).toBe(1);
+    } finally {
+      await writer.close();
+      await dropRedisPrefix(old);
+    }
+  });
+});
