@@ -1,8 +1,8 @@
 import { WaitingError, Worker, type Job as BullJob } from 'bullmq';
 
-import type { AttemptOutcome } from '../store/attempt-outcome';
 import type { JobResult } from '../store/job';
 import type { ConsumeRequest, JobConsumer } from '../store/queue-engine';
+import { InFlightRuns } from '../worker/in-flight';
 import type { BullMqJobStore } from './bullmq-job-store';
 import { ADK_BACKOFF } from './bullmq-job-store';
 import { bullToJob, type BullJobData } from './bullmq-rows';
@@ -21,15 +21,16 @@ class AttemptFailed extends Error {
 export class BullMqConsumer implements JobConsumer {
   readonly #store: BullMqJobStore;
   readonly #request: ConsumeRequest;
-  readonly #inFlight = new Map<string, AbortController>();
-  readonly #released = new Set<string>();
+  readonly #inFlight: InFlightRuns;
   #worker: Worker<BullJobData, JobResult> | undefined;
-  #check: ReturnType<typeof setInterval> | undefined;
-  #stopping = false;
 
   constructor(options: { store: BullMqJobStore; request: ConsumeRequest }) {
     this.#store = options.store;
     this.#request = options.request;
+    this.#inFlight = new InFlightRuns({
+      request: options.request,
+      tick: async () => this.#inFlight.abort(await this.#store.isCancelled(this.#inFlight.ids)),
+    });
   }
 
   async start(): Promise<void> {
@@ -53,27 +54,12 @@ export class BullMqConsumer implements JobConsumer {
     );
     this.#worker.on('error', (error) => request.onError(error, undefined));
     await this.#worker.waitUntilReady();
-    this.#check = setInterval(
-      () =>
-        void this.#checkCancelled().catch((error: unknown) => request.onError(error, undefined)),
-      Math.max(50, request.leaseMs / 3),
-    );
-    this.#check.unref();
+    this.#inFlight.start();
   }
 
   async stop(): Promise<void> {
-    this.#stopping = true;
-    if (this.#check !== undefined) clearInterval(this.#check);
-    for (const [id, controller] of this.#inFlight) {
-      this.#released.add(id);
-      controller.abort();
-    }
+    this.#inFlight.stop();
     await this.#worker?.close();
-  }
-
-  async #checkCancelled(): Promise<void> {
-    const cancelled = await this.#store.isCancelled([...this.#inFlight.keys()]);
-    for (const id of cancelled) this.#inFlight.get(id)?.abort();
   }
 
   async #process(
@@ -82,24 +68,10 @@ export class BullMqConsumer implements JobConsumer {
   ): Promise<JobResult> {
     const request = this.#request;
     const job = bullToJob(bull, 'active');
-    const controller = new AbortController();
-    this.#inFlight.set(job.id, controller);
-    if (this.#stopping) {
-      this.#released.add(job.id);
-      controller.abort();
-    }
-    if ((await this.#store.isCancelled([job.id])).size > 0) controller.abort();
-    let outcome: AttemptOutcome;
-    try {
-      outcome = await request.run(job, controller.signal);
-    } catch (error) {
-      outcome = {
-        kind: 'failed',
-        error: { name: 'Error', message: error instanceof Error ? error.message : String(error) },
-      };
-    } finally {
-      this.#inFlight.delete(job.id);
-    }
+    if (bull.id?.startsWith('repeat:')) await this.#store.orderScheduled(bull);
+    const outcome = await this.#inFlight.run(job, async (controller) => {
+      if ((await this.#store.isCancelled([job.id])).size > 0) controller.abort();
+    });
     const now = Date.now();
     const cancelled = (await this.#store.isCancelled([job.id])).size > 0;
     if (cancelled) {

@@ -17,6 +17,14 @@ import { checkListLimit, checkPrune, normalizeEnqueue } from '../store/normalize
 import type { ConsumeRequest, JobConsumer, QueueEngineJobStore } from '../store/queue-engine';
 import { BullMqConsumer } from './bullmq-consumer';
 import { BullMqCron, type BullMqCronOptions } from './bullmq-cron';
+import {
+  ENQUEUE_SCRIPT,
+  listInOrder,
+  orderKeys,
+  orderMember,
+  orderSchedulerJob,
+  type BullMqOrderContext,
+} from './bullmq-order';
 import { bullToJob, type BullJobData } from './bullmq-rows';
 
 /** Options of {@link BullMqJobStore}. */
@@ -33,6 +41,10 @@ export interface BullMqJobStoreOptions {
 
 /** BullMQ's largest priority. */
 const MAX_PRIORITY = 2_097_152;
+/** How many jobs `prune` reads and deletes at a time. */
+const PRUNE_BATCH = 500;
+/** BullMQ's states that hold jobs, as `getJobs` names them. */
+const BULL_STATES = ['active', 'waiting', 'prioritized', 'delayed', 'completed', 'failed'] as const;
 /** The custom backoff type whose delay the worker's `backoff` option computes. */
 export const ADK_BACKOFF = 'adk';
 
@@ -56,6 +68,8 @@ export class BullMqJobStore implements QueueEngineJobStore {
   readonly #ownsConnection: boolean;
   readonly #clock: JobClock;
   readonly #queues = new Map<string, Queue<BullJobData, JobResult>>();
+  readonly #context: BullMqOrderContext;
+  #ordered: Promise<void> | undefined;
 
   /** @throws InvalidArgumentError without a URL or connection. */
   constructor(options: BullMqJobStoreOptions) {
@@ -68,6 +82,18 @@ export class BullMqJobStore implements QueueEngineJobStore {
     this.#ownsConnection = !options.connection;
     this.#redis = options.connection ?? new Redis(options.url!, { maxRetriesPerRequest: null });
     this.#clock = options.clock ?? systemClock;
+    this.#context = {
+      redis: this.#redis,
+      key: (suffix) => this.#key(suffix),
+      knownQueues: () => this.#knownQueues(),
+      get: (id) => this.get(id),
+      read: async (queue, id) => {
+        const tombstone = await this.#redis.hget(this.#key('cancelled'), id);
+        return tombstone === null ? this.#read(queue, id) : fromTombstone(tombstone);
+      },
+      schedulers: async (queue) =>
+        (await this.queue(queue).getJobSchedulers()).map(({ key, next }) => ({ key, next })),
+    };
   }
 
   /** The ioredis connection (BullMQ workers duplicate it for their blocking pops). */
@@ -110,12 +136,18 @@ export class BullMqJobStore implements QueueEngineJobStore {
         id = existing ?? id;
       }
     }
-    const written = await this.#redis
-      .multi()
-      .incr(this.#key('seq'))
-      .hset(this.#key('index'), id, input.queue)
-      .sadd(this.#key('queues'), input.queue)
-      .exec();
+    const seq = (await this.#redis.eval(
+      ENQUEUE_SCRIPT,
+      6,
+      this.#key('seq'),
+      this.#key('index'),
+      this.#key('queues'),
+      ...orderKeys(this.#context, input.queue),
+      this.#key('order:v1'),
+      id,
+      input.queue,
+      now,
+    )) as number;
     const data: BullJobData = {
       appName: input.appName,
       userId: input.userId,
@@ -123,7 +155,7 @@ export class BullMqJobStore implements QueueEngineJobStore {
       priority: input.priority,
       runAt: input.runAt,
       createdAt: now,
-      seq: Number(written?.[0]?.[1] ?? 0),
+      seq,
       ...(input.sessionId === undefined ? {} : { sessionId: input.sessionId }),
       ...(input.stateDelta === undefined ? {} : { stateDelta: input.stateDelta }),
       ...(input.uniqueKey === undefined ? {} : { uniqueKey: input.uniqueKey }),
@@ -207,71 +239,134 @@ export class BullMqJobStore implements QueueEngineJobStore {
 
   async list(request: ListJobsRequest = {}): Promise<Job[]> {
     const limit = checkListLimit(request.limit);
-    const queues = request.queue === undefined ? await this.#knownQueues() : [request.queue];
-    const jobs: Job[] = [];
-    const stored = Object.values(await this.#redis.hgetall(this.#key('cancelled'))).map(
-      (text) => JSON.parse(text) as Job & { seq?: number },
-    );
-    const tombstones = stored.map(({ seq: _seq, ...job }) => job as Job);
-    const cancelledIds = new Set(tombstones.map((job) => job.id));
-    const sequence = new Map<string, number>(stored.map((job) => [job.id, job.seq ?? 0]));
-    for (const name of queues) {
-      const queue = this.queue(name);
-      for (const bullState of [
-        'active',
-        'waiting',
-        'prioritized',
-        'delayed',
-        'completed',
-        'failed',
-      ] as const) {
-        const found = (await queue.getJobs(bullState)) as BullJob<BullJobData, JobResult>[];
-        for (const bull of found)
-          if (bull?.id && !cancelledIds.has(bull.id)) {
-            sequence.set(bull.id, bull.data.seq ?? 0);
-            jobs.push(bullToJob(bull, bullState));
-          }
-      }
-      jobs.push(...tombstones.filter((job) => job.queue === name));
-    }
-    const seq = new Map(jobs.map((job) => [job.id, sequence.get(job.id) ?? 0]));
-    return jobs
-      .filter((job) => request.state === undefined || job.state === request.state)
-      .filter((job) => request.appName === undefined || job.appName === request.appName)
-      .sort((a, b) => a.createdAt - b.createdAt || seq.get(a.id)! - seq.get(b.id)!)
-      .slice(0, limit);
+    await this.#ensureOrder();
+    return listInOrder(this.#context, request, limit);
   }
 
+  /**
+   * Deletes in batches of {@link PRUNE_BATCH}, reading only candidates: BullMQ's completed and
+   * failed sets by finish time (`ZRANGEBYSCORE`), and the cancellation tombstones (`HSCAN`).
+   */
   async prune(request: PruneJobsRequest): Promise<number> {
     const states = checkPrune(request);
-    const candidates: Job[] = [];
-    for (const state of states) {
-      const listed = await this.list({
-        state,
-        ...(request.queue === undefined ? {} : { queue: request.queue }),
-        limit: Number.MAX_SAFE_INTEGER,
-      });
-      candidates.push(
-        ...listed.filter((job) => (job.finishedAt ?? Infinity) < request.finishedBefore),
+    await this.#ensureOrder();
+    const { finishedBefore } = request;
+    let pruned = 0;
+    const sets = (['completed', 'dead'] as const).filter((state) => states.includes(state));
+    const queues = request.queue === undefined ? await this.#knownQueues() : [request.queue];
+    for (const name of queues) {
+      const queue = this.queue(name);
+      for (const state of sets) {
+        const set = state === 'completed' ? queue.keys.completed! : queue.keys.failed!;
+        for (let offset = 0; ;) {
+          const ids = await this.#redis.zrangebyscore(
+            set,
+            '-inf',
+            `(${finishedBefore}`,
+            'LIMIT',
+            offset,
+            PRUNE_BATCH,
+          );
+          const cancelled = await this.isCancelled(ids);
+          const bulls = await Promise.all(ids.map((id) => queue.getJob(id)));
+          const doomed = bulls.filter(
+            (bull): bull is BullJob<BullJobData, JobResult> =>
+              bull !== undefined &&
+              !cancelled.has(bull.id!) &&
+              bullToJob(bull, state === 'completed' ? 'completed' : 'failed').state === state,
+          );
+          await Promise.all(
+            doomed.map((bull) => this.#remove(bullToJob(bull, state), bull.data.seq)),
+          );
+          pruned += doomed.length;
+          offset += ids.length - doomed.length;
+          if (ids.length < PRUNE_BATCH) break;
+        }
+      }
+    }
+    if (!states.includes('cancelled')) return pruned;
+    let cursor = '0';
+    do {
+      const [next, flat] = await this.#redis.hscan(
+        this.#key('cancelled'),
+        cursor,
+        'COUNT',
+        PRUNE_BATCH,
       );
-    }
-    for (const job of candidates) {
-      await this.queue(job.queue)
-        .remove(job.id)
-        .catch(() => undefined);
-      const multi = this.#redis
-        .multi()
-        .hdel(this.#key('cancelled'), job.id)
-        .hdel(this.#key('index'), job.id);
-      if (job.uniqueKey !== undefined) multi.del(this.#key(`unique:${job.uniqueKey}`));
-      await multi.exec();
-    }
-    return candidates.length;
+      cursor = next;
+      const doomed: (Job & { seq?: number })[] = [];
+      for (let i = 1; i < flat.length; i += 2) {
+        const job = JSON.parse(flat[i]!) as Job & { seq?: number };
+        if (request.queue !== undefined && job.queue !== request.queue) continue;
+        if ((job.finishedAt ?? Infinity) < finishedBefore) doomed.push(job);
+      }
+      await Promise.all(doomed.map(({ seq, ...job }) => this.#remove(job, seq)));
+      pruned += doomed.length;
+    } while (cursor !== '0');
+    return pruned;
+  }
+
+  /** Delete a finished job from BullMQ and from ADK's tombstones, index, order and unique keys. */
+  async #remove(job: Job, seq: number | undefined): Promise<void> {
+    await this.queue(job.queue)
+      .remove(job.id)
+      .catch(() => undefined);
+    const member = orderMember(seq ?? 0, job.id);
+    const multi = this.#redis
+      .multi()
+      .hdel(this.#key('cancelled'), job.id)
+      .hdel(this.#key('index'), job.id);
+    for (const key of orderKeys(this.#context, job.queue)) multi.zrem(key, member);
+    if (job.uniqueKey !== undefined) multi.del(this.#key(`unique:${job.uniqueKey}`));
+    await multi.exec();
+  }
+
+  /**
+   * Jobs enqueued before the order sets existed (an older `@adk/jobs` on this Redis) join them
+   * once: the first list or prune reads every job of every queue, then marks the order complete.
+   */
+  #ensureOrder(): Promise<void> {
+    this.#ordered ??= (async () => {
+      if ((await this.#redis.exists(this.#key('order:v1'))) === 1) return;
+      const multi = this.#redis.multi();
+      for (const name of await this.#knownQueues()) {
+        const bulls = (await this.queue(name).getJobs([...BULL_STATES])) as BullJob<
+          BullJobData,
+          JobResult
+        >[];
+        for (const bull of bulls.filter((bull) => bull?.id))
+          for (const key of orderKeys(this.#context, name))
+            multi.zadd(
+              key,
+              'NX',
+              bull.data.createdAt || bull.timestamp,
+              orderMember(bull.data.seq ?? 0, bull.id!),
+            );
+      }
+      for (const text of Object.values(await this.#redis.hgetall(this.#key('cancelled')))) {
+        const job = JSON.parse(text) as Job & { seq?: number };
+        for (const key of orderKeys(this.#context, job.queue))
+          multi.zadd(key, 'NX', job.createdAt, orderMember(job.seq ?? 0, job.id));
+      }
+      await multi.set(this.#key('order:v1'), '1').exec();
+    })().catch((error: unknown) => {
+      this.#ordered = undefined;
+      throw error;
+    });
+    return this.#ordered;
   }
 
   async countActive(queue: string): Promise<number> {
     const counts = await this.queue(queue).getJobCounts('active', 'waiting', 'prioritized');
     return (counts.active ?? 0) + (counts.waiting ?? 0) + (counts.prioritized ?? 0);
+  }
+
+  /**
+   * Give a job a job scheduler created its place in the enqueue order, for `list` (called by the
+   * worker that runs it; other jobs get theirs when enqueued).
+   */
+  async orderScheduled(bull: BullJob<BullJobData, JobResult>): Promise<void> {
+    await orderSchedulerJob(this.#context, bull);
   }
 
   /** True when the job has a cancellation tombstone (checked by running workers). */

@@ -5,8 +5,11 @@ import type pg from 'pg';
 
 import type { JobClock } from '../clock/job-clock';
 import type { AttemptOutcome } from '../store/attempt-outcome';
-import type { Job } from '../store/job';
+import type { Job, JobState } from '../store/job';
 import type { ConsumeRequest, JobConsumer } from '../store/queue-engine';
+import { InFlightRuns } from '../worker/in-flight';
+import { recordToJob, selectRecordFrom, type GraphileRecordRow } from './graphile-rows';
+import { forgetWorkers, recordHeartbeat, sweepDeadWorkers } from './graphile-liveness';
 import { graphileTaskIdentifier, quietLogger } from './graphile-schema';
 
 /** What a {@link GraphileConsumer} needs from its store. */
@@ -18,6 +21,15 @@ export interface GraphileConsumerOptions {
   read: (id: string) => Promise<Job | undefined>;
   request: ConsumeRequest;
 }
+
+/**
+ * A CTE (`async_commit`) that makes the statement's commit asynchronous. The outcome written with
+ * it is followed, on the same PostgreSQL, by graphile-worker's synchronous commit of the job's
+ * completion or failure, whose WAL flush covers it: the outcome is as durable as graphile's own
+ * record, and the worker does not wait for a second flush per job. A crash of PostgreSQL before that
+ * flush loses both, and the job runs again (and resumes from its session's events).
+ */
+const ASYNC_COMMIT = `async_commit as (select set_config('synchronous_commit', 'off', true))`;
 
 /** Thrown into graphile-worker to make it record a failed (or given back) attempt. */
 class AttemptFailed extends Error {
@@ -32,20 +44,19 @@ export function graphileBackoffMs(attempts: number): number {
 /**
  * One queue served by a graphile-worker runner: graphile fetches and locks the jobs (pushed
  * through LISTEN/NOTIFY), this consumer runs each through the worker's `run`, stores the outcome
- * in ADK's record, and keeps a heartbeat per graphile worker so that the jobs of a worker that died
- * are unlocked after `leaseMs` (graphile-worker's `force_unlock_workers`), not after 4 hours.
+ * in ADK's record, and keeps a heartbeat per graphile worker pool so that the jobs of a worker that
+ * died are unlocked within about `leaseMs` (graphile-worker's `force_unlock_workers`), not after
+ * graphile's 4 hours; see {@link sweepDeadWorkers}.
  */
 export class GraphileConsumer implements JobConsumer {
   readonly #options: GraphileConsumerOptions;
-  readonly #inFlight = new Map<string, AbortController>();
-  readonly #released = new Set<string>();
+  readonly #inFlight: InFlightRuns;
   readonly #workerIds = new Set<string>();
   #runner: Runner | undefined;
-  #heartbeat: ReturnType<typeof setInterval> | undefined;
-  #stopping = false;
 
   constructor(options: GraphileConsumerOptions) {
     this.#options = options;
+    this.#inFlight = new InFlightRuns({ request: options.request, tick: () => this.#beat() });
   }
 
   async start(): Promise<void> {
@@ -54,7 +65,7 @@ export class GraphileConsumer implements JobConsumer {
     // graphile-worker 0.17 locks jobs in the name of its pool (older versions: of each worker).
     const register = (id: string) => {
       this.#workerIds.add(id);
-      void this.#beat().catch((error: unknown) => request.onError(error, undefined));
+      this.#inFlight.tickNow();
     };
     events.on('pool:create', ({ workerPool }) => register(workerPool.id));
     events.on('worker:create', ({ worker }) => register(worker.workerId));
@@ -70,28 +81,17 @@ export class GraphileConsumer implements JobConsumer {
         [graphileTaskIdentifier(request.queue)]: (payload, helpers) => this.#task(payload, helpers),
       },
     });
-    this.#heartbeat = setInterval(
-      () => void this.#beat().catch((error: unknown) => request.onError(error, undefined)),
-      Math.max(50, request.leaseMs / 3),
-    );
-    this.#heartbeat.unref();
+    this.#inFlight.start();
   }
 
   async stop(): Promise<void> {
-    this.#stopping = true;
-    if (this.#heartbeat !== undefined) clearInterval(this.#heartbeat);
-    for (const [id, controller] of this.#inFlight) {
-      this.#released.add(id);
-      controller.abort();
-    }
+    this.#inFlight.stop();
     await this.#runner?.stop();
     const { pool, schema } = this.#options;
     // Given back unrun: due now, the attempt graphile counted taken back.
-    if (this.#released.size > 0) await this.#giveBack([...this.#released]);
-    if (this.#workerIds.size > 0)
-      await pool.query(`delete from "${schema}".adk_job_workers where worker_id = any($1)`, [
-        [...this.#workerIds],
-      ]);
+    const released = this.#inFlight.released;
+    if (released.length > 0) await this.#giveBack(released);
+    await forgetWorkers(pool, schema, [...this.#workerIds]);
   }
 
   /**
@@ -117,29 +117,13 @@ export class GraphileConsumer implements JobConsumer {
   }
 
   async #task(payload: unknown, helpers: JobHelpers): Promise<void> {
-    const { request, read } = this.#options;
+    const { read } = this.#options;
     const id = (payload as { id?: unknown } | null)?.id;
     if (typeof id !== 'string') throw new AttemptFailed('Not an ADK job: its payload has no id.');
     const stored = await read(id);
     if (stored === undefined || stored.state !== 'running') return; // cancelled or pruned meanwhile
     const job: Job = { ...stored, attempt: helpers.job.attempts };
-    const controller = new AbortController();
-    this.#inFlight.set(id, controller);
-    if (this.#stopping) {
-      this.#released.add(id);
-      controller.abort();
-    }
-    let outcome: AttemptOutcome;
-    try {
-      outcome = await request.run(job, controller.signal);
-    } catch (error) {
-      outcome = {
-        kind: 'failed',
-        error: { name: 'Error', message: error instanceof Error ? error.message : String(error) },
-      };
-    } finally {
-      this.#inFlight.delete(id);
-    }
+    const outcome = await this.#inFlight.run(job);
     await this.#record(job, outcome, helpers);
   }
 
@@ -150,7 +134,7 @@ export class GraphileConsumer implements JobConsumer {
       request.recorded({ job: current ?? job, outcome, refused: true });
     switch (outcome.kind) {
       case 'aborted': {
-        if (!this.#released.has(job.id)) {
+        if (!this.#inFlight.isReleased(job.id)) {
           // Cancelled: let graphile delete the job.
           refused(await read(job.id));
           return;
@@ -163,23 +147,28 @@ export class GraphileConsumer implements JobConsumer {
         throw new AttemptFailed('Given back unrun: the worker is stopping.');
       }
       case 'completed': {
-        const done = await pool.query(
-          `update "${schema}".adk_job_records set outcome = 'completed', result = $2, attempt = $3,
-            started_at = $4, finished_at = $5, updated_at = $5, last_error = last_error
-            where id = $1 and outcome is null`,
+        // One statement: the outcome, and the job as it now reads.
+        const done = await pool.query<GraphileRecordRow & { state: JobState }>(
+          `with ${ASYNC_COMMIT}, done as (
+            update "${schema}".adk_job_records as rec set outcome = 'completed', result = $2,
+              attempt = $3, started_at = $4, finished_at = $5, updated_at = $5
+              from async_commit where rec.id = $1 and rec.outcome is null returning rec.*
+          ) ${selectRecordFrom('done', `"${schema}".jobs`)}`,
           [job.id, JSON.stringify(outcome.result), job.attempt, job.startedAt ?? now, now],
         );
-        if (done.rowCount === 0) return refused(await read(job.id));
-        request.recorded({ job: (await read(job.id)) ?? job, outcome, refused: false });
+        const row = done.rows[0];
+        if (row === undefined) return refused(await read(job.id));
+        request.recorded({ job: recordToJob(row), outcome, refused: false });
         return;
       }
       case 'failed': {
         const dead = helpers.job.attempts >= helpers.job.max_attempts;
         const failed = await pool.query(
-          `update "${schema}".adk_job_records set last_error = $2, attempt = $3, started_at = $4,
-            updated_at = $5, outcome = case when $6 then 'dead' else null end,
+          `with ${ASYNC_COMMIT} update "${schema}".adk_job_records as rec set last_error = $2,
+            attempt = $3, started_at = $4, updated_at = $5,
+            outcome = case when $6 then 'dead' else null end,
             finished_at = case when $6 then $5::bigint else null end
-            where id = $1 and outcome is null`,
+            from async_commit where rec.id = $1 and rec.outcome is null`,
           [job.id, JSON.stringify(outcome.error), job.attempt, job.startedAt ?? now, now, dead],
         );
         if (failed.rowCount === 0) {
@@ -209,29 +198,16 @@ export class GraphileConsumer implements JobConsumer {
 
   /** Heartbeat of this process's graphile workers; unlock dead workers' jobs; abort cancelled runs. */
   async #beat(): Promise<void> {
-    const { pool, schema, clock, request } = this.#options;
-    const now = clock.now();
-    if (this.#stopping) return;
-    if (this.#workerIds.size > 0)
-      await pool.query(
-        `insert into "${schema}".adk_job_workers (worker_id, seen_at)
-          select unnest($1::text[]), $2 on conflict (worker_id) do update set seen_at = $2`,
-        [[...this.#workerIds], now],
-      );
-    const stale = await pool.query<{ worker_id: string }>(
-      `delete from "${schema}".adk_job_workers where seen_at < $1 returning worker_id`,
-      [now - request.leaseMs],
-    );
-    if (stale.rows.length > 0)
-      await pool.query(`select "${schema}".force_unlock_workers($1)`, [
-        stale.rows.map((row) => row.worker_id),
-      ]);
-    if (this.#inFlight.size > 0) {
+    const { pool, schema, request } = this.#options;
+    await recordHeartbeat(pool, schema, [...this.#workerIds]);
+    await sweepDeadWorkers(pool, schema, request.leaseMs);
+    const running = this.#inFlight.ids;
+    if (running.length > 0) {
       const cancelled = await pool.query<{ id: string }>(
         `select id from "${schema}".adk_job_records where id = any($1) and outcome = 'cancelled'`,
-        [[...this.#inFlight.keys()]],
+        [running],
       );
-      for (const { id } of cancelled.rows) this.#inFlight.get(id)?.abort();
+      this.#inFlight.abort(cancelled.rows.map((row) => row.id));
     }
   }
 }

@@ -16,7 +16,13 @@ import { checkListLimit, checkPrune, normalizeEnqueue } from '../store/normalize
 import type { ConsumeRequest, JobConsumer, QueueEngineJobStore } from '../store/queue-engine';
 import { GraphileConsumer } from './graphile-consumer';
 import { GraphileCron, type GraphileCronOptions } from './graphile-cron';
-import { STATE_SQL, recordToJob, selectRecord, type GraphileRecordRow } from './graphile-rows';
+import {
+  STATE_SQL,
+  recordToJob,
+  selectRecord,
+  selectRecordFrom,
+  type GraphileRecordRow,
+} from './graphile-rows';
 import { graphileTaskIdentifier, migrateGraphileSchema } from './graphile-schema';
 
 export { graphileTaskIdentifier } from './graphile-schema';
@@ -76,8 +82,11 @@ export class GraphileJobStore implements QueueEngineJobStore {
       });
     this.#ownsPool = !options.pool;
     this.#pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString });
-    // An idle client's connection error must not crash the process: the next query reconnects.
-    if (this.#ownsPool) this.#pool.on('error', () => undefined);
+    // A client's connection error must not crash the process: the next query reconnects.
+    if (this.#ownsPool)
+      this.#pool
+        .on('error', () => undefined)
+        .on('connect', (client) => client.on('error', () => undefined));
     this.#clock = options.clock ?? systemClock;
     this.#pollIntervalMs = options.pollIntervalMs ?? 2000;
   }
@@ -105,51 +114,44 @@ export class GraphileJobStore implements QueueEngineJobStore {
         });
     }
     await this.migrate();
-    const id = randomUUID();
-    const client = await this.#pool.connect();
-    try {
-      await client.query('begin');
-      const inserted = await client.query(
-        `insert into "${this.schema}".adk_job_records (id, unique_key, queue, priority, app_name,
+    // One statement (one round trip, atomic): ADK's record, then graphile's job in the name of the
+    // record's id. A unique key already taken inserts neither.
+    const inserted = await this.#pool.query<GraphileRecordRow & { state: JobState }>(
+      `with r as (
+        insert into "${this.schema}".adk_job_records (id, unique_key, queue, priority, app_name,
           user_id, session_id, message, state_delta, max_attempts, run_at, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
-         on conflict (unique_key) do nothing returning id`,
-        [
-          id,
-          input.uniqueKey ?? null,
-          input.queue,
-          input.priority,
-          input.appName,
-          input.userId,
-          input.sessionId ?? null,
-          JSON.stringify(input.message),
-          input.stateDelta === undefined ? null : JSON.stringify(input.stateDelta),
-          input.maxAttempts,
-          input.runAt,
-          now,
-        ],
-      );
-      if (inserted.rowCount === 0) {
-        await client.query('commit');
-        const existing = await this.#readOne('r.unique_key = $1', [input.uniqueKey]);
-        return { job: existing!, created: false };
-      }
-      await client.query(
-        `select from "${this.schema}".add_job($1, json_build_object('id', $2::text),
-          run_at => to_timestamp($3::double precision / 1000), max_attempts => $4,
-          job_key => $2, priority => $5)`,
-        [graphileTaskIdentifier(input.queue), id, input.runAt, input.maxAttempts, input.priority],
-      );
-      const job = (await this.#readOne('r.id = $1', [id], client))!;
-      await client.query('commit');
-      publishJobEvent('enqueued', () => ({ job }));
-      return { job, created: true };
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
+        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
+        on conflict (unique_key) do nothing returning *
+      ), j as (
+        select added.* from r, lateral "${this.schema}".add_job($13, json_build_object('id', r.id),
+          run_at => to_timestamp(r.run_at::double precision / 1000), max_attempts => r.max_attempts,
+          job_key => r.id, priority => r.priority) as added
+      )
+      ${selectRecordFrom('r', 'j')}`,
+      [
+        randomUUID(),
+        input.uniqueKey ?? null,
+        input.queue,
+        input.priority,
+        input.appName,
+        input.userId,
+        input.sessionId ?? null,
+        JSON.stringify(input.message),
+        input.stateDelta === undefined ? null : JSON.stringify(input.stateDelta),
+        input.maxAttempts,
+        input.runAt,
+        now,
+        graphileTaskIdentifier(input.queue),
+      ],
+    );
+    const row = inserted.rows[0];
+    if (row === undefined) {
+      const existing = await this.#readOne('r.unique_key = $1', [input.uniqueKey]);
+      return { job: existing!, created: false };
     }
+    const job = recordToJob(row);
+    publishJobEvent('enqueued', () => ({ job }));
+    return { job, created: true };
   }
 
   async cancel(id: string): Promise<Job | undefined> {

@@ -42,14 +42,22 @@ export const STATE_SQL = `case
   when j.attempts >= j.max_attempts then 'dead'
   else 'pending' end`;
 
-/** The columns every read selects: the record and graphile's view of the job. */
-export function selectRecord(schema: string): string {
+/**
+ * The select of a record and its state from `records` and `jobs` (graphile's jobs, left joined on
+ * its key, the record's id): tables, views or CTEs named so.
+ */
+export function selectRecordFrom(records: string, jobs: string): string {
   return `select r.*, ${STATE_SQL} as state, j.id::text as gw_id, j.attempts as gw_attempts,
     j.max_attempts as gw_max_attempts,
     (extract(epoch from j.run_at) * 1000)::bigint::text as gw_run_at,
     (extract(epoch from j.locked_at) * 1000)::bigint::text as gw_locked_at, j.locked_by as gw_locked_by,
     (extract(epoch from j.updated_at) * 1000)::bigint::text as gw_updated_at
-    from "${schema}".adk_job_records r left join "${schema}".jobs j on j.key = r.id`;
+    from ${records} r left join ${jobs} j on j.key = r.id`;
+}
+
+/** The columns every read selects: the record and graphile's view of the job. */
+export function selectRecord(schema: string): string {
+  return selectRecordFrom(`"${schema}".adk_job_records`, `"${schema}".jobs`);
 }
 
 const num = (value: string | null): number | undefined =>
