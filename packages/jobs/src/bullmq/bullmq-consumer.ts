@@ -3,8 +3,7 @@ import { WaitingError, Worker, type Job as BullJob } from 'bullmq';
 import type { JobResult } from '../store/job';
 import type { ConsumeRequest, JobConsumer } from '../store/queue-engine';
 import { InFlightRuns } from '../worker/in-flight';
-import type { BullMqJobStore } from './bullmq-job-store';
-import { ADK_BACKOFF } from './bullmq-job-store';
+import { ADK_BACKOFF, type BullMqStoreHost } from './bullmq-host';
 import { bullToJob, type BullJobData } from './bullmq-rows';
 
 /** Thrown into BullMQ to make it record a failed attempt. */
@@ -19,12 +18,12 @@ class AttemptFailed extends Error {
  * checked every third of `leaseMs`.
  */
 export class BullMqConsumer implements JobConsumer {
-  readonly #store: BullMqJobStore;
+  readonly #store: BullMqStoreHost;
   readonly #request: ConsumeRequest;
   readonly #inFlight: InFlightRuns;
   #worker: Worker<BullJobData, JobResult> | undefined;
 
-  constructor(options: { store: BullMqJobStore; request: ConsumeRequest }) {
+  constructor(options: { store: BullMqStoreHost; request: ConsumeRequest }) {
     this.#store = options.store;
     this.#request = options.request;
     this.#inFlight = new InFlightRuns({

@@ -1,8 +1,7 @@
 import { CronExpression } from '../cron/cron-expression';
 import type { CronSchedule } from '../cron/cron-scheduler';
 import { normalizeEnqueue } from '../store/normalize-enqueue';
-import type { BullMqJobStore } from './bullmq-job-store';
-import { ADK_BACKOFF } from './bullmq-job-store';
+import { ADK_BACKOFF, type BullMqStoreHost } from './bullmq-host';
 import type { BullJobData } from './bullmq-rows';
 
 /** Options of `BullMqJobStore.schedule`. */
@@ -16,9 +15,9 @@ export interface BullMqCronOptions {
  * and the occurrence), whichever process upserted it.
  */
 export class BullMqCron {
-  readonly #store: BullMqJobStore;
+  readonly #store: BullMqStoreHost;
 
-  constructor(store: BullMqJobStore) {
+  constructor(store: BullMqStoreHost) {
     this.#store = store;
   }
 

@@ -16,6 +16,7 @@ import type {
 import { checkListLimit, checkPrune, normalizeEnqueue } from '../store/normalize-enqueue';
 import type { ConsumeRequest, JobConsumer, QueueEngineJobStore } from '../store/queue-engine';
 import { BullMqConsumer } from './bullmq-consumer';
+import { ADK_BACKOFF, type BullMqStoreHost } from './bullmq-host';
 import { BullMqCron, type BullMqCronOptions } from './bullmq-cron';
 import {
   ENQUEUE_SCRIPT,
@@ -45,8 +46,6 @@ const MAX_PRIORITY = 2_097_152;
 const PRUNE_BATCH = 500;
 /** BullMQ's states that hold jobs, as `getJobs` names them. */
 const BULL_STATES = ['active', 'waiting', 'prioritized', 'delayed', 'completed', 'failed'] as const;
-/** The custom backoff type whose delay the worker's `backoff` option computes. */
-export const ADK_BACKOFF = 'adk';
 
 /**
  * Jobs on Redis through [BullMQ](https://docs.bullmq.io): each ADK queue is a BullMQ queue, jobs
@@ -61,7 +60,7 @@ export const ADK_BACKOFF = 'adk';
  * worker.start();
  * ```
  */
-export class BullMqJobStore implements QueueEngineJobStore {
+export class BullMqJobStore implements QueueEngineJobStore, BullMqStoreHost {
   readonly engine = 'bullmq';
   readonly prefix: string;
   readonly #redis: Redis;
