@@ -24,6 +24,11 @@ const COMMON = {
   '@bufbuild/protobuf': '^2.10.2',
   // the conformance suites' README blocks import @adk/core/testing/vitest
   vitest: '~4.1.0',
+  // what README blocks import beside the ADK packages, as their users install them: the a2a
+  // README mounts a server in the user's own Hono app, the telemetry README exports with OTLP
+  // (but not @opentelemetry/sdk-node: the check runs startTelemetry without it)
+  hono: '^4.13.19',
+  '@opentelemetry/exporter-trace-otlp-http': '~0.223.0',
 };
 
 /**
@@ -40,6 +45,8 @@ export const LANES: readonly Lane[] = [
       kysely: '~0.28.0',
       'better-sqlite3': '^12.0.0',
       '@types/node': '^20.19.0',
+      // the models-gemini README's Vertex AI token source (11 needs Node 22)
+      'google-auth-library': '^10.0.0',
     },
   },
   {
@@ -50,6 +57,7 @@ export const LANES: readonly Lane[] = [
       kysely: '^0.29.0',
       'better-sqlite3': '^13.0.0',
       '@types/node': '^24.0.0',
+      'google-auth-library': '^11.0.0',
     },
   },
 ];
