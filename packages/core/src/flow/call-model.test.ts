@@ -10,7 +10,7 @@ import type { GenerateOptions, LlmRequest, LlmResponse, Model } from '../models'
 import { FakeModel, type FakeStep } from '../testing/fake-model';
 import { fakeFunctionCall } from '../testing/fake-model-responses';
 import { FunctionTool } from '../tools/function-tool';
-import { callModel, type CallModelOptions } from './call-model';
+import { callModel, streamModel, type CallModelOptions } from './call-model';
 
 /**
  * `callModel` is the one path through which the flow calls a model, with or without model hooks
@@ -83,7 +83,7 @@ async function callOnce(model: Model): Promise<{
   };
   const diagnostics = recordModelDiagnostics();
   const responses: LlmResponse[] = [];
-  for await (const response of callModel(options)) responses.push(response);
+  responses.push(...(await callModel(options)));
   // The span id is recorded for the tool step (the parent of its tool spans).
   expect(options.span.spanId).toMatch(/./);
   return { responses, diagnostics };
@@ -145,7 +145,7 @@ describe('callModel', () => {
     };
     const pending = (async () => {
       const responses: LlmResponse[] = [];
-      for await (const response of callModel(options)) responses.push(response);
+      responses.push(...(await callModel(options)));
       return responses;
     })();
     await model.whenStarted;
@@ -190,5 +190,47 @@ describe('a run with and without model hooks', () => {
     const withoutHooks = await run(false, failing());
     expect(shape(withoutHooks)).toEqual(shape(await run(true, failing())));
     expect(withoutHooks.at(-1)).toMatchObject({ errorCode: 'MODEL_ERROR' });
+  });
+});
+
+describe('streamModel', () => {
+  async function options(model: Model): Promise<CallModelOptions> {
+    const agent = new LlmAgent({ name: 'bot', model });
+    const ctx = await makeContext(agent, { runConfig: { streamingMode: 'sse' } });
+    return {
+      agent,
+      ctx,
+      model,
+      request: { model: model.name, contents: [], config: {} },
+      callbacks: { callbackContext: () => ({}) as CallbackContext },
+      span: { spanId: undefined },
+    };
+  }
+
+  it('yields the chunks as they come and returns the final response they fold into', async () => {
+    const diagnostics = recordModelDiagnostics();
+    const stream = streamModel(await options(new ChunkingModel()));
+    const chunks: LlmResponse[] = [];
+    let next = await stream.next();
+    while (!next.done) {
+      chunks.push(next.value);
+      next = await stream.next();
+    }
+    expect(chunks.map((chunk) => chunk.content?.parts[0]?.text)).toEqual(['Hel', 'lo']);
+    expect(next.value).toEqual([
+      expect.objectContaining({ content: { role: 'model', parts: [{ text: 'Hello' }] } }),
+    ]);
+    expect(diagnostics.map(([key]) => key)).toEqual(['modelCallStart', 'modelCallEnd']);
+  });
+
+  it('ends the span as cancelled when the consumer stops after the first chunk', async () => {
+    const diagnostics = recordModelDiagnostics();
+    const stream = streamModel(await options(new ChunkingModel()));
+    expect((await stream.next()).value).toMatchObject({ partial: true });
+    await stream.return([]);
+    expect(diagnostics.map(([key, message]) => [key, message.error])).toEqual([
+      ['modelCallStart', undefined],
+      ['modelCallError', 'cancelled: the consumer stopped the stream'],
+    ]);
   });
 });

@@ -16,7 +16,7 @@ export interface ModelSpan {
   spanId: string | undefined;
 }
 
-/** Arguments of {@link callModel}. */
+/** Arguments of {@link callModel} and {@link streamModel}. */
 export interface CallModelOptions {
   agent: FlowAgent;
   ctx: InvocationContext;
@@ -31,64 +31,98 @@ export interface CallModelOptions {
 }
 
 /**
- * One model turn with its callbacks: `beforeModel` plugins then callbacks (a returned response
- * skips the call), the call itself (streamed when `RunConfig.streamingMode` is `sse`: partial
- * responses are yielded as they arrive), then `afterModel` plugins then callbacks on each final
+ * One model call with its hooks, not streamed: `beforeModel` plugins then callbacks (a returned
+ * response answers instead of the model), the call (chunks of a provider that always streams are
+ * folded into one final response), then `afterModel` plugins then callbacks on each final
  * response.
  *
  * When the call throws, `onModelError` plugins then callbacks decide: `{ retry: true }` calls again
  * (at most `agent.maxErrorRetries` times), a response is used instead, `undefined` turns the error
- * into an error response (`errorCode` from the typed error, else `MODEL_ERROR`). When the run is
- * aborted the generator simply ends. Yields partial responses then final ones; never throws
- * except for plugin failures.
+ * into an error response (`errorCode` from the typed error, else `MODEL_ERROR`). Resolves to the
+ * final responses, none when the run is aborted; rejects only with a plugin's failure.
+ *
+ * {@link streamModel} is the same call read as it streams. The flow awaits this one when the run
+ * does not stream: a call read in one await costs a turn less than one read through an async
+ * iterator (docs/PERFORMANCE.md, issue 14).
  */
-export async function* callModel(options: CallModelOptions): AsyncGenerator<LlmResponse, void> {
-  const { agent, ctx, request } = options;
-  // Request contents are frozen and shared between calls (copy-on-write): hooks that may change
-  // the request in place get their own copies first.
-  if (
-    ctx.plugins.has('beforeModel') ||
-    agent.beforeModelCallbacks.length > 0 ||
-    ctx.plugins.has('onModelError') ||
-    agent.onModelErrorCallbacks.length > 0
-  ) {
-    request.contents = mutableContents(request.contents);
-  }
-  // Hooks are skipped outright when nothing listens: no argument objects, no extra awaits.
-  const shortCircuit =
-    ctx.plugins.has('beforeModel') || agent.beforeModelCallbacks.length > 0
-      ? ((await ctx.plugins.beforeModel(ctx, {
-          invocationContext: ctx,
-          agent,
-          callbackContext: options.callbacks.callbackContext(),
-          request,
-        })) ??
-        (await firstResult(agent.beforeModelCallbacks, {
-          context: options.callbacks.callbackContext(),
-          request,
-        })))
-      : undefined;
-  if (shortCircuit) {
-    yield { ...shortCircuit, partial: false };
-    return;
-  }
-  const stream = ctx.runConfig.streamingMode === 'sse';
+export async function callModel(options: CallModelOptions): Promise<LlmResponse[]> {
+  // Hooks nobody set cost no await: a turn's call is one await on the model's answer.
+  const before = beforeModel(options);
+  const answer = before && (await before);
+  if (answer) return [answer];
+  const { ctx } = options;
   for (let attempt = 0; ; attempt++) {
-    const { spanId, startTime } = startModelSpan(options, stream);
+    const call = startModelSpan(options, false);
     const finals: LlmResponse[] = [];
+    let aggregator: StreamAggregator | undefined;
+    try {
+      const responses = options.model.generate(options.request, {
+        stream: false,
+        signal: ctx.signal,
+      });
+      const iterator = responses[Symbol.asyncIterator]();
+      let exhausted = false;
+      try {
+        for (;;) {
+          const next = await unlessAborted(iterator.next(), ctx.signal);
+          if (next === undefined || ctx.signal.aborted) {
+            cancelModelSpan(options, call);
+            return [];
+          }
+          if (next.done) {
+            exhausted = true;
+            break;
+          }
+          const response = next.value;
+          if (response.partial) (aggregator ??= new StreamAggregator()).add(response);
+          else finals.push(response);
+        }
+      } finally {
+        if (!exhausted) iterator.return?.(undefined)?.catch(() => undefined);
+      }
+    } catch (error) {
+      const outcome = await modelCallFailed(options, call, error, attempt);
+      if (outcome === RETRY) continue;
+      return outcome === undefined ? [] : [outcome];
+    }
+    if (finals.length === 0 && aggregator?.hasContent) finals.push(aggregator.final());
+    endModelSpan(options, call, finals);
+    return hasAfterModel(options) ? await afterModel(options, finals) : finals;
+  }
+}
+
+/**
+ * {@link callModel} read as the model streams (`RunConfig.streamingMode` `sse`): the same hooks,
+ * retries, span and error responses, with each partial response yielded as it arrives. Returns the
+ * final responses (after `afterModel`); returns none when the run is aborted or the consumer stops
+ * early (the span then ends as cancelled).
+ */
+export async function* streamModel(
+  options: CallModelOptions,
+): AsyncGenerator<LlmResponse, LlmResponse[]> {
+  const before = beforeModel(options);
+  const answer = before && (await before);
+  if (answer) return [answer];
+  const { ctx } = options;
+  for (let attempt = 0; ; attempt++) {
+    const call = startModelSpan(options, true);
+    const finals: LlmResponse[] = [];
+    let aggregator: StreamAggregator | undefined;
     let completed = false;
     let failed = false;
     try {
-      let aggregator: StreamAggregator | undefined;
-      const generated = options.model.generate(request, { stream, signal: ctx.signal });
-      const responses = generated[Symbol.asyncIterator]();
+      const responses = options.model.generate(options.request, {
+        stream: true,
+        signal: ctx.signal,
+      });
+      const iterator = responses[Symbol.asyncIterator]();
       let exhausted = false;
       try {
         for (;;) {
           // Waits for the next chunk, or for the abort: a model that ignores the signal cannot
           // keep an aborted run waiting.
-          const next = await unlessAborted(responses.next(), ctx.signal);
-          if (next === undefined) return;
+          const next = await unlessAborted(iterator.next(), ctx.signal);
+          if (next === undefined || ctx.signal.aborted) return [];
           if (next.done) {
             exhausted = true;
             break;
@@ -96,94 +130,147 @@ export async function* callModel(options: CallModelOptions): AsyncGenerator<LlmR
           const response = next.value;
           if (response.partial) {
             (aggregator ??= new StreamAggregator()).add(response);
-            if (stream) yield response;
+            yield response;
           } else {
             finals.push(response);
           }
-          if (ctx.signal.aborted) return;
         }
       } finally {
-        if (!exhausted) responses.return?.(undefined)?.catch(() => undefined);
+        if (!exhausted) iterator.return?.(undefined)?.catch(() => undefined);
       }
-      if (finals.length === 0 && aggregator?.hasContent) finals.push(aggregator.final());
       completed = true;
     } catch (error) {
       failed = true;
-      publish('modelCallError', () => ({
-        spanId,
-        invocationId: ctx.invocationId,
-        durationMs: performance.now() - startTime,
-        error,
-      }));
-      if (ctx.signal.aborted) return;
-      const outcome =
-        (await ctx.plugins.onModelError(ctx, {
-          invocationContext: ctx,
-          agent,
-          callbackContext: options.callbacks.callbackContext(),
-          request,
-          error,
-          attempt,
-        })) ??
-        (await firstResult(agent.onModelErrorCallbacks, {
-          context: options.callbacks.callbackContext(),
-          request,
-          error,
-          attempt,
-        }));
-      if (isRetryDecision(outcome)) {
-        if (attempt < agent.maxErrorRetries) continue;
-      } else if (outcome) {
-        yield { ...outcome, partial: false };
-        return;
-      }
-      yield {
-        errorCode: AdkError.isInstance(error) ? error.code : 'MODEL_ERROR',
-        errorMessage: describeCause(error),
-        turnComplete: true,
-      };
-      return;
+      const outcome = await modelCallFailed(options, call, error, attempt);
+      if (outcome === RETRY) continue;
+      return outcome === undefined ? [] : [outcome];
     } finally {
       // Aborted, or the consumer stopped mid-stream: close the span as cancelled.
-      if (!completed && !failed) {
-        publish('modelCallError', () => ({
-          spanId,
-          invocationId: ctx.invocationId,
-          durationMs: performance.now() - startTime,
-          error: ctx.signal.aborted
-            ? ctx.signal.reason
-            : 'cancelled: the consumer stopped the stream',
-        }));
-      }
+      if (!completed && !failed) cancelModelSpan(options, call);
     }
-    endModelSpan(ctx, spanId, startTime, finals);
-    for (const response of finals) {
-      if (!ctx.plugins.has('afterModel') && agent.afterModelCallbacks.length === 0) {
-        yield response;
-        continue;
-      }
-      const replaced =
-        (await ctx.plugins.afterModel(ctx, {
-          invocationContext: ctx,
-          agent,
-          callbackContext: options.callbacks.callbackContext(),
-          response,
-        })) ??
-        (await firstResult(agent.afterModelCallbacks, {
-          context: options.callbacks.callbackContext(),
-          response,
-        }));
-      yield replaced ?? response;
-    }
-    return;
+    if (finals.length === 0 && aggregator?.hasContent) finals.push(aggregator.final());
+    endModelSpan(options, call, finals);
+    return hasAfterModel(options) ? await afterModel(options, finals) : finals;
   }
 }
 
-/** Opens the span of one model call: a new span id, recorded in `options.span`, and `modelCallStart`. */
-function startModelSpan(
+/** The decision of `onModelError` hooks to call the model again. */
+const RETRY = Symbol('retry');
+
+/** An open model-call span: its id and start time. */
+interface CallSpan {
+  spanId: string;
+  startTime: number;
+}
+
+/**
+ * `beforeModel` plugins then callbacks: the response one of them answers instead of the model.
+ * `undefined` at once when there are none. Request contents are frozen and shared between calls
+ * (copy-on-write), so hooks that may change the request get their own copy first.
+ */
+function beforeModel(options: CallModelOptions): Promise<LlmResponse | undefined> | undefined {
+  const { agent, ctx, request } = options;
+  const before = ctx.plugins.has('beforeModel') || agent.beforeModelCallbacks.length > 0;
+  if (before || ctx.plugins.has('onModelError') || agent.onModelErrorCallbacks.length > 0) {
+    request.contents = mutableContents(request.contents);
+  }
+  return before ? runBeforeModel(options) : undefined;
+}
+
+async function runBeforeModel(options: CallModelOptions): Promise<LlmResponse | undefined> {
+  const { agent, ctx, request } = options;
+  const answer =
+    (await ctx.plugins.beforeModel(ctx, {
+      invocationContext: ctx,
+      agent,
+      callbackContext: options.callbacks.callbackContext(),
+      request,
+    })) ??
+    (await firstResult(agent.beforeModelCallbacks, {
+      context: options.callbacks.callbackContext(),
+      request,
+    }));
+  return answer ? { ...answer, partial: false } : undefined;
+}
+
+function hasAfterModel({ agent, ctx }: CallModelOptions): boolean {
+  return ctx.plugins.has('afterModel') || agent.afterModelCallbacks.length > 0;
+}
+
+/** `afterModel` plugins then callbacks on each final response (each may replace it). */
+async function afterModel(
   options: CallModelOptions,
-  stream: boolean,
-): { spanId: string; startTime: number } {
+  finals: LlmResponse[],
+): Promise<LlmResponse[]> {
+  const { agent, ctx } = options;
+  const answers: LlmResponse[] = [];
+  for (const response of finals) {
+    const replaced =
+      (await ctx.plugins.afterModel(ctx, {
+        invocationContext: ctx,
+        agent,
+        callbackContext: options.callbacks.callbackContext(),
+        response,
+      })) ??
+      (await firstResult(agent.afterModelCallbacks, {
+        context: options.callbacks.callbackContext(),
+        response,
+      }));
+    answers.push(replaced ?? response);
+  }
+  return answers;
+}
+
+/**
+ * A failed call: closes its span with the error, then asks `onModelError` plugins then callbacks.
+ * {@link RETRY} to call again, the response to answer with (theirs, or an error response), or
+ * `undefined` when the run was aborted.
+ */
+async function modelCallFailed(
+  options: CallModelOptions,
+  call: CallSpan,
+  error: unknown,
+  attempt: number,
+): Promise<LlmResponse | typeof RETRY | undefined> {
+  const { agent, ctx, request } = options;
+  publish('modelCallError', () => ({
+    spanId: call.spanId,
+    invocationId: ctx.invocationId,
+    durationMs: performance.now() - call.startTime,
+    error,
+  }));
+  if (ctx.signal.aborted) return undefined;
+  if (ctx.plugins.has('onModelError') || agent.onModelErrorCallbacks.length > 0) {
+    const outcome =
+      (await ctx.plugins.onModelError(ctx, {
+        invocationContext: ctx,
+        agent,
+        callbackContext: options.callbacks.callbackContext(),
+        request,
+        error,
+        attempt,
+      })) ??
+      (await firstResult(agent.onModelErrorCallbacks, {
+        context: options.callbacks.callbackContext(),
+        request,
+        error,
+        attempt,
+      }));
+    if (isRetryDecision(outcome)) {
+      if (attempt < agent.maxErrorRetries) return RETRY;
+    } else if (outcome) {
+      return { ...outcome, partial: false };
+    }
+  }
+  return {
+    errorCode: AdkError.isInstance(error) ? error.code : 'MODEL_ERROR',
+    errorMessage: describeCause(error),
+    turnComplete: true,
+  };
+}
+
+/** Opens the span of one model call: a new span id, recorded in `options.span`, and `modelCallStart`. */
+function startModelSpan(options: CallModelOptions, stream: boolean): CallSpan {
   const { agent, ctx, request } = options;
   const spanId = newSpanId();
   options.span.spanId = spanId;
@@ -205,19 +292,25 @@ function startModelSpan(
 }
 
 /** Closes the span of a completed model call with `modelCallEnd`, reporting its last response. */
-function endModelSpan(
-  ctx: InvocationContext,
-  spanId: string,
-  startTime: number,
-  finals: readonly LlmResponse[],
-): void {
+function endModelSpan(options: CallModelOptions, call: CallSpan, finals: readonly LlmResponse[]) {
   const last = finals[finals.length - 1];
   publish('modelCallEnd', () => ({
-    spanId,
-    invocationId: ctx.invocationId,
-    durationMs: performance.now() - startTime,
+    spanId: call.spanId,
+    invocationId: options.ctx.invocationId,
+    durationMs: performance.now() - call.startTime,
     response: last ?? {},
     usage: last?.usageMetadata,
     finishReason: last?.finishReason,
+  }));
+}
+
+/** Closes the span of a call cut short: the run was aborted, or the consumer stopped reading. */
+function cancelModelSpan(options: CallModelOptions, call: CallSpan): void {
+  const { ctx } = options;
+  publish('modelCallError', () => ({
+    spanId: call.spanId,
+    invocationId: ctx.invocationId,
+    durationMs: performance.now() - call.startTime,
+    error: ctx.signal.aborted ? ctx.signal.reason : 'cancelled: the consumer stopped the stream',
   }));
 }

@@ -9,7 +9,11 @@ import {
   type CompiledInstruction,
   type InstructionText,
 } from '../instructions/compile-instruction';
-import { invocationTemplateSources, renderTemplate, type TemplateSources } from '../instructions/template';
+import {
+  invocationTemplateSources,
+  renderTemplate,
+  type TemplateSources,
+} from '../instructions/template';
 
 async function resolve(
   instruction: string | InstructionProvider | undefined,

@@ -1,4 +1,4 @@
-export { callModel, type CallModelOptions, type ModelSpan } from './call-model';
+export { callModel, streamModel, type CallModelOptions, type ModelSpan } from './call-model';
 export type { FlowAgent, InstructionProvider } from './flow-agent';
 export { executeFunctionCalls, type ExecuteFunctionCallsOptions } from './execute-tools';
 export { errorEvent, modelResponseEvent } from './flow-events';

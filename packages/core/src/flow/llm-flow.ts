@@ -16,7 +16,7 @@ import {
   type EventActions,
 } from '../events';
 import type { LlmRequest, LlmResponse, Model } from '../models';
-import { callModel, type ModelSpan } from './call-model';
+import { callModel, streamModel, type CallModelOptions, type ModelSpan } from './call-model';
 import { executeFunctionCalls } from './execute-tools';
 import type { FlowAgent } from './flow-agent';
 import { errorEvent, modelResponseEvent } from './flow-events';
@@ -43,8 +43,9 @@ import { withTransferTool } from './transfer-to-agent-flow';
  * 2. compact the context (agents with a `contextCompressor`);
  * 3. build the request with the agent's request processors and count the call against
  *    `maxLlmCalls`; a failure becomes an error event that ends the step;
- * 4. call the model ({@link callModel}, with its hooks; partial events while streaming) and emit
- *    each response's event, with `outputKey` / `outputSchema` applied;
+ * 4. call the model with its hooks ({@link callModel}; {@link streamModel} when the run streams,
+ *    with partial events as they arrive) and emit each final response's event, with `outputKey` /
+ *    `outputSchema` applied;
  * 5. run the function calls of a response concurrently into one function-response event, then
  *    the step postprocessors (confirmation and credential requests, agent transfer).
  *
@@ -89,12 +90,11 @@ export async function* runLlmFlow(
     if (requestError) {
       yield step.emit(requestError);
     } else {
-      // 4. The model call and its responses. `break` ends the step; `return` the agent's turn.
-      for await (const response of step.callModel()) {
-        if (response.partial) {
-          yield step.filtering ? await step.filter(step.event(response)) : step.event(response);
-          continue;
-        }
+      // 4. The model call (partial events while streaming), then each final response. `break`
+      // ends the step; `return` the agent's turn.
+      const finals = step.streaming ? yield* step.streamModel() : await step.callModel();
+      for (let index = 0; index < finals.length; index++) {
+        const response = finals[index]!;
         const modelEvent = step.event(response);
         const event = step.filtering ? await step.filter(modelEvent) : modelEvent;
         const invalidOutput = applyOutput(agent, event);
@@ -159,6 +159,8 @@ class Step {
   last: Event | undefined;
   /** Output filters exist only with policies: without any, model events are not awaited on. */
   readonly filtering: boolean;
+  /** The run streams (`RunConfig.streamingMode` `sse`): partial events while the model answers. */
+  readonly streaming: boolean;
   private readonly context: InvocationReadonlyContext;
   private resolved!: ResolvedTools;
   private call!: PreparedCall;
@@ -173,6 +175,7 @@ class Step {
   ) {
     this.context = new InvocationReadonlyContext(ctx);
     this.filtering = policiesFor(ctx, agent).length > 0;
+    this.streaming = ctx.runConfig.streamingMode === 'sse';
   }
 
   /** Phase 1: the agent's tools and toolsets (with the transfer tool). A promise only with toolsets. */
@@ -234,17 +237,32 @@ class Step {
     }
   }
 
-  /** Phase 4: the model call, with its hooks (see {@link callModel}). */
-  callModel(): AsyncGenerator<LlmResponse, void> {
-    const { agent, ctx, call } = this;
-    return callModel({
-      agent,
-      ctx,
-      model: call.model,
-      request: call.request,
-      callbacks: this,
-      span: this.span,
-    });
+  /** Phase 4: the model call with its hooks, not streamed (see {@link callModel}). */
+  callModel(): Promise<LlmResponse[]> {
+    return callModel(this.callOptions());
+  }
+
+  /**
+   * Phase 4 when the run streams: the events of the partial responses as they arrive (through the
+   * output filters); returns the final responses (see {@link streamModel}).
+   */
+  async *streamModel(): AsyncGenerator<Event, LlmResponse[]> {
+    const responses = streamModel(this.callOptions());
+    let done = false;
+    try {
+      for (;;) {
+        const next = await responses.next();
+        if (next.done) {
+          done = true;
+          return next.value;
+        }
+        const chunk = this.event(next.value);
+        yield this.filtering ? await this.filter(chunk) : chunk;
+      }
+    } finally {
+      // The consumer stopped mid-stream: close the model's stream (its span ends as cancelled).
+      if (!done) await responses.return([]);
+    }
   }
 
   /**
@@ -256,6 +274,18 @@ class Step {
       this.ctx,
       (this.callbackActions = createEventActions()),
     ));
+  }
+
+  private callOptions(): CallModelOptions {
+    const { agent, ctx, call } = this;
+    return {
+      agent,
+      ctx,
+      model: call.model,
+      request: call.request,
+      callbacks: this,
+      span: this.span,
+    };
   }
 
   /** The event of a model response (the callbacks' state changes on the first complete one). */

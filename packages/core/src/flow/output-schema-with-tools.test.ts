@@ -7,10 +7,7 @@ import { getFunctionCalls, getFunctionResponses, getText } from '../content';
 import type { LlmRequest } from '../models';
 import { FakeModel } from '../testing/fake-model';
 import { FunctionTool } from '../tools/function-tool';
-import {
-  SET_MODEL_RESPONSE,
-  SET_MODEL_RESPONSE_INSTRUCTION,
-} from './set-model-response-tool';
+import { SET_MODEL_RESPONSE, SET_MODEL_RESPONSE_INSTRUCTION } from './set-model-response-tool';
 
 const REPORT = z.object({
   city: z.string(),
