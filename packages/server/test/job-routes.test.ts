@@ -36,10 +36,9 @@ async function start(
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'adk-job-routes-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const sessionService = await createSessionService(
-    `sqlite:${join(dir, 'sessions.db')}`,
-    { autoMigrate: true },
-  );
+  const sessionService = await createSessionService(`sqlite:${join(dir, 'sessions.db')}`, {
+    autoMigrate: true,
+  });
   cleanups.push(() => sessionService.close());
   const agent = new LlmAgent({
     name: 'analyst',

@@ -24,7 +24,6 @@ export function toolTimeoutFor(
   return timeoutMs > 0 && timeoutMs !== Infinity ? timeoutMs : undefined;
 }
 
-
 /**
  * Timeouts from this length on are watched by one shared timer that checks every
  * {@link SWEEP_INTERVAL_MS}, instead of a timer per call: creating and clearing a timer per tool
