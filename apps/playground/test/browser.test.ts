@@ -174,7 +174,8 @@ describe.skipIf(!hasChromium)('the web chat page in Chromium', { timeout: 60_000
       .locator('.bubble.agent', { hasText: 'From publish_report: status: published' })
       .waitFor();
     await page.waitForSelector('#send:not([disabled])');
-    await expect(page.locator('#state-view').textContent()).resolves.toContain('space.md');
+    // The state view is refreshed from the session after the run ends, not with the last event.
+    await expect.poll(() => page.locator('#state-view').textContent()).toContain('space.md');
   });
 
   it('asks once for the API token of a server that requires one', async () => {
