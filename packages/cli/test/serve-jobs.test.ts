@@ -1,19 +1,17 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { Redis } from 'ioredis';
+import { REDIS_URL, dropRedisPrefix, redisPrefix, redisUnavailable } from '@adk/test-databases';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { defaultJobStoreUrl, serve, type ServeHandle } from '../src';
 
 const agentsDir = fileURLToPath(new URL('./fixtures/agents/', import.meta.url));
 const bin = fileURLToPath(new URL('../bin/adk.js', import.meta.url));
-const REDIS_URL = process.env.ADK_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const prefix = `adk-test-serve-jobs-${randomBytes(4).toString('hex')}`;
+const prefix = redisPrefix('serve-jobs');
 
 interface WireJob {
   id: string;
@@ -33,33 +31,10 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Under CI=true an unreachable Redis fails the tests; elsewhere they are skipped. */
-async function redisUnavailable(): Promise<string | undefined> {
-  const redis = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await redis.connect();
-    await redis.ping();
-    return undefined;
-  } catch (error) {
-    if (process.env.CI === 'true')
-      throw new Error(`Redis is required under CI=true: ${String(error)}`);
-    return String(error);
-  } finally {
-    redis.disconnect();
-  }
-}
 const noRedis = await redisUnavailable();
 
 afterAll(async () => {
-  if (noRedis !== undefined) return;
-  const redis = new Redis(REDIS_URL);
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
+  if (noRedis === undefined) await dropRedisPrefix(prefix);
 });
 
 async function enqueue(url: string, text: string): Promise<WireJob> {

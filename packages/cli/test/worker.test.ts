@@ -1,45 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
 import { userContent } from '@adk/core';
 import { BullMqJobStore } from '@adk/jobs/bullmq';
-import { Redis } from 'ioredis';
+import { REDIS_URL, dropRedisPrefix, redisPrefix, redisUnavailable } from '@adk/test-databases';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { main, openJobStore, runWorker, UsageError } from '../src';
 
-const REDIS_URL = process.env.ADK_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const agentsDir = join(fileURLToPath(new URL('./fixtures/', import.meta.url)), 'agents');
-const prefix = `adk-test-cli-${randomBytes(4).toString('hex')}`;
+const prefix = redisPrefix('cli');
 
-/** Under CI=true an unreachable Redis fails the tests; elsewhere they are skipped. */
-async function redisUnavailable(): Promise<string | undefined> {
-  const redis = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await redis.connect();
-    await redis.ping();
-    return undefined;
-  } catch (error) {
-    if (process.env.CI === 'true')
-      throw new Error(`Redis is required under CI=true: ${String(error)}`);
-    return String(error);
-  } finally {
-    redis.disconnect();
-  }
-}
 const skip = await redisUnavailable();
 
 afterAll(async () => {
-  if (skip !== undefined) return;
-  const redis = new Redis(REDIS_URL);
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
+  if (skip === undefined) await dropRedisPrefix(prefix);
 });
 
 describe('adk worker', () => {

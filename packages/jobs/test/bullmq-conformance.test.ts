@@ -1,8 +1,8 @@
+import { REDIS_URL, dropRedisPrefix, redisPrefix, redisUnavailable } from '@adk/test-databases';
 import { afterAll, describe } from 'vitest';
 
 import { BullMqJobStore } from '../src/bullmq';
 import { jobStoreConformance } from '../src/testing/vitest';
-import { REDIS_URL, dropRedisPrefix, redisPrefix, redisUnavailable } from './fixtures/redis';
 
 // Under CI=true an unreachable Redis throws here: its tests fail, never skip.
 const skip = await redisUnavailable();

@@ -1,9 +1,9 @@
 import { userContent } from '@adk/core';
 import { Redis } from 'ioredis';
+import { REDIS_URL, dropRedisPrefix, redisPrefix, redisUnavailable } from '@adk/test-databases';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { BullMqJobStore } from '../src/bullmq';
-import { REDIS_URL, dropRedisPrefix, redisPrefix, redisUnavailable } from './fixtures/redis';
 
 // Under CI=true an unreachable Redis throws here: its tests fail, never skip.
 const skip = await redisUnavailable();

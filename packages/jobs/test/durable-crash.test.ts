@@ -11,13 +11,16 @@ import {
   postgresUnavailable,
   sqliteKysely,
   temporaryDirectory,
+  REDIS_URL,
+  dropRedisPrefix,
+  redisPrefix,
+  redisUnavailable,
 } from '@adk/test-databases';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { SqlJobStore, type JobStore } from '../src';
 import { BullMqJobStore } from '../src/bullmq';
 import { GraphileJobStore } from '../src/graphile';
-import { REDIS_URL, dropRedisPrefix, redisPrefix, redisUnavailable } from './fixtures/redis';
 
 // Under CI=true an unreachable service throws here: its tests fail, never skip.
 const skipPostgres = await postgresUnavailable();

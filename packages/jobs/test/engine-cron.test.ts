@@ -6,6 +6,10 @@ import {
   postgresUnavailable,
   sqliteKysely,
   temporaryDirectory,
+  REDIS_URL,
+  dropRedisPrefix,
+  redisPrefix,
+  redisUnavailable,
 } from '@adk/test-databases';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
@@ -13,7 +17,6 @@ import { CronScheduler, SqlJobStore } from '../src';
 import { BullMqJobStore } from '../src/bullmq';
 import { GraphileJobStore } from '../src/graphile';
 import { ManualClock } from '../src/testing';
-import { REDIS_URL, dropRedisPrefix, redisPrefix, redisUnavailable } from './fixtures/redis';
 
 // Under CI=true an unreachable service throws here: its tests fail, never skip.
 const skipPostgres = await postgresUnavailable();
