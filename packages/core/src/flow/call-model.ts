@@ -53,8 +53,7 @@ export async function callModel(options: CallModelOptions): Promise<LlmResponse[
   const { ctx } = options;
   for (let attempt = 0; ; attempt++) {
     const call = startModelSpan(options, false);
-    const finals: LlmResponse[] = [];
-    let aggregator: StreamAggregator | undefined;
+    const read = new CallAnswer();
     try {
       const responses = options.model.generate(options.request, {
         stream: false,
@@ -73,9 +72,7 @@ export async function callModel(options: CallModelOptions): Promise<LlmResponse[
             exhausted = true;
             break;
           }
-          const response = next.value;
-          if (response.partial) (aggregator ??= new StreamAggregator()).add(response);
-          else finals.push(response);
+          read.add(next.value);
         }
       } finally {
         if (!exhausted) iterator.return?.(undefined)?.catch(() => undefined);
@@ -85,7 +82,7 @@ export async function callModel(options: CallModelOptions): Promise<LlmResponse[
       if (outcome === RETRY) continue;
       return outcome === undefined ? [] : [outcome];
     }
-    if (finals.length === 0 && aggregator?.hasContent) finals.push(aggregator.final());
+    const finals = read.finals();
     endModelSpan(options, call, finals);
     return hasAfterModel(options) ? await afterModel(options, finals) : finals;
   }
@@ -106,8 +103,7 @@ export async function* streamModel(
   const { ctx } = options;
   for (let attempt = 0; ; attempt++) {
     const call = startModelSpan(options, true);
-    const finals: LlmResponse[] = [];
-    let aggregator: StreamAggregator | undefined;
+    const read = new CallAnswer();
     let completed = false;
     let failed = false;
     try {
@@ -127,13 +123,8 @@ export async function* streamModel(
             exhausted = true;
             break;
           }
-          const response = next.value;
-          if (response.partial) {
-            (aggregator ??= new StreamAggregator()).add(response);
-            yield response;
-          } else {
-            finals.push(response);
-          }
+          read.add(next.value);
+          if (next.value.partial) yield next.value;
         }
       } finally {
         if (!exhausted) iterator.return?.(undefined)?.catch(() => undefined);
@@ -148,9 +139,30 @@ export async function* streamModel(
       // Aborted, or the consumer stopped mid-stream: close the span as cancelled.
       if (!completed && !failed) cancelModelSpan(options, call);
     }
-    if (finals.length === 0 && aggregator?.hasContent) finals.push(aggregator.final());
+    const finals = read.finals();
     endModelSpan(options, call, finals);
     return hasAfterModel(options) ? await afterModel(options, finals) : finals;
+  }
+}
+
+/**
+ * The final responses of one model call, read the same way by {@link callModel} and
+ * {@link streamModel}: complete responses as they come; the chunks of a provider that sent no
+ * complete response folded into one.
+ */
+class CallAnswer {
+  readonly #finals: LlmResponse[] = [];
+  #chunks: StreamAggregator | undefined;
+
+  add(response: LlmResponse): void {
+    if (response.partial) (this.#chunks ??= new StreamAggregator()).add(response);
+    else this.#finals.push(response);
+  }
+
+  finals(): LlmResponse[] {
+    if (this.#finals.length === 0 && this.#chunks?.hasContent)
+      this.#finals.push(this.#chunks.final());
+    return this.#finals;
   }
 }
 
