@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
@@ -13,15 +13,9 @@ import { FakeModel } from '@adk/core/testing';
 import { LocalEvalSetResultsStore, LocalEvalSetsStore } from '@adk/eval';
 
 import { createAdkServer, listen, type RunningServer } from '../src';
+import { CHROMIUM, hasChromium, launchChromium } from './chromium';
 import { adkWebUiDir } from './adk-web-ui';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium && process.env.CI === 'true') {
-  throw new Error(
-    `Browser tests need Chromium at ${CHROMIUM} (apt-get install -y chromium); CI=true forbids skipping them.`,
-  );
-}
 if (!hasChromium) console.warn(`Skipping the Eval tab test: no Chromium at ${CHROMIUM}.`);
 
 const getWeather = new FunctionTool({
@@ -63,19 +57,7 @@ describe.skipIf(!hasChromium)('the official ADK web UI Eval tab', { timeout: 120
       evals: { sets: new LocalEvalSetsStore(dir), results: new LocalEvalSetResultsStore(dir) },
     });
     server = await listen(app, { port: 0 });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   }, 120_000);
 

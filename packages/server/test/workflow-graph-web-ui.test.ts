@@ -1,21 +1,13 @@
 /// <reference lib="dom" />
-import { existsSync } from 'node:fs';
 
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { InMemorySessionService } from '@adk/core';
 import { DEFAULT_ROUTE, JoinNode, START, Workflow, type NodeContext } from '@adk/workflow';
 
 import { createAdkServer, listen, type RunningServer } from '../src';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium && process.env.CI === 'true') {
-  throw new Error(
-    `Browser tests need Chromium at ${CHROMIUM} (apt-get install -y chromium); CI=true forbids skipping them.`,
-  );
-}
+import { hasChromium, launchChromium } from './chromium';
 
 function classify(text: string, ctx: NodeContext) {
   ctx.route = /refund/i.test(text) ? 'refund' : 'other';
@@ -51,19 +43,7 @@ describe.skipIf(!hasChromium)(
       });
       server = await listen(app, { port: 0 });
       close = () => app.close();
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--no-first-run',
-          '--disable-sync',
-        ],
-      });
+      browser = await launchChromium();
       page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     }, 60_000);
     afterAll(async () => {
