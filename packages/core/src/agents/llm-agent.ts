@@ -23,7 +23,7 @@ import type { Policy } from '../policies/policy';
 import type { ModelRegistry } from '../models/model-registry';
 import { isToolset } from '../tools/is-toolset';
 import type { Tool, Toolset } from '../tools/tool';
-import { isToolTimeout } from '../tools/tool-timeout';
+import { isToolTimeout } from '../context/run-config';
 import { BaseAgent, type BaseAgentOptions } from './base-agent';
 import type { InvocationContext } from '../invocation/invocation-context';
 import { toOutputJsonSchema } from './output-json-schema';

@@ -6,7 +6,7 @@ import { ToolArgumentsError, type ToolArgumentIssue } from '../errors/tool-argum
 import type { FunctionDeclaration, JsonSchema } from '../models';
 import { validateJsonSchema } from './json-schema-validator';
 import type { Tool } from './tool';
-import { isToolTimeout } from './tool-timeout';
+import { isToolTimeout } from '../context/run-config';
 
 /** Options of {@link FunctionTool}. */
 export interface FunctionToolOptions<TArgs> {

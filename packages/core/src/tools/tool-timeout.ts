@@ -1,8 +1,6 @@
 import { ToolTimeoutError } from '../errors/tool-timeout-error';
 import type { Tool } from './tool';
 
-export { isToolTimeout } from '../context/run-config';
-
 /**
  * How long one tool call may run when neither the tool, its agent nor the run sets a timeout:
  * 5 minutes. Long enough for slow APIs and agents used as tools, short enough that a hung call
