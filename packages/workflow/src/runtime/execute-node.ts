@@ -1,4 +1,4 @@
-import { AdkError, newSpanId, type InvocationContext } from '@adk/core';
+import { AdkError, newSpanId, type InvocationContext, type StoredNodeError } from '@adk/core';
 
 import { nodesObserved, publishNodeEnd, publishNodeStart } from '../diagnostics/channels';
 import { NodeDataError } from '../errors/node-data-error';
@@ -9,7 +9,6 @@ import { ERROR_ROUTE } from '../graph/constants';
 import { retryDelay } from '../nodes/retry';
 import { NodeContextImpl, type NodeContextHost } from './node-context-impl';
 import type { Execution, Outcome } from './outcome';
-import type { StoredNodeError } from './records';
 
 /** @internal What one execution needs from its run. */
 export interface ExecutionSettings {

@@ -1,5 +1,7 @@
 export { describeWorkflowGraph, type WorkflowGraphDescription } from './describe-graph';
 export { REQUEST_INPUT_FUNCTION_NAME } from './record-events';
+// The run records and their reader live in `@adk/core` (the Runner's resume reads them too);
+// re-exported here under the names this package always had.
 export {
   WORKFLOW_METADATA_KEY,
   workflowRecordOf,
@@ -9,6 +11,6 @@ export {
   type RunStartRecord,
   type StoredNodeError,
   type WorkflowRecord,
-} from './records';
-export { readStoredWorkflowRun, type StoredWorkflowRun } from './stored-node-outputs';
+} from '@adk/core';
+export { readStoredWorkflowRun, type StoredWorkflowRun } from '@adk/core';
 export { Workflow, type WorkflowOptions } from './workflow';

@@ -1,8 +1,7 @@
-import type { EventActions } from '@adk/core';
+import type { EventActions, StoredNodeError } from '@adk/core';
 
 import type { BaseNode } from '../nodes/base-node';
 import type { InputRequest } from '../nodes/node-context';
-import type { StoredNodeError } from './records';
 
 /** @internal One execution of a node in a run. */
 export interface Execution {

@@ -2,14 +2,15 @@ import {
   createEvent,
   createEventActions,
   newEventId,
+  WORKFLOW_METADATA_KEY,
   type Event,
   type EventActions,
   type InvocationContext,
+  type WorkflowRecord,
 } from '@adk/core';
 import { z } from 'zod';
 
 import type { InputRequest } from '../nodes/node-context';
-import { WORKFLOW_METADATA_KEY, type WorkflowRecord } from './records';
 
 /** Name of the function call that asks the user for input (as in the Python ADK). */
 export const REQUEST_INPUT_FUNCTION_NAME = 'adk_request_input';

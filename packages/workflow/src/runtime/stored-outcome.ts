@@ -1,5 +1,5 @@
 import type { Execution, Outcome } from './outcome';
-import type { StoredWorkflowRun } from './stored-node-outputs';
+import type { StoredWorkflowRun } from '@adk/core';
 
 /**
  * @internal What the stored run says about `exec`: its stored outcome (a successful output, or a

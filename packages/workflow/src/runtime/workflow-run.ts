@@ -1,4 +1,12 @@
-import type { Event, InvocationContext } from '@adk/core';
+import {
+  readStoredWorkflowRun,
+  type Event,
+  type InvocationContext,
+  type NodeInterruptRecord,
+  type NodeOutputRecord,
+  type StoredNodeError,
+  type StoredWorkflowRun,
+} from '@adk/core';
 import type { z } from 'zod';
 
 import { NodeFailedError } from '../errors/node-failed-error';
@@ -13,8 +21,6 @@ import { executeNode, type ExecutionSettings } from './execute-node';
 import type { NodeContextImpl } from './node-context-impl';
 import type { Execution, Outcome } from './outcome';
 import { recordEvent, repliesOf } from './record-events';
-import type { NodeInterruptRecord, NodeOutputRecord, StoredNodeError } from './records';
-import { readStoredWorkflowRun, type StoredWorkflowRun } from './stored-node-outputs';
 import { storedOutcome } from './stored-outcome';
 
 /** @internal What a run reads from its workflow. */

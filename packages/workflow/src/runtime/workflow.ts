@@ -3,6 +3,7 @@ import {
   createEvent,
   getText,
   RESUMES_SUB_AGENTS,
+  workflowRecordOf,
   type BaseAgentOptions,
   type Event,
   type InvocationContext,
@@ -14,7 +15,6 @@ import type { EdgeItem } from '../graph/edge';
 import type { WorkflowGraph } from '../graph/workflow-graph';
 import type { NestableAgent, NestedRunResult } from '../nodes/agent-node';
 import { describeWorkflowGraph, type WorkflowGraphDescription } from './describe-graph';
-import { workflowRecordOf } from './records';
 import { WorkflowRun } from './workflow-run';
 
 /** Options of {@link Workflow}. */
