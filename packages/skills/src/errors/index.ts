@@ -1,0 +1,1 @@
+export { SkillFormatError } from './skill-format-error';

@@ -1,0 +1,3 @@
+export { defineSkill, type SkillDefinition } from './define-skill';
+export { parseFrontmatter, splitFrontmatter, type SkillFrontmatter } from './frontmatter';
+export { loadSkill, loadSkills } from './load-skill';
