@@ -22,6 +22,7 @@ import { runPromptPrefixBench } from './prompt-prefix';
 import { runWorker } from './run-worker';
 import type { ScenarioName } from './scenarios';
 import { runMcpBench } from './mcp-bench';
+import { runOpenApiBench } from './openapi-bench';
 import { runSqlBench } from './sql-bench';
 import { runWorkflowBench } from './workflow-bench';
 
@@ -102,6 +103,18 @@ async function main(): Promise<void> {
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
       failures.push(`mcp: ${message}`);
       console.error(`[bench] MCP benchmark failed: ${message}`);
+    }
+  }
+
+  // OpenAPI toolset load time (200 operations); ADK_BENCH_OPENAPI=0 skips it.
+  if (process.env.ADK_BENCH_OPENAPI !== '0') {
+    console.error('[bench] OpenAPI toolset load');
+    try {
+      rows.push(...(await runOpenApiBench({ quick: options.quick })));
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      failures.push(`openapi: ${message}`);
+      console.error(`[bench] OpenAPI benchmark failed: ${message}`);
     }
   }
 

@@ -1,0 +1,1 @@
+export { OpenApiSpecError } from './openapi-spec-error';
