@@ -47,6 +47,8 @@ export const LANES: readonly Lane[] = [
       '@types/node': '^20.19.0',
       // the models-gemini README's Vertex AI token source (11 needs Node 22)
       'google-auth-library': '^10.0.0',
+      // the models-ai-sdk README's provider: specification v3 (3.x, specification v4, needs Node 22)
+      '@ai-sdk/openai-compatible': '^2.0.0',
     },
   },
   {
@@ -58,6 +60,7 @@ export const LANES: readonly Lane[] = [
       'better-sqlite3': '^13.0.0',
       '@types/node': '^24.0.0',
       'google-auth-library': '^11.0.0',
+      '@ai-sdk/openai-compatible': '^3.0.0',
     },
   },
 ];

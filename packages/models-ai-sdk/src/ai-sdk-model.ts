@@ -1,0 +1,239 @@
+import {
+  InvalidArgumentError,
+  type GenerateOptions,
+  type LlmRequest,
+  type LlmResponse,
+  type Model,
+  type ModelCapabilities,
+} from '@adk/core';
+import { backoffDelay, ModelStreamError, sleep } from '@adk/model-http';
+
+import { finalResponse } from './from-result';
+import type {
+  AiSdkLanguageModel,
+  SpecContent,
+  SpecFinishReason,
+  SpecGenerateResult,
+  SpecStreamPart,
+  SpecStreamResult,
+  SpecUsage,
+} from './spec-types';
+import { toCallOptions } from './to-call-options';
+import { toModelError } from './to-model-error';
+
+/** Options of {@link aiSdkModel}. */
+export interface AiSdkModelOptions {
+  /**
+   * Retries of a call that failed with a retryable error before any answer arrived (rate limits,
+   * overload, 5xx, a dropped connection). Default 2. AI SDK models do not retry by themselves
+   * (`generateText` does); this adapter does it as core's own providers do.
+   */
+  maxRetries?: number;
+  /** Backoff between retries: exponential with jitter from `initialDelayMs` (500) to `maxDelayMs` (8,000). */
+  retry?: { initialDelayMs?: number; maxDelayMs?: number };
+  /** The name agents and traces show (default the model's `modelId`). */
+  name?: string;
+  /** What the model can do beyond the basic contract (see core's `ModelCapabilities`). */
+  capabilities?: ModelCapabilities;
+  /** Headers added to every call (the specification's `headers` option). */
+  headers?: Record<string, string>;
+}
+
+const SUPPORTED = new Set(['v2', 'v3', 'v4']);
+
+/**
+ * A language model of the AI SDK's provider specification (v2 of `ai` 5, v3 of `ai` 6, v4 of
+ * `ai` 7), from any `@ai-sdk/*` provider or community provider, as a core `Model`: streaming, tool
+ * calls (parallel, arguments parsed), structured output, usage, finish reasons, errors typed as
+ * core's providers type them, abort, retries.
+ *
+ * @example
+ * ```ts
+ * import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+ * const ollama = createOpenAICompatible({ name: 'ollama', baseURL: 'http://127.0.0.1:11434/v1' });
+ * const agent = new LlmAgent({ name: 'local', model: aiSdkModel(ollama('llama3.2')) });
+ * ```
+ * @throws InvalidArgumentError for an object that is not a v2, v3 or v4 language model.
+ */
+export function aiSdkModel(model: AiSdkLanguageModel, options: AiSdkModelOptions = {}): Model {
+  return new AiSdkModel(model, options);
+}
+
+class AiSdkModel implements Model {
+  readonly name: string;
+  readonly capabilities: ModelCapabilities | undefined;
+  private readonly maxRetries: number;
+  private readonly initialDelayMs: number;
+  private readonly maxDelayMs: number;
+
+  constructor(
+    private readonly model: AiSdkLanguageModel,
+    private readonly options: AiSdkModelOptions,
+  ) {
+    const version = (model as { specificationVersion?: unknown } | null)?.specificationVersion;
+    if (
+      typeof version !== 'string' ||
+      !SUPPORTED.has(version) ||
+      typeof model.doStream !== 'function'
+    ) {
+      throw new InvalidArgumentError({
+        message: `aiSdkModel: expected an AI SDK language model of specification v2, v3 or v4, got ${
+          typeof version === 'string' ? `specification ${version}` : 'something else'
+        }.`,
+        argument: 'model',
+      });
+    }
+    this.name = options.name ?? model.modelId;
+    this.capabilities = options.capabilities;
+    this.maxRetries = options.maxRetries ?? 2;
+    this.initialDelayMs = options.retry?.initialDelayMs ?? 500;
+    this.maxDelayMs = options.retry?.maxDelayMs ?? 8_000;
+  }
+
+  async *generate(request: LlmRequest, options: GenerateOptions): AsyncIterable<LlmResponse> {
+    const { signal } = options;
+    signal?.throwIfAborted();
+    const callOptions = toCallOptions(request, signal);
+    if (this.options.headers) callOptions.headers = { ...this.options.headers };
+    if (!options.stream) {
+      const result = await this.withRetries(
+        () => this.model.doGenerate(callOptions as never) as PromiseLike<SpecGenerateResult>,
+        signal,
+        false,
+      );
+      yield finalResponse(
+        result.content,
+        result.finishReason,
+        result.usage,
+        result.response?.modelId,
+      );
+      return;
+    }
+    const { stream } = await this.withRetries(
+      () => this.model.doStream(callOptions as never) as PromiseLike<SpecStreamResult>,
+      signal,
+      true,
+    );
+    yield* this.readStream(stream, signal);
+  }
+
+  private async withRetries<T>(
+    call: () => PromiseLike<T>,
+    signal: AbortSignal | undefined,
+    streaming: boolean,
+  ): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await call();
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason;
+        const typed = toModelError(error, { ...this.context(), streaming, started: false });
+        const retryable = (typed as { retryable?: boolean }).retryable === true;
+        if (!retryable || attempt >= this.maxRetries) throw typed;
+        const retryAfter = (typed as { retryAfterMs?: number }).retryAfterMs;
+        const delay =
+          retryAfter ??
+          backoffDelay(attempt + 1, {
+            initialDelayMs: this.initialDelayMs,
+            maxDelayMs: this.maxDelayMs,
+            random: Math.random,
+          });
+        await sleep(Math.min(delay, this.maxDelayMs), signal);
+      }
+    }
+  }
+
+  private async *readStream(
+    stream: ReadableStream<SpecStreamPart>,
+    signal: AbortSignal | undefined,
+  ): AsyncIterable<LlmResponse> {
+    const reader = stream.getReader();
+    const onAbort = (): void => void reader.cancel(signal?.reason).catch(() => undefined);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const content: SpecContent[] = [];
+    let reason: SpecFinishReason | undefined;
+    let usage: SpecUsage | undefined;
+    let modelVersion: string | undefined;
+    let finished = false;
+    let started = false;
+    try {
+      for (;;) {
+        let next: Awaited<ReturnType<typeof reader.read>>;
+        try {
+          next = await reader.read();
+        } catch (error) {
+          if (signal?.aborted) throw signal.reason;
+          throw toModelError(error, { ...this.context(), streaming: true, started: true });
+        }
+        if (signal?.aborted) throw signal.reason;
+        if (next.done) break;
+        const part = next.value;
+        switch (part.type) {
+          case 'text-delta': {
+            const text =
+              (part as { delta?: string; textDelta?: string }).delta ??
+              (part as { textDelta?: string }).textDelta ??
+              '';
+            if (text === '') break;
+            started = true;
+            appendText(content, 'text', text);
+            yield { content: { role: 'model', parts: [{ text }] }, partial: true };
+            break;
+          }
+          case 'reasoning-delta': {
+            const text = (part as { delta?: string }).delta ?? '';
+            if (text === '') break;
+            started = true;
+            appendText(content, 'reasoning', text);
+            yield { content: { role: 'model', parts: [{ text, thought: true }] }, partial: true };
+            break;
+          }
+          case 'tool-call':
+            started = true;
+            content.push(part as SpecContent);
+            break;
+          case 'response-metadata': {
+            const modelId = (part as { modelId?: string }).modelId;
+            if (modelId) modelVersion = modelId;
+            break;
+          }
+          case 'finish':
+            reason = (part as { finishReason: SpecFinishReason }).finishReason;
+            usage = (part as { usage: SpecUsage }).usage;
+            finished = true;
+            break;
+          case 'error':
+            throw toModelError((part as { error: unknown }).error, {
+              ...this.context(),
+              streaming: true,
+              started: started || content.length > 0,
+            });
+          default:
+            break;
+        }
+      }
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      reader.releaseLock();
+    }
+    if (!finished) {
+      throw new ModelStreamError({
+        ...this.context(),
+        kind: 'incomplete',
+        message: 'the stream ended before its finish part',
+        retryable: true,
+      });
+    }
+    yield finalResponse(content, reason, usage, modelVersion);
+  }
+
+  private context(): { provider: string; model: string } {
+    return { provider: this.model.provider, model: this.model.modelId };
+  }
+}
+
+function appendText(content: SpecContent[], type: 'text' | 'reasoning', text: string): void {
+  const last = content.at(-1);
+  if (last && last.type === type) (last as { text: string }).text += text;
+  else content.push({ type, text } as SpecContent);
+}
