@@ -9,6 +9,8 @@ import { registerInstalledProviders } from './register-installed-providers';
 
 const EXTENSIONS = ['.ts', '.mts', '.js', '.mjs'];
 const ENTRY_NAMES = ['agent', 'index'];
+/** Python ADK's agent config file: an app folder holding it is served like one with `agent.ts`. */
+const CONFIG_ENTRY = 'root_agent.yaml';
 
 /** True for an ADK agent object (from any copy of `@adk/core`). */
 export function isAgent(value: unknown): value is BaseAgent {
@@ -47,13 +49,16 @@ export interface LoadedAgentModule {
  * `registerInstalledProviders`), so `model: 'gemini-2.5-flash'` works as written.
  */
 export async function loadAgentModule(file: string): Promise<LoadedAgentModule> {
-  const path = resolve(file);
+  let path = resolve(file);
+  if (existsSync(path) && statSync(path).isDirectory()) path = folderEntry(path) ?? path;
   if (!existsSync(path))
     throw new AgentLoadError({
       path,
       reason: 'not-found',
       message: `Agent file not found: ${path}`,
     });
+  if (['.yaml', '.yml'].includes(extname(path)))
+    return { agent: await loadConfigFile(path), app: undefined };
   if (['.ts', '.mts', '.cts'].includes(extname(path))) await ensureTypeScript();
   await registerInstalledProviders(dirname(path));
   let module: Record<string, unknown>;
@@ -83,6 +88,21 @@ export async function loadAgentModule(file: string): Promise<LoadedAgentModule> 
   });
 }
 
+/**
+ * An agent tree from a YAML agent config (Python ADK's `root_agent.yaml`, read by
+ * `@adk/agent-config`); the code it references may be TypeScript.
+ */
+async function loadConfigFile(path: string): Promise<BaseAgent> {
+  await ensureTypeScript();
+  await registerInstalledProviders(dirname(path));
+  const { loadAgentConfig } = await import('@adk/agent-config');
+  try {
+    return await loadAgentConfig(path);
+  } catch (error) {
+    throw new AgentLoadError({ path, message: (error as Error).message, cause: error });
+  }
+}
+
 /** Load the root agent of an agent file (see {@link loadAgentModule}). */
 export async function loadAgentFile(file: string): Promise<BaseAgent> {
   return (await loadAgentModule(file)).agent;
@@ -96,7 +116,8 @@ function folderEntry(dir: string): string | undefined {
       if (existsSync(file)) return file;
     }
   }
-  return undefined;
+  const config = join(dir, CONFIG_ENTRY);
+  return existsSync(config) ? config : undefined;
 }
 
 /** A file of the agents folder that was skipped, and why. */
