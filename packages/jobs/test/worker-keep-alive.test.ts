@@ -36,10 +36,10 @@ it('a started worker keeps its idle process alive until stop()', async () => {
   expect(exitCode).toBe('running');
   child.kill('SIGTERM');
   await exited;
-}, 30_000);
+});
 
 it('the process exits by itself once the worker is stopped', async () => {
   const { exited, output } = launch(['stop-after', '300']);
   expect(await exited).toBe(0);
   expect(output()).toContain('stopped');
-}, 30_000);
+});
