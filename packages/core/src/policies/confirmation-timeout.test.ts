@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import { LlmAgent } from '../agents/llm-agent';
+import { SequentialAgent } from '../agents/sequential-agent';
 import { userContent } from '../content';
 import { InvalidArgumentError } from '../errors';
 import type { Event } from '../events';
@@ -84,7 +85,7 @@ function shop(
   const events = async () =>
     (await sessionService.getSession({ appName: 'shop', userId: 'u', sessionId: 's' }))?.events ??
     [];
-  return { executed, model, runner, events };
+  return { executed, model, runner, events, sessionService, policies, agent };
 }
 
 const turn = { userId: 'u', sessionId: 's' };
@@ -161,6 +162,37 @@ describe('confirmation deadlines', () => {
       confirmed: false,
       payload: { expired: true },
     });
+  });
+
+  it('resumes the workflow around an expired call: the next agent of the sequence runs', async () => {
+    const app = shop({ policy: { timeoutMs: 100 } });
+    const notifier = new LlmAgent({
+      name: 'notifier',
+      model: new FakeModel({ responses: ['Customer notified.'] }),
+    });
+    const runner = new Runner({
+      appName: 'shop',
+      agent: new SequentialAgent({ name: 'checkout', subAgents: [app.agent, notifier] }),
+      sessionService: app.sessionService,
+      policies: app.policies,
+      autoCreateSession: true,
+    });
+    runners.push(runner);
+    await collect(runner.run({ ...turn, newMessage: userContent('pay') }));
+    const notified = await until(async () =>
+      (await app.events()).find((event) => event.author === 'notifier'),
+    );
+    expect(notified.content?.parts[0]?.text).toBe('Customer notified.');
+    // It ran after the denial, in the turn the expiry started (not before the pause).
+    const events = await app.events();
+    const denied = events.findIndex(
+      (event) =>
+        (event.content?.parts[0]?.functionResponse?.response as { error?: { code?: string } })
+          ?.error?.code === 'CONFIRMATION_EXPIRED',
+    );
+    expect(denied).toBeGreaterThan(0);
+    expect(events.findIndex((event) => event.id === notified.id)).toBeGreaterThan(denied);
+    expect(app.executed).toEqual([]);
   });
 
   it('arms no timer once the Runner is closed', async () => {
