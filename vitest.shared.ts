@@ -17,8 +17,13 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Guards against a hang, not time budgets: on a busy 2-core machine a test that takes 2 s
+    // alone can take 40. Tests wait on events or poll with generous deadlines; a test that needs
+    // more than this is hanging. Do not lower it per test.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+    // `expect.poll` returns as soon as its check passes: a generous deadline costs nothing.
+    expect: { poll: { timeout: 30_000 } },
     restoreMocks: true,
   },
 });

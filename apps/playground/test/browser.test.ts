@@ -25,7 +25,7 @@ async function startServer() {
   server = await listen(playground.app, { port: 0 });
 }
 
-describe.skipIf(!hasChromium)('the web chat page in Chromium', { timeout: 60_000 }, () => {
+describe.skipIf(!hasChromium)('the web chat page in Chromium', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'adk-browser-'));
     await startServer();
@@ -45,7 +45,7 @@ describe.skipIf(!hasChromium)('the web chat page in Chromium', { timeout: 60_000
       ],
     });
     page = browser.pages()[0] ?? (await browser.newPage());
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await browser?.close();

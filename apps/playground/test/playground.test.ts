@@ -213,7 +213,7 @@ describe('the playground on the offline demo model', () => {
         startedAt?: number;
         result?: { finalText: string; sessionId: string };
       };
-    await expect.poll(async () => (await read()).state, { timeout: 10_000 }).toBe('completed');
+    await expect.poll(async () => (await read()).state, { timeout: 30_000 }).toBe('completed');
     const { result, createdAt, startedAt } = await read();
     expect(result?.sessionId).toBe(`job-${job.id}`);
     expect(result?.finalText).toMatch(/From get_weather: city: Paris/);

@@ -13,10 +13,10 @@ const sessionId = () => decodeURIComponent(new URL(t.page.url()).hash.split('/')
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 
-describe.skipIf(!hasChromium)('web UI panels in Chromium', { timeout: 60_000 }, () => {
+describe.skipIf(!hasChromium)('web UI panels in Chromium', () => {
   beforeAll(async () => {
     t = await startHarness();
-  }, 60_000);
+  });
   afterAll(async () => t?.close());
 
   it('event inspector: the event whole, and the exact model request, response, tokens and latency', async () => {

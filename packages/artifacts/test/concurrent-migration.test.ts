@@ -14,7 +14,7 @@ describe('two OS processes migrating the artifact table of a brand-new SQLite fi
   let race: ProcessRace;
   beforeAll(async () => {
     race = await ProcessRace.start(WORKER, 2, PACKAGE_ROOT);
-  }, 60_000);
+  });
   afterAll(async () => {
     await race?.stop();
     temp.remove();
@@ -39,5 +39,5 @@ describe('two OS processes migrating the artifact table of a brand-new SQLite fi
         await db.destroy();
       }
     }
-  }, 120_000);
+  });
 });

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import type { Event } from '@adk/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { AgentLoadError, chat, findApps, loadAgentFile, serve, type ServeHandle } from '../src';
+import { spawnTracked } from './child-processes';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const agentsDir = join(fixtures, 'agents');
@@ -26,7 +26,9 @@ function runBin(
   stdin = '',
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawnTracked(process.execPath, [bin, ...args], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -192,7 +194,7 @@ describe('adk run', () => {
   });
 
   it('stops the current turn on Ctrl+C and keeps chatting', async () => {
-    const child = spawn(process.execPath, [bin, 'run', join(fixtures, 'slow', 'agent.ts')], {
+    const child = spawnTracked(process.execPath, [bin, 'run', join(fixtures, 'slow', 'agent.ts')], {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -211,7 +213,7 @@ describe('adk run', () => {
     child.stdin.end('exit\n');
     expect(await exited).toBe(0);
     expect(stdout).toContain('slowpoke > Let me think\n(stopped)');
-  }, 60_000);
+  });
 
   it('works through the `adk` launcher from the source checkout', async () => {
     // Without a build (the usual case in this repository) the launcher runs the sources via tsx.
@@ -227,9 +229,13 @@ describe('adk run', () => {
     expect((await runBin(['api_server', '--help'])).stdout).toContain('--a2a');
 
     // `adk api_server --a2a`: the flag reaches the server.
-    const child = spawn(process.execPath, [bin, 'api_server', agentsDir, '--port', '0', '--a2a'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnTracked(
+      process.execPath,
+      [bin, 'api_server', agentsDir, '--port', '0', '--a2a'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const exited = new Promise((resolve) => child.on('close', resolve));
@@ -250,5 +256,5 @@ describe('adk run', () => {
     const wrong = await runBin(['serve-everything']);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('Unknown command "serve-everything"');
-  }, 60_000);
+  });
 });

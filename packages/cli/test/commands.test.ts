@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,6 +19,7 @@ import {
   serve,
   type ServeHandle,
 } from '../src';
+import { spawnTracked } from './child-processes';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const mixedDir = join(fixtures, 'mixed');
@@ -38,7 +38,7 @@ function runBin(
   options: { stdin?: string; cwd?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], {
+    const child = spawnTracked(process.execPath, [bin, ...args], {
       stdio: ['pipe', 'pipe', 'pipe'],
       cwd: options.cwd ?? process.cwd(),
       env: { ...process.env, ...options.env },
@@ -230,7 +230,7 @@ describe('a busy port', () => {
     const fromEnv = await runBin(['web', mixedDir], { env: { PORT: String(port) } });
     expect(fromEnv.code).toBe(1);
     expect(fromEnv.stderr).toContain(`Port ${port} on 127.0.0.1 is already in use`);
-  }, 60_000);
+  });
 });
 
 describe('adk create', () => {
@@ -266,7 +266,7 @@ describe('adk create', () => {
       expect(run.code).toBe(0);
 
       const test = await new Promise<{ code: number | null; out: string }>((resolve) => {
-        const child = spawn(
+        const child = spawnTracked(
           process.execPath,
           [
             join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs'),
@@ -288,5 +288,5 @@ describe('adk create', () => {
     } finally {
       rmSync(project, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { UsageError, evalCommand } from '../src';
+import { spawnTracked } from './child-processes';
 
 const app = fileURLToPath(new URL('./fixtures/eval/weather_eval', import.meta.url));
 const bin = fileURLToPath(new URL('../bin/adk.js', import.meta.url));
@@ -127,7 +127,7 @@ describe('adk eval', () => {
   it('runs through the adk launcher with the exit code of the eval', async () => {
     const run = (args: string[]) =>
       new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [bin, ...args], {
+        const child = spawnTracked(process.execPath, [bin, ...args], {
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         let stdout = '';

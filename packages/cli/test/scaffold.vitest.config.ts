@@ -9,5 +9,5 @@ const conditions = ['source', 'node', 'default'];
 export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions } },
-  test: { include: ['*.test.ts'], environment: 'node', testTimeout: 20_000 },
+  test: { include: ['*.test.ts'], environment: 'node', testTimeout: 180_000 },
 });

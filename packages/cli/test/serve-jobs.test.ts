@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { REDIS_URL, dropRedisPrefix, redisPrefix, redisUnavailable } from '@adk/
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { defaultJobStoreUrl, serve, type ServeHandle } from '../src';
+import { spawnTracked } from './child-processes';
 
 const agentsDir = fileURLToPath(new URL('./fixtures/agents/', import.meta.url));
 const bin = fileURLToPath(new URL('../bin/adk.js', import.meta.url));
@@ -79,7 +79,7 @@ describe('background jobs of adk web / api_server', () => {
     expect(server.jobs).toBe('in memory (SQLite)');
     expect(server.jobWorker).toMatch(/^worker-/);
     const job = await enqueue(server.url, 'Hi');
-    await expect.poll(() => jobState(server!.url, job.id), { timeout: 5000 }).toBe('completed');
+    await expect.poll(() => jobState(server!.url, job.id), { timeout: 30_000 }).toBe('completed');
     expect(await answerIn(server.url, `job-${job.id}`)).toBe('Hello there!');
   });
 
@@ -93,7 +93,7 @@ describe('background jobs of adk web / api_server', () => {
     });
     expect(server.jobs).toBe(`sqlite:${join(dir, 'sessions.jobs.db')}`);
     const job = await enqueue(server.url, 'Hi');
-    await expect.poll(() => jobState(server!.url, job.id), { timeout: 5000 }).toBe('completed');
+    await expect.poll(() => jobState(server!.url, job.id), { timeout: 30_000 }).toBe('completed');
     expect(existsSync(join(dir, 'sessions.jobs.db'))).toBe(true);
     await server.close();
     server = await serve({
@@ -121,7 +121,7 @@ describe('background jobs of adk web / api_server', () => {
       expect(server.jobWorker).toMatch(/^worker-/);
       // The job enqueued while no worker ran is run now.
       await expect
-        .poll(() => jobState(server!.url, waiting.id), { timeout: 10_000 })
+        .poll(() => jobState(server!.url, waiting.id), { timeout: 30_000 })
         .toBe('completed');
       expect(await answerIn(server.url, `job-${waiting.id}`)).toBe('Hello there!');
     },
@@ -129,7 +129,7 @@ describe('background jobs of adk web / api_server', () => {
   );
 
   it('`adk web` says where jobs live and runs one, from the command line', async () => {
-    const child = spawn(process.execPath, [bin, 'web', agentsDir, '--port', '0'], {
+    const child = spawnTracked(process.execPath, [bin, 'web', agentsDir, '--port', '0'], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ADK_QUEUE_URL: '' },
     });
@@ -141,9 +141,9 @@ describe('background jobs of adk web / api_server', () => {
         .toMatch(/^Background jobs: in memory \(SQLite\), run in this process \(worker-/);
       const url = /on (http:\/\/\S+)/.exec(stdout)![1]!;
       const job = await enqueue(url, 'Hi');
-      await expect.poll(() => jobState(url, job.id), { timeout: 5000 }).toBe('completed');
+      await expect.poll(() => jobState(url, job.id), { timeout: 30_000 }).toBe('completed');
     } finally {
       child.kill('SIGTERM');
     }
-  }, 60_000);
+  });
 });

@@ -94,7 +94,7 @@ describe.skipIf(skipPostgres !== undefined)('graphile-worker crontab', () => {
       .map(([request]) => request.runAt)
       .filter((runAt) => runAt === boundary);
     expect(occurrences).toHaveLength(1);
-  }, 90_000);
+  });
 });
 
 describe.skipIf(skipRedis !== undefined)('BullMQ job schedulers', () => {

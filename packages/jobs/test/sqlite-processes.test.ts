@@ -55,4 +55,4 @@ it('worker processes sharing one SQLite file run every job exactly once', async 
   expect(completed).toHaveLength(total);
   expect(completed.every((job) => job.attempt === 1)).toBe(true);
   await db.destroy();
-}, 60_000);
+});

@@ -245,7 +245,7 @@ describe('a stdio server and its parent process', () => {
     );
     const pid = Number(stdout.trim());
     expect(pid).toBeGreaterThan(0);
-    await waitFor(() => !isAlive(pid), 3_000);
+    await waitFor(() => !isAlive(pid), 30_000);
   });
 });
 

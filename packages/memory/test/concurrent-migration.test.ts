@@ -20,7 +20,7 @@ const ROUNDS = 20;
 let race: ProcessRace;
 beforeAll(async () => {
   race = await ProcessRace.start(WORKER, 2, PACKAGE_ROOT);
-}, 60_000);
+});
 afterAll(() => race?.stop());
 
 /** Both processes' sessions are searchable, and the migration ran exactly once. */
@@ -51,7 +51,7 @@ describe('two OS processes migrating the memory tables of a brand-new SQLite fil
         await db.destroy();
       }
     }
-  }, 120_000);
+  });
 });
 
 const skipPostgres = await postgresUnavailable();
@@ -79,6 +79,6 @@ describe.skipIf(skipPostgres !== undefined)(
       } finally {
         await db.destroy();
       }
-    }, 120_000);
+    });
   },
 );

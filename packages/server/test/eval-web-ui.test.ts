@@ -46,7 +46,7 @@ let server: RunningServer;
 let browser: Browser;
 let page: Page;
 
-describe.skipIf(!hasChromium)('the official ADK web UI Eval tab', { timeout: 120_000 }, () => {
+describe.skipIf(!hasChromium)('the official ADK web UI Eval tab', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'adk-eval-ui-'));
     const app = createAdkServer({
@@ -59,7 +59,7 @@ describe.skipIf(!hasChromium)('the official ADK web UI Eval tab', { timeout: 120
     server = await listen(app, { port: 0 });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await browser?.close();

@@ -203,13 +203,15 @@ describe('the job stream', () => {
 
     const second = await enqueue(url, { new_message: { parts: [{ text: 'second' }] } });
     // Pushed by the hub: the rescan interval is a minute.
-    await expect.poll(() => stream.latest.get(second.id)?.state, { timeout: 2000 }).toBe('pending');
+    await expect
+      .poll(() => stream.latest.get(second.id)?.state, { timeout: 30_000 })
+      .toBe('pending');
     expect(stream.frames.at(-1)!.jobs.map((job) => job.id)).toEqual([second.id]);
 
     const worker = new JobWorker({ store: jobStore, runners: [runner], queues: { default: 2 } });
     await worker.drain();
     await expect
-      .poll(() => [...stream.latest.values()].map((job) => job.state), { timeout: 2000 })
+      .poll(() => [...stream.latest.values()].map((job) => job.state), { timeout: 30_000 })
       .toEqual(['completed', 'completed']);
     expect(stream.latest.get(second.id)?.result?.finalText).toBe('Revenue grew 12%.');
     // Every frame after the first carries changes only.
@@ -220,7 +222,7 @@ describe('the job stream', () => {
     // Pruned jobs are reported gone at the next scan.
     expect(await jobStore.prune({ finishedBefore: Date.now() + 1 })).toBe(2);
     await enqueue(url, { new_message: { parts: [{ text: 'third' }] } });
-    await expect.poll(() => stream.latest.size, { timeout: 2000 }).toBe(1);
+    await expect.poll(() => stream.latest.size, { timeout: 30_000 }).toBe(1);
     expect(stream.frames.at(-1)!.removed.sort()).toEqual([before.id, second.id].sort());
   });
 
@@ -261,9 +263,11 @@ describe('the job stream', () => {
       userId: 'u2',
       message: { role: 'user', parts: [{ text: 'not yours' }] },
     });
-    await expect.poll(() => stream.latest.get(job.id)?.state, { timeout: 2000 }).toBe('pending');
+    await expect.poll(() => stream.latest.get(job.id)?.state, { timeout: 30_000 }).toBe('pending');
     await elsewhere.cancel(job.id);
-    await expect.poll(() => stream.latest.get(job.id)?.state, { timeout: 2000 }).toBe('cancelled');
+    await expect
+      .poll(() => stream.latest.get(job.id)?.state, { timeout: 30_000 })
+      .toBe('cancelled');
     expect(stream.latest.size).toBe(1);
   });
 
@@ -288,14 +292,16 @@ describe('the job stream', () => {
     worker.start();
     cleanups.push(() => worker.stop());
     const job = await enqueue(url, { new_message: { parts: [{ text: 'slow' }] } });
-    await expect.poll(() => stream.latest.get(job.id)?.state, { timeout: 3000 }).toBe('running');
+    await expect.poll(() => stream.latest.get(job.id)?.state, { timeout: 30_000 }).toBe('running');
     const response = await fetch(url(`/apps/reports/users/u1/jobs/${job.id}`), {
       method: 'DELETE',
     });
     expect(response.status).toBe(200);
-    await expect.poll(() => stream.latest.get(job.id)?.state, { timeout: 2000 }).toBe('cancelled');
+    await expect
+      .poll(() => stream.latest.get(job.id)?.state, { timeout: 30_000 })
+      .toBe('cancelled');
     // The worker learns it at its next lease renewal and stops the run.
-    await expect.poll(() => worker.running, { timeout: 3000 }).toBe(0);
+    await expect.poll(() => worker.running, { timeout: 30_000 }).toBe(0);
     release();
     expect((await jobStore.get(job.id))?.state).toBe('cancelled');
   });

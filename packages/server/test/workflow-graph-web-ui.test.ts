@@ -31,94 +31,88 @@ let browser: Browser;
 let page: Page;
 let close: () => Promise<void>;
 
-describe.skipIf(!hasChromium)(
-  'the web UI draws a workflow graph (Chromium)',
-  { timeout: 60_000 },
-  () => {
-    beforeAll(async () => {
-      const app = createAdkServer({
-        apps: { support: { agent: support, autoCreateSession: true } },
-        sessionService: new InMemorySessionService(),
-        webUi: true,
-      });
-      server = await listen(app, { port: 0 });
-      close = () => app.close();
-      browser = await launchChromium();
-      page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    }, 60_000);
-    afterAll(async () => {
-      await browser?.close();
-      await server?.close();
-      await close?.();
+describe.skipIf(!hasChromium)('the web UI draws a workflow graph (Chromium)', () => {
+  beforeAll(async () => {
+    const app = createAdkServer({
+      apps: { support: { agent: support, autoCreateSession: true } },
+      sessionService: new InMemorySessionService(),
+      webUi: true,
     });
+    server = await listen(app, { port: 0 });
+    close = () => app.close();
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await close?.();
+  });
 
-    const nodesWith = (selector: string) =>
-      page
-        .locator(`svg.workflow-graph[data-workflow="support"] ${selector}`)
-        .evaluateAll((nodes) =>
-          nodes
-            .map((node) => node.getAttribute('data-wf-node') ?? node.getAttribute('data-edge'))
-            .sort(),
-        );
+  const nodesWith = (selector: string) =>
+    page
+      .locator(`svg.workflow-graph[data-workflow="support"] ${selector}`)
+      .evaluateAll((nodes) =>
+        nodes
+          .map((node) => node.getAttribute('data-wf-node') ?? node.getAttribute('data-edge'))
+          .sort(),
+      );
 
-    it('draws the nodes, the edges with their routes, the join distinct; a run highlights its path only', async () => {
-      await page.goto(`${server.url}/#support`);
-      await page.waitForSelector('body[data-ready="true"]');
-      await page.click('[data-tab="graph"]');
-      const graph = page.locator('#panel-graph svg.workflow-graph[data-workflow="support"]');
-      await graph.waitFor();
-      expect(await nodesWith('.wf-node')).toEqual(
-        ['__START__', 'audit', 'both', 'classify', 'faq', 'notify', 'refund'].sort(),
-      );
-      expect(await nodesWith('.wf-edge')).toEqual(
-        [
-          '__START__>classify',
-          'classify>refund',
-          'classify>faq',
-          'refund>notify',
-          'refund>audit',
-          'notify>both',
-          'audit>both',
-        ].sort(),
-      );
-      // Routes are written on their edges; the join is drawn as a diamond, START as a circle.
-      await expect(
-        graph.locator('[data-edge="classify>refund"] .route').textContent(),
-      ).resolves.toBe('refund');
-      await expect(graph.locator('[data-edge="classify>faq"] .route').textContent()).resolves.toBe(
-        '__DEFAULT__',
-      );
-      await expect(graph.locator('[data-wf-node="both"].join polygon').count()).resolves.toBe(1);
-      await expect(graph.locator('[data-wf-node="__START__"].start circle').count()).resolves.toBe(
-        1,
-      );
-      expect(await nodesWith('.on-path')).toEqual([]);
+  it('draws the nodes, the edges with their routes, the join distinct; a run highlights its path only', async () => {
+    await page.goto(`${server.url}/#support`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.click('[data-tab="graph"]');
+    const graph = page.locator('#panel-graph svg.workflow-graph[data-workflow="support"]');
+    await graph.waitFor();
+    expect(await nodesWith('.wf-node')).toEqual(
+      ['__START__', 'audit', 'both', 'classify', 'faq', 'notify', 'refund'].sort(),
+    );
+    expect(await nodesWith('.wf-edge')).toEqual(
+      [
+        '__START__>classify',
+        'classify>refund',
+        'classify>faq',
+        'refund>notify',
+        'refund>audit',
+        'notify>both',
+        'audit>both',
+      ].sort(),
+    );
+    // Routes are written on their edges; the join is drawn as a diamond, START as a circle.
+    await expect(graph.locator('[data-edge="classify>refund"] .route').textContent()).resolves.toBe(
+      'refund',
+    );
+    await expect(graph.locator('[data-edge="classify>faq"] .route').textContent()).resolves.toBe(
+      '__DEFAULT__',
+    );
+    await expect(graph.locator('[data-wf-node="both"].join polygon').count()).resolves.toBe(1);
+    await expect(graph.locator('[data-wf-node="__START__"].start circle').count()).resolves.toBe(1);
+    expect(await nodesWith('.on-path')).toEqual([]);
 
-      await page.fill('#message-input', 'I want a refund');
-      await page.click('#send');
-      await page.waitForSelector('#send[disabled]', { timeout: 2000 }).catch(() => undefined);
-      await page.waitForSelector('#send:not([disabled])');
-      await page.click('[data-tab="graph"]');
-      await expect
-        .poll(() => nodesWith('.wf-node.on-path'))
-        .toEqual(['__START__', 'audit', 'both', 'classify', 'notify', 'refund'].sort());
-      expect(await nodesWith('.wf-edge.on-path')).toEqual(
-        [
-          '__START__>classify',
-          'classify>refund',
-          'refund>notify',
-          'refund>audit',
-          'notify>both',
-          'audit>both',
-        ].sort(),
-      );
-      // The route not taken stays plain.
-      await expect(
-        graph.locator('[data-wf-node="faq"]').getAttribute('class'),
-      ).resolves.not.toContain('on-path');
-      await expect(
-        graph.locator('[data-edge="classify>faq"]').getAttribute('class'),
-      ).resolves.not.toContain('on-path');
-    });
-  },
-);
+    await page.fill('#message-input', 'I want a refund');
+    await page.click('#send');
+    await page.waitForSelector('#send[disabled]', { timeout: 2000 }).catch(() => undefined);
+    await page.waitForSelector('#send:not([disabled])');
+    await page.click('[data-tab="graph"]');
+    await expect
+      .poll(() => nodesWith('.wf-node.on-path'))
+      .toEqual(['__START__', 'audit', 'both', 'classify', 'notify', 'refund'].sort());
+    expect(await nodesWith('.wf-edge.on-path')).toEqual(
+      [
+        '__START__>classify',
+        'classify>refund',
+        'refund>notify',
+        'refund>audit',
+        'notify>both',
+        'audit>both',
+      ].sort(),
+    );
+    // The route not taken stays plain.
+    await expect(
+      graph.locator('[data-wf-node="faq"]').getAttribute('class'),
+    ).resolves.not.toContain('on-path');
+    await expect(
+      graph.locator('[data-edge="classify>faq"]').getAttribute('class'),
+    ).resolves.not.toContain('on-path');
+  });
+});

@@ -21,7 +21,7 @@ const ROUNDS = 20;
 let race: ProcessRace;
 beforeAll(async () => {
   race = await ProcessRace.start(WORKER, 2, PACKAGE_ROOT);
-}, 60_000);
+});
 afterAll(() => race?.stop());
 
 describe('two OS processes migrating a brand-new SQLite file at the same moment', () => {
@@ -51,7 +51,7 @@ describe('two OS processes migrating a brand-new SQLite file at the same moment'
         await db.destroy();
       }
     }
-  }, 120_000);
+  });
 });
 
 const skipPostgres = await postgresUnavailable();
@@ -79,6 +79,6 @@ describe.skipIf(skipPostgres !== undefined)(
           await check.close();
         }
       }
-    }, 120_000);
+    });
   },
 );

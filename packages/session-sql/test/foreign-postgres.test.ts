@@ -131,7 +131,7 @@ describe.skipIf(!pgAvailable)('tables written by the Python ADK on PostgreSQL', 
     }
     expect(newYork.read).toEqual(utc.read);
     expect(newYork.written.event_time).toBe(utc.written.event_time);
-  }, 60_000);
+  });
 
   it('refuses tables it cannot use with SchemaVersionError, changing nothing', async () => {
     const schema = postgresSchemaName('bad');

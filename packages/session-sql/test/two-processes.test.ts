@@ -67,7 +67,7 @@ for (const backend of await testBackends()) {
       second = new Worker(backend.url, backend.schema, 'second');
       expect(await first.ready).toEqual({ ok: true });
       expect(await second.ready).toEqual({ ok: true });
-    }, 60_000);
+    });
 
     afterAll(async () => {
       await Promise.all([first?.stop(), second?.stop()]);

@@ -24,7 +24,7 @@ const skipPostgres = await postgresUnavailable();
 let race: ProcessRace;
 beforeAll(async () => {
   race = await ProcessRace.start(WORKER, 2, PACKAGE_ROOT);
-}, 60_000);
+});
 afterAll(() => race?.stop());
 
 /** Both processes wrote their note, and the migration ran exactly once. */
@@ -54,7 +54,7 @@ describe('two OS processes running the migrations of a brand-new SQLite file at 
         await db.destroy();
       }
     }
-  }, 120_000);
+  });
 });
 
 describe.skipIf(skipPostgres !== undefined)(
@@ -80,6 +80,6 @@ describe.skipIf(skipPostgres !== undefined)(
       } finally {
         await db.destroy();
       }
-    }, 120_000);
+    });
   },
 );

@@ -30,6 +30,6 @@ describe('examples', () => {
         { cwd: packageRoot },
       );
       expect(stdout).toMatch(expected);
-    }, 60_000);
+    });
   }
 });

@@ -116,5 +116,5 @@ describe('a workflow as a durable job (SqlJobStore on SQLite, real processes)', 
     ]);
     expect(session?.events.filter((event) => event.author === 'user')).toHaveLength(1);
     expect(done?.result?.finalText).toBe('total 56');
-  }, 60_000);
+  });
 });

@@ -8,6 +8,7 @@ import { refreshStoredCredential } from '../auth/refresh-stored-credential';
 import type { Content, Part } from '../content';
 import { ServiceNotConfiguredError } from '../errors/service-not-configured-error';
 import type { EventActions, ToolConfirmation } from '../events';
+import { checkConfirmationTimeout, setConfirmationTimeout } from '../events/confirmation-timeout';
 import type { MemoryService, SearchMemoryResponse } from '../memory';
 import type { Session } from '../sessions/session';
 import { DeltaState, ReadonlyStateView } from './state-view';
@@ -165,10 +166,14 @@ export class InvocationToolContext extends InvocationCallbackContext implements 
     return this.deadline ? this.deadline.signal : this.source.signal;
   }
 
-  requestConfirmation(options: { hint?: string; payload?: unknown } = {}): void {
+  requestConfirmation(
+    options: { hint?: string; payload?: unknown; timeoutMs?: number } = {},
+  ): void {
+    const timeoutMs = checkConfirmationTimeout(options.timeoutMs, 'timeoutMs');
     const request: ToolConfirmation = { confirmed: false };
     if (options.hint !== undefined) request.hint = options.hint;
     if (options.payload !== undefined) request.payload = options.payload;
+    if (timeoutMs !== undefined) setConfirmationTimeout(request, timeoutMs);
     this.actions.requestedToolConfirmations[this.functionCallId] = request;
   }
 

@@ -58,8 +58,13 @@ export interface ToolContext extends CallbackContext {
   readonly functionCallId: string;
   /** The human decision, when this call was confirmed (human in the loop). */
   readonly toolConfirmation: ToolConfirmation | undefined;
-  /** Pause the run and ask a human to approve this call; the tool's result is then ignored. */
-  requestConfirmation(options?: { hint?: string; payload?: unknown }): void;
+  /**
+   * Pause the run and ask a human to approve this call; the tool's result is then ignored. With
+   * `timeoutMs`, the request expires: once that many milliseconds have passed without an answer,
+   * the call is denied with `CONFIRMATION_EXPIRED` (see `ConfirmationExpiredError`).
+   * @throws InvalidArgumentError when `timeoutMs` is not a finite number above 0.
+   */
+  requestConfirmation(options?: { hint?: string; payload?: unknown; timeoutMs?: number }): void;
   /**
    * The credential for `authConfig`: the one the user just gave (when this call is re-run after
    * answering a credential request), else the one saved in the Runner's `CredentialService` for

@@ -1,5 +1,6 @@
 export { AdkError, type AdkErrorOptions } from './adk-error';
 export { AgentTreeError } from './agent-tree-error';
+export { ConfirmationExpiredError } from './confirmation-expired-error';
 export { ContextCompressionError } from './context-compression-error';
 export { CredentialExchangeError } from './credential-exchange-error';
 export { InvalidArgumentError } from './invalid-argument-error';

@@ -1,6 +1,9 @@
 import type { InvocationContext } from '../invocation/invocation-context';
 import type { FlowAgent } from './flow-agent';
-import type { FunctionCall } from '../content';
+import type { FunctionCall, Part } from '../content';
+import { ConfirmationExpiredError } from '../errors/confirmation-expired-error';
+import { confirmationTimeoutOf } from '../events/confirmation-timeout';
+import { findExpiredConfirmations } from '../policies/confirmation-expiry';
 import { InvocationReadonlyContext } from '../context/invocation-contexts';
 import type { Event, ToolConfirmation } from '../events';
 import { executeFunctionCalls } from './execute-tools';
@@ -49,6 +52,8 @@ export function requestConfirmations(input: StepPostprocessorInput): Event[] | u
     const request: ConfirmationRequest = { call: { ...call, id } };
     if (confirmation.hint !== undefined) request.hint = confirmation.hint;
     if (confirmation.payload !== undefined) request.payload = confirmation.payload;
+    const timeoutMs = confirmationTimeoutOf(confirmation);
+    if (timeoutMs !== undefined) request.expiresAt = Date.now() + timeoutMs;
     (requests ??= []).push(request);
   }
   if (!requests) return undefined;
@@ -83,21 +88,23 @@ export type AnsweredPause = AnsweredConfirmation | AnsweredCredentialRequest;
 
 /**
  * Checked before an agent's first step: the confirmation and credential requests this agent made
- * that the user's message answers (none for most turns, found without allocating). Works from any
- * Runner instance: the requests are read from the session's events.
+ * that the user's message answers, and its confirmation requests nobody answered whose deadline
+ * passed before that message (none for most turns, found without allocating). Works from any
+ * Runner instance: the requests and their deadlines are read from the session's events.
  */
 export function confirmationsToResume(agent: FlowAgent, ctx: InvocationContext): AnsweredPause[] {
   const answer = currentUserEvent(ctx, agent.name);
   if (!answer) return NOTHING_TO_RESUME;
+  const events = ctx.session.events;
+  const expired = findExpiredConfirmations(events, agent.name, answer.timestamp);
   const confirming = answersFunction(answer, REQUEST_CONFIRMATION_FUNCTION_NAME);
   const authorizing = answersFunction(answer, REQUEST_CREDENTIAL_FUNCTION_NAME);
-  if (!confirming && !authorizing) return NOTHING_TO_RESUME;
-  const events = ctx.session.events;
+  if (!confirming && !authorizing) return expired.length > 0 ? expired : NOTHING_TO_RESUME;
   const found: AnsweredPause[] = [
     ...(confirming ? findAnsweredConfirmations(events, answer) : []),
     ...(authorizing ? findAnsweredCredentialRequests(events, answer) : []),
   ];
-  return found.filter((entry) => entry.requestEvent.author === agent.name);
+  return [...found.filter((entry) => entry.requestEvent.author === agent.name), ...expired];
 }
 
 const NOTHING_TO_RESUME: AnsweredPause[] = [];
@@ -121,9 +128,21 @@ export async function* resumeConfirmedCalls(
   );
   let confirmations: Record<string, ToolConfirmation> | undefined;
   let credentials: Record<string, ResumedCredential | { error: Error }> | undefined;
+  let closed: Part[] | undefined;
   for (const entry of answered) {
     if (!('credentialKey' in entry)) {
-      (confirmations ??= {})[entry.call.id] = entry.confirmation ?? { confirmed: false };
+      const { call, expiredAt, requestCallId } = entry;
+      if (expiredAt === undefined) {
+        (confirmations ??= {})[call.id] = entry.confirmation ?? { confirmed: false };
+        continue;
+      }
+      // Expired: denied whatever the answer says, and a request nobody answered is closed.
+      const error = new ConfirmationExpiredError({
+        toolName: call.name,
+        expiresAt: new Date(expiredAt),
+      });
+      (credentials ??= {})[call.id] = { error };
+      if (requestCallId !== undefined) (closed ??= []).push(expiryAnswer(requestCallId));
       continue;
     }
     const { credentialKey, credential, call, problem } = entry;
@@ -155,5 +174,20 @@ export async function* resumeConfirmedCalls(
     ...(confirmations ? { confirmations } : {}),
     ...(credentials ? { credentials } : {}),
   });
+  if (event && closed) event.content?.parts.push(...closed);
   if (event) yield event;
+}
+
+/**
+ * The framework's answer closing an expired request nobody answered: a rejection whose payload
+ * says why, in the shape clients already read (`{ confirmed, payload }`).
+ */
+function expiryAnswer(requestCallId: string): Part {
+  return {
+    functionResponse: {
+      id: requestCallId,
+      name: REQUEST_CONFIRMATION_FUNCTION_NAME,
+      response: { confirmed: false, payload: { expired: true } },
+    },
+  };
 }

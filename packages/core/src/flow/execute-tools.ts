@@ -37,7 +37,8 @@ export interface ExecuteFunctionCallsOptions {
   confirmations?: Readonly<Record<string, ToolConfirmation>>;
   /**
    * Calls being run again after the user answered a credential request, by function call id: the
-   * credential they gave, or the error (an unusable answer) that answers the call instead.
+   * credential they gave, or the error that answers the call instead of running it (an unusable
+   * answer, or a confirmation that expired).
    */
   credentials?: Readonly<Record<string, ResumedCredential | { error: Error }>>;
 }

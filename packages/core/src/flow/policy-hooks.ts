@@ -68,7 +68,11 @@ export async function authorizeToolCall(options: {
     case 'deny':
       return { error: { code: TOOL_CALL_DENIED_CODE, message: verdict.reason } };
     case 'confirm':
-      toolContext.requestConfirmation({ hint: verdict.hint, payload: args });
+      toolContext.requestConfirmation({
+        hint: verdict.hint,
+        payload: args,
+        ...(verdict.timeoutMs === undefined ? {} : { timeoutMs: verdict.timeoutMs }),
+      });
       toolContext.actions.skipSummarization = true;
       return {
         error: {

@@ -34,12 +34,29 @@ export interface ConfirmationRequest {
   call: FunctionCall & { id: string };
   hint?: string;
   payload?: unknown;
+  /** Deadline (ms since the epoch): unanswered by then, the call is denied (`CONFIRMATION_EXPIRED`). */
+  expiresAt?: number;
 }
 
 /** The arguments of an `adk_request_confirmation` call. */
 export interface ConfirmationRequestArgs {
   originalFunctionCall: FunctionCall;
   toolConfirmation: ToolConfirmation;
+  /**
+   * The deadline of the request, an ISO 8601 time (absent: no deadline). Kept beside
+   * `toolConfirmation`, whose shape is the official ADKs' own, so their clients still read it.
+   */
+  expiresAt?: string;
+}
+
+/** The deadline (ms since the epoch) of a request with these arguments, if it has a valid one. */
+export function confirmationDeadline(
+  args: Record<string, unknown> | undefined,
+): number | undefined {
+  const value = args?.expiresAt;
+  if (typeof value !== 'string') return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : time;
 }
 
 /**
@@ -53,7 +70,7 @@ export function createConfirmationRequestEvent(init: {
   requests: readonly ConfirmationRequest[];
 }): Event {
   const requested: Record<string, ToolConfirmation> = {};
-  const calls = init.requests.map(({ call, hint, payload }) => {
+  const calls = init.requests.map(({ call, hint, payload, expiresAt }) => {
     const toolConfirmation: ToolConfirmation = { confirmed: false };
     if (hint !== undefined) toolConfirmation.hint = hint;
     if (payload !== undefined) toolConfirmation.payload = payload;
@@ -62,6 +79,7 @@ export function createConfirmationRequestEvent(init: {
       originalFunctionCall: { id: call.id, name: call.name, args: { ...call.args } },
       toolConfirmation,
     };
+    if (expiresAt !== undefined) args.expiresAt = new Date(expiresAt).toISOString();
     return {
       id: confirmationCallId(call.id),
       name: REQUEST_CONFIRMATION_FUNCTION_NAME,
@@ -132,6 +150,17 @@ export interface AnsweredConfirmation {
   call: FunctionCall & { id: string };
   /** The decision, or `undefined` when the answer was malformed (treated as a rejection). */
   confirmation: ToolConfirmation | undefined;
+  /**
+   * The request's deadline (ms since the epoch) when it had one and it passed before the answer
+   * (or, for a request nobody answered, before the agent ran again): the call is denied with
+   * `CONFIRMATION_EXPIRED`, whatever the answer says.
+   */
+  expiredAt?: number;
+  /**
+   * Set on a request nobody answered that expired: the id of its `adk_request_confirmation` call,
+   * which the flow answers itself when it denies the call.
+   */
+  requestCallId?: string;
 }
 
 /**
@@ -151,11 +180,14 @@ export function findAnsweredConfirmations(
   )) {
     const original = (args as unknown as Partial<ConfirmationRequestArgs>).originalFunctionCall;
     if (!original?.id) continue;
-    found.push({
+    const entry: AnsweredConfirmation = {
       requestEvent,
       call: { id: original.id, name: original.name, args: { ...original.args } },
       confirmation: parseConfirmationResponse(response),
-    });
+    };
+    const deadline = confirmationDeadline(args);
+    if (deadline !== undefined && answer.timestamp > deadline) entry.expiredAt = deadline;
+    found.push(entry);
   }
   return found;
 }

@@ -1,5 +1,6 @@
 export {
   confirmationCallId,
+  confirmationDeadline,
   confirmationResponse,
   createConfirmationRequestEvent,
   findAnsweredConfirmations,
@@ -10,6 +11,7 @@ export {
   type ConfirmationRequest,
   type ConfirmationRequestArgs,
 } from './confirmation';
+export { findPendingConfirmations, type PendingConfirmation } from './confirmation-expiry';
 export { ConfirmationPolicy, type ConfirmationPolicyOptions } from './confirmation-policy';
 export {
   deniedToolResponse,

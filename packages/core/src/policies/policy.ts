@@ -40,7 +40,12 @@ export type InputDecision =
 export type ToolDecision =
   | { readonly outcome: 'allow' }
   | { readonly outcome: 'deny'; readonly reason: string }
-  | { readonly outcome: 'confirm'; readonly hint?: string };
+  | {
+      readonly outcome: 'confirm';
+      readonly hint?: string;
+      /** Deny the call with `CONFIRMATION_EXPIRED` when no answer came within this many ms. */
+      readonly timeoutMs?: number;
+    };
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -93,7 +98,16 @@ export function deny(reason: string): ToolDecision {
   return { outcome: 'deny', reason };
 }
 
-/** Pause the run until a human approves or rejects the call; `hint` is shown to the human. */
-export function confirm(hint?: string): ToolDecision {
-  return hint === undefined ? { outcome: 'confirm' } : { outcome: 'confirm', hint };
+/**
+ * Pause the run until a human approves or rejects the call; `hint` is shown to the human. With
+ * `timeoutMs`, a call nobody answers within that many milliseconds is denied with
+ * `CONFIRMATION_EXPIRED`.
+ */
+export function confirm(hint?: string, options: { timeoutMs?: number } = {}): ToolDecision {
+  const decision: { outcome: 'confirm'; hint?: string; timeoutMs?: number } = {
+    outcome: 'confirm',
+  };
+  if (hint !== undefined) decision.hint = hint;
+  if (options.timeoutMs !== undefined) decision.timeoutMs = options.timeoutMs;
+  return decision;
 }

@@ -32,6 +32,8 @@ import { SessionTurns } from './session-turns';
 import { createRunConfig, type RunConfig } from '../context/run-config';
 import { commitEvent, dropTempDelta } from './commit-event';
 import { trackErrorEvent } from './unread-error-events';
+import { ConfirmationDeadlines, earliestDeadline, planExpiry } from './confirmation-deadlines';
+import { findPendingConfirmations } from '../policies/confirmation-expiry';
 
 /**
  * Options of {@link Runner}: an {@link App} (its name, root agent and plugins), or an `appName`
@@ -77,6 +79,13 @@ export interface RunnerServices {
   policies?: readonly Policy[];
   /** Create the session on `run()` when it does not exist (default: `SessionNotFoundError`). */
   autoCreateSession?: boolean;
+  /**
+   * Deny confirmations whose deadline passes while this process lives, by a timer (default
+   * `true`): a run that pauses on a request with a deadline arms one, and at the deadline the
+   * Runner runs {@link Runner.expireConfirmations} on the session. Off, or after a restart, the
+   * expiry is applied when the paused agent next runs on the session.
+   */
+  confirmationTimers?: boolean;
 }
 
 /** Arguments of {@link Runner.run}. */
@@ -130,6 +139,7 @@ export class Runner {
   readonly policies: readonly Policy[];
   readonly autoCreateSession: boolean;
   readonly #sessionTurns = new SessionTurns();
+  readonly #deadlines: ConfirmationDeadlines | undefined;
 
   /** @throws PluginError when two plugins share a name. */
   constructor(options: RunnerOptions) {
@@ -150,6 +160,12 @@ export class Runner {
     this.models = options.models ?? defaultModelRegistry;
     this.policies = [...(options.policies ?? [])];
     this.autoCreateSession = options.autoCreateSession ?? false;
+    this.#deadlines =
+      options.confirmationTimers === false
+        ? undefined
+        : new ConfirmationDeadlines((userId, sessionId, signal) =>
+            this.expireConfirmations({ userId, sessionId, signal }),
+          );
   }
 
   /**
@@ -297,6 +313,12 @@ export class Runner {
           if (agent !== caller) ctx.resumeFrom = caller;
           for await (const event of agent.run(ctx.createChild({ agent, branch }))) {
             eventCount++;
+            // A pause with a deadline: the Runner denies it at the deadline if nobody answered.
+            if (event.longRunningToolIds !== undefined && this.#deadlines && !event.partial) {
+              const deadline = earliestDeadline(event);
+              if (deadline !== undefined)
+                this.#deadlines.watch(request.userId, request.sessionId, deadline);
+            }
             // `commit` inlined for the common case (no `onEvent` plugin): one await less per event.
             if (plugins.has('onEvent')) {
               const committed = await this.commit(ctx, session, event);
@@ -379,8 +401,48 @@ export class Runner {
     return resumeInvocation(this, this.#sessionTurns, request);
   }
 
-  /** Close every plugin and every toolset of the agent tree. Errors are thrown after all were closed. */
+  /**
+   * Deny the session's confirmation requests whose deadline has passed and that nobody answered:
+   * a turn of {@link Runner.run} whose message answers them for the user (`{ confirmed: false,
+   * payload: { expired: true } }`, arriving after the deadline), so each paused call gets a
+   * `CONFIRMATION_EXPIRED` response, the paused agent (and the workflow around it) continues and
+   * the model tells the user. Yields that turn's events; nothing when nothing has expired or the
+   * session does not exist. The Runner calls it by itself at each deadline while the process
+   * lives (see `confirmationTimers`); call it yourself to apply expiries at once, e.g. after a
+   * restart when a session is opened.
+   *
+   * @example
+   * ```ts
+   * for await (const event of runner.expireConfirmations({ userId, sessionId })) show(event);
+   * ```
+   */
+  async *expireConfirmations(request: {
+    userId: string;
+    sessionId: string;
+    signal?: AbortSignal;
+  }): AsyncGenerator<Event, void> {
+    const { userId, sessionId, signal } = request;
+    const session = await this.sessionService.getSession({
+      appName: this.appName,
+      userId,
+      sessionId,
+    });
+    if (!session || signal?.aborted) return;
+    const { message, nextDeadline } = planExpiry(
+      findPendingConfirmations(session.events),
+      Date.now(),
+    );
+    if (nextDeadline !== undefined) this.#deadlines?.watch(userId, sessionId, nextDeadline);
+    if (!message) return;
+    yield* this.run({ userId, sessionId, newMessage: message, ...(signal ? { signal } : {}) });
+  }
+
+  /**
+   * Close every plugin and every toolset of the agent tree, and stop the confirmation timers
+   * (waiting for an expiry run in flight, which is ended). Errors are thrown after all were closed.
+   */
   async close(): Promise<void> {
+    await this.#deadlines?.close();
     const toolsets = new Set<Toolset>();
     const visit = (agent: BaseAgent): void => {
       for (const toolset of (agent as { toolsets?: readonly Toolset[] }).toolsets ?? [])

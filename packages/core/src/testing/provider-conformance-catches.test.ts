@@ -26,7 +26,8 @@ describe('modelProviderConformance catches a broken provider', () => {
       {
         cwd: join(here, '__fixtures__'),
         encoding: 'utf8',
-        timeout: 60_000,
+        // Killed (and the test failed) only if it hangs: below the test's own timeout.
+        timeout: 150_000,
         env: { ...process.env, CI: 'true' },
       },
     );
@@ -34,5 +35,5 @@ describe('modelProviderConformance catches a broken provider', () => {
     expect(run.status, output).toBe(1);
     expect(output).toContain('a truncated answer must not look complete (STOP)');
     expect(output).toMatch(/2 failed/);
-  }, 60_000);
+  });
 });

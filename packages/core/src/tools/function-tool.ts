@@ -7,6 +7,7 @@ import type { FunctionDeclaration, JsonSchema } from '../models';
 import { validateJsonSchema } from './json-schema-validator';
 import type { Tool } from './tool';
 import { isToolTimeout } from '../context/run-config';
+import { checkConfirmationTimeout } from '../events/confirmation-timeout';
 
 /** Options of {@link FunctionTool}. */
 export interface FunctionToolOptions<TArgs> {
@@ -41,6 +42,11 @@ export interface FunctionToolOptions<TArgs> {
    */
   requireConfirmation?:
     boolean | ((args: TArgs, context: ToolContext) => boolean | Promise<boolean>);
+  /**
+   * With `requireConfirmation`: how long the confirmation may wait, in milliseconds (default: no
+   * limit). Past it, the call is denied with `CONFIRMATION_EXPIRED` and never runs.
+   */
+  confirmationTimeoutMs?: number;
 }
 
 const LONG_RUNNING_NOTE =
@@ -73,6 +79,7 @@ export class FunctionTool<TArgs = Record<string, unknown>> implements Tool {
   private readonly jsonSchema: JsonSchema;
   private readonly execute: FunctionToolOptions<TArgs>['execute'];
   private readonly requireConfirmation: FunctionToolOptions<TArgs>['requireConfirmation'];
+  private readonly confirmationTimeoutMs: number | undefined;
   private readonly cachedDeclaration: FunctionDeclaration;
 
   constructor(options: FunctionToolOptions<TArgs>) {
@@ -89,6 +96,11 @@ export class FunctionTool<TArgs = Record<string, unknown>> implements Tool {
     this.isIdempotent = options.isIdempotent ?? false;
     this.execute = options.execute;
     this.requireConfirmation = options.requireConfirmation;
+    this.confirmationTimeoutMs = checkConfirmationTimeout(
+      options.confirmationTimeoutMs,
+      'confirmationTimeoutMs',
+      `FunctionTool "${options.name}"`,
+    );
     if (options.parameters instanceof z.ZodType) {
       this.schema = options.parameters;
       const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(options.parameters, {
@@ -134,7 +146,13 @@ export class FunctionTool<TArgs = Record<string, unknown>> implements Tool {
         (typeof this.requireConfirmation === 'function' &&
           (await this.requireConfirmation(parsed, context)))
       ) {
-        context.requestConfirmation({ hint: `Confirm the call to "${this.name}".`, payload: args });
+        context.requestConfirmation({
+          hint: `Confirm the call to "${this.name}".`,
+          payload: args,
+          ...(this.confirmationTimeoutMs === undefined
+            ? {}
+            : { timeoutMs: this.confirmationTimeoutMs }),
+        });
         return {
           error: {
             code: 'CONFIRMATION_REQUIRED',

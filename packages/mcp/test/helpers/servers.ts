@@ -69,7 +69,7 @@ export function isAlive(pid: number): boolean {
 }
 
 /** Wait until `check` holds, or fail after `timeoutMs`. */
-export async function waitFor(check: () => boolean, timeoutMs = 5_000): Promise<void> {
+export async function waitFor(check: () => boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

@@ -34,6 +34,22 @@ const hooks: RenderHooks = {
       parts: [{ functionResponse: { id: call.id, name: call.name, response: { confirmed } } }],
     });
   },
+  deadline: (requestId, at, passed) => {
+    // A little after the deadline, show it passed and reload until the server's denial is there.
+    const session = store.state.sessionId;
+    let tries = 0;
+    const check = (): void => {
+      if (store.state.sessionId !== session) return;
+      passed();
+      void reloadSession()
+        .catch(() => undefined)
+        .then(() => {
+          const open = !answered.has(requestId);
+          if (open && ++tries < 30 && store.state.sessionId === session) setTimeout(check, 2_000);
+        });
+    };
+    setTimeout(check, Math.max(at - Date.now(), 0) + 1_000);
+  },
   loadArtifact: async (name, version) => {
     const part = await api<Part>(
       `${store.sessionPath}/artifacts/${encodeURIComponent(name)}?version=${version}`,

@@ -1,5 +1,11 @@
 import type { AdkEvent, Part } from '../api/types';
 import { h } from '../util/dom';
+import {
+  confirmationDeadline,
+  deadlineLine,
+  deadlinePassedNote,
+  isExpiryAnswer,
+} from './confirmation-deadline';
 
 /** Hooks the renderer needs from the page. */
 export interface RenderHooks {
@@ -7,6 +13,11 @@ export interface RenderHooks {
   answered: Set<string>;
   /** Answer a confirmation request (sends the function response). */
   confirm(call: { id?: string; name: string }, confirmed: boolean): void;
+  /**
+   * A pending confirmation has a deadline: call `passed` when it has passed (it swaps the buttons
+   * for a note); the page then reloads the session to show the server's denial.
+   */
+  deadline?(requestId: string, at: number, passed: () => void): void;
   /** Open one artifact version (used by the artifact links of events). */
   loadArtifact(name: string, version: number): Promise<string>;
 }
@@ -68,7 +79,13 @@ function confirmation(
       `Approval needed: ${original.name ?? 'tool'}(${compact(original.args)}) ${config.hint ?? ''}`,
     ),
   );
+  const deadline = confirmationDeadline(args);
+  if (deadline !== undefined) box.append(deadlineLine(deadline));
   if (call.id && hooks.answered.has(call.id)) return box;
+  if (deadline !== undefined && deadline <= Date.now()) {
+    box.append(deadlinePassedNote());
+    return box;
+  }
   const buttons = h('div', { class: 'confirm' });
   for (const [label, confirmed] of [
     ['Approve', true],
@@ -90,6 +107,10 @@ function confirmation(
     );
   }
   box.append(buttons);
+  if (deadline !== undefined && call.id)
+    hooks.deadline?.(call.id, deadline, () => {
+      if (buttons.isConnected) buttons.replaceWith(deadlinePassedNote());
+    });
   return box;
 }
 
@@ -129,7 +150,12 @@ export function renderEvent(event: AdkEvent, hooks: RenderHooks): HTMLElement[] 
     else if (call) nodes.push(toolBlock('call', call.name, call.args));
     else if (response?.name === 'adk_request_confirmation') {
       if (response.id) hooks.answered.add(response.id);
-      nodes.push(note(response.response?.confirmed ? '✔ approved' : '✘ rejected'));
+      const answer = response.response;
+      nodes.push(
+        note(
+          isExpiryAnswer(answer) ? '⏱ expired' : answer?.confirmed ? '✔ approved' : '✘ rejected',
+        ),
+      );
     } else if (response?.name === 'transfer_to_agent') continue;
     else if (response) nodes.push(toolBlock('result', response.name, response.response));
     else if (part.inlineData)
