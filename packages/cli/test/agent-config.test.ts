@@ -53,6 +53,5 @@ describe('agents as YAML config (root_agent.yaml)', () => {
     expect(result.stderr).toBe('');
     expect(result.stdout).toContain('Hello! It is 09:30.');
     expect(result.code).toBe(0);
-    // A child process that starts tsx and the CLI: generous on a busy machine.
-  }, 120_000);
+  });
 });

@@ -94,7 +94,7 @@ describe('execute_skill_script', () => {
     const childPid = Number((await readFile(pidFile, 'utf8')).trim());
     expect(childPid).toBeGreaterThan(0);
     // The grandchild (sleep 600) was in the script's process group: it is gone too.
-    await expect.poll(() => isAlive(childPid), { timeout: 10_000, interval: 100 }).toBe(false);
+    await expect.poll(() => isAlive(childPid), { timeout: 30_000, interval: 100 }).toBe(false);
   });
 
   it('reports a failing script with its exit code and cuts long output', async () => {
