@@ -30,6 +30,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { AdkAgentExecutor, type A2aUserIdResolver } from './adk-agent-executor';
 import { buildAgentCard } from './agent-card';
 import { BoundedTaskStore } from './bounded-task-store';
+import { withWireJson } from './card-wire-form';
 import { endpointResolver } from './endpoint-url';
 import { invalidParamsAnswer } from './rpc-params';
 import { WebhookPushSender, type WebhookPushOptions } from './webhook-push-sender';
@@ -194,7 +195,8 @@ export function createA2aServer(options: A2aServerOptions): A2aServerApp {
   const legacyCompat = { enabled: true };
   const protocol = express();
   const cardHandler = agentCardHandler({
-    agentCardProvider: async () => cardFor(scope.getStore()?.requestUrl ?? 'http://127.0.0.1/'),
+    agentCardProvider: async () =>
+      withWireJson(cardFor(scope.getStore()?.requestUrl ?? 'http://127.0.0.1/')),
     legacyCompat,
     cache: { maxAge: 0 },
   });
