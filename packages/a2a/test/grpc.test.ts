@@ -1,9 +1,18 @@
 import { createServer } from 'node:net';
 
 import { GrpcTransportFactory } from '@a2a-js/sdk/client/grpc';
+import { A2AService } from '@a2a-js/sdk/server/grpc';
+import * as grpc from '@grpc/grpc-js';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { A2aClient, createA2aServer, listenA2a, TaskState, type Task } from '../src';
+import {
+  A2aClient,
+  A2aTransportError,
+  createA2aServer,
+  listenA2a,
+  TaskState,
+  type Task,
+} from '../src';
 import { listenA2aGrpc } from '../src/grpc';
 import { echoAgent, partsText, userMessage } from './helpers';
 
@@ -82,14 +91,44 @@ describe('A2A over gRPC', () => {
         return fetch(input, init);
       },
     });
-    await expect(client.sendMessage({ message: userMessage('anonymous') })).rejects.toThrow(
-      /Authentication required/,
-    );
+    const refused = await client
+      .sendMessage({ message: userMessage('anonymous') })
+      .catch((e: unknown) => e);
+    // The same typed error as over HTTP (401), not an internal error.
+    expect(A2aTransportError.isInstance(refused)).toBe(true);
+    expect(refused).toMatchObject({ status: 401, retryable: false });
+    expect(String(refused)).toMatch(/Authentication required/);
     const task = (await client.sendMessage(
       { message: userMessage('with token') },
       { headers: { authorization: 'Bearer sesame' } },
     )) as Task;
     expect(partsText(task.artifacts[0]?.parts)).toBe('echo #1: with token');
     expect(httpCalls).toBe(1); // the card only: the calls went over gRPC
+  });
+
+  it('ends calls without a valid credential with status 16 (UNAUTHENTICATED), unary and streamed', async () => {
+    const { grpcUrl } = await serve({ security: { bearer: 'sesame' } });
+    const Client = grpc.makeGenericClientConstructor(A2AService, 'A2AService');
+    const raw = new Client(grpcUrl, grpc.credentials.createInsecure()) as grpc.Client &
+      Record<string, (...args: unknown[]) => unknown>;
+    cleanups.push(async () => raw.close());
+    const wrong = new grpc.Metadata();
+    wrong.set('authorization', 'Bearer wrong');
+    const unary = await new Promise<grpc.ServiceError | null>((resolve) =>
+      raw.getTask!({ id: 'any', tenant: '' }, wrong, (error: grpc.ServiceError | null) =>
+        resolve(error),
+      ),
+    );
+    expect(unary).toMatchObject({ code: grpc.status.UNAUTHENTICATED });
+    expect(unary?.details).toMatch(/Authentication required/);
+    const stream = raw.subscribeToTask!(
+      { id: 'any', tenant: '' },
+      new grpc.Metadata(),
+    ) as grpc.ClientReadableStream<unknown>;
+    const streamed = await new Promise<grpc.ServiceError>((resolve) => {
+      stream.on('data', () => undefined);
+      stream.on('error', resolve);
+    });
+    expect(streamed.code).toBe(grpc.status.UNAUTHENTICATED);
   });
 });

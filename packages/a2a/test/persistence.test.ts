@@ -12,10 +12,29 @@ import {
   sqliteKysely,
   temporaryDirectory,
 } from '@adk/test-databases';
-import type { Kysely } from 'kysely';
+import { createRequire } from 'node:module';
+
+import type BetterSqlite3 from 'better-sqlite3';
+import type * as KyselyModule from 'kysely';
+
+import {
+  DummyDriver,
+  Kysely,
+  MysqlAdapter,
+  MysqlIntrospector,
+  MysqlQueryCompiler,
+  SqliteAdapter,
+} from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { A2aClient, createA2aServer, listenA2a, TaskState, type Task } from '../src';
+import {
+  A2aClient,
+  createA2aServer,
+  listenA2a,
+  TaskState,
+  UnsupportedA2aDialectError,
+  type Task,
+} from '../src';
 import { createA2aSqlStores } from '../src/sql';
 import { echoAgent, partsText, userMessage } from './helpers';
 
@@ -34,16 +53,16 @@ async function startOn(db: Kysely<unknown>) {
   return { server, client: await A2aClient.fromUrl(server.url) };
 }
 
-async function survivesRestart(open: () => Kysely<unknown>) {
+async function survivesRestart(open: () => Kysely<unknown>, options: { keepOpen?: boolean } = {}) {
   const firstDb = open();
   const first = await startOn(firstDb);
   const task = (await first.client.sendMessage({ message: userMessage('remember me') })) as Task;
   expect(partsText(task.artifacts[0]?.parts)).toBe('echo #1: remember me');
   await first.server.close();
-  await firstDb.destroy();
+  if (!options.keepOpen) await firstDb.destroy();
 
   const secondDb = open();
-  cleanups.push(() => secondDb.destroy());
+  if (!options.keepOpen) cleanups.push(() => secondDb.destroy());
   const second = await startOn(secondDb);
   cleanups.push(() => second.server.close());
   const read = await second.client.getTask(task.id);
@@ -73,5 +92,37 @@ describe('A2A tasks in SQL survive a restart', () => {
     await createPostgresSchema(schema);
     cleanups.push(() => dropPostgresSchema(schema));
     await survivesRestart(() => postgresKysely(schema));
+  });
+});
+
+describe('createA2aSqlStores and the Kysely it is given', () => {
+  it('accepts a Kysely loaded through require (another copy of kysely), as the session store does', async () => {
+    const require = createRequire(import.meta.url);
+    const cjs = require('kysely') as typeof KyselyModule;
+    const Database = require('better-sqlite3') as typeof BetterSqlite3;
+    const directory = temporaryDirectory('adk-a2a-cjs-');
+    cleanups.push(() => directory.remove());
+    const db = new cjs.Kysely<unknown>({
+      dialect: new cjs.SqliteDialect({ database: new Database(directory.file('a2a.db')) }),
+    });
+    cleanups.push(() => db.destroy());
+    // The copies differ: this is the case an instanceof check cannot recognise.
+    expect(db.getExecutor().adapter).not.toBeInstanceOf(SqliteAdapter);
+    await survivesRestart(() => db as Kysely<unknown>, { keepOpen: true });
+  });
+
+  it('refuses a database it cannot drive with a typed error that names the adapter', async () => {
+    const db = new Kysely<unknown>({
+      dialect: {
+        createAdapter: () => new MysqlAdapter(),
+        createDriver: () => new DummyDriver(),
+        createIntrospector: (kysely) => new MysqlIntrospector(kysely),
+        createQueryCompiler: () => new MysqlQueryCompiler(),
+      },
+    });
+    const error = await createA2aSqlStores({ db }).catch((e: unknown) => e);
+    expect(UnsupportedA2aDialectError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toContain('MysqlAdapter');
+    expect((error as Error).message).toMatch(/dialect: 'sqlite'/);
   });
 });

@@ -2,7 +2,7 @@ import type { LlmResponse, Part } from '@adk/core';
 import { jsonSseEvents, ModelStreamError } from '@adk/model-http';
 
 import {
-  applyFinish,
+  settleParts,
   REDACTED_THINKING_PREFIX,
   REDACTED_THINKING_TEXT,
   toUsage,
@@ -142,12 +142,11 @@ export async function* readAnthropicStream(
   }
   const parts = [...blocks.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([, block]) => toFinalPart(block, context))
+    .map(([, block]) => toFinalPart(block))
     .filter((part): part is Part => part !== undefined);
   const final: LlmResponse = { partial: false, turnComplete: true, usageMetadata: toUsage(usage) };
-  if (parts.length > 0) final.content = { role: 'model', parts };
   if (modelVersion) final.modelVersion = modelVersion;
-  applyFinish(final, stopReason);
+  settleParts(final, parts, stopReason);
   yield final;
 }
 
@@ -156,7 +155,7 @@ function delta(text: string, thought: boolean): LlmResponse {
   return { content: { role: 'model', parts: [part] }, partial: true };
 }
 
-function toFinalPart(block: BlockState, context: Context): Part | undefined {
+function toFinalPart(block: BlockState): Part | undefined {
   switch (block.type) {
     case 'text':
       return block.text ? { text: block.text } : undefined;
@@ -176,35 +175,24 @@ function toFinalPart(block: BlockState, context: Context): Part | undefined {
     case 'tool_use':
       if (block.jsonAnswer) return { text: block.text };
       return {
-        functionCall: { id: block.id, name: block.name ?? '', args: parseInput(block, context) },
+        functionCall: { id: block.id, name: block.name ?? '', args: parseInput(block) },
       };
     default:
       return undefined;
   }
 }
 
-function parseInput(block: BlockState, context: Context): Record<string, unknown> {
+/**
+ * The assembled input: its JSON value, or the text itself when it is not JSON. Either may be no
+ * object; `settleParts` then hands out no call, as for an answer that was not streamed.
+ */
+function parseInput(block: BlockState): Record<string, unknown> {
   if (block.text.trim() === '') return {};
-  let value: unknown;
   try {
-    value = JSON.parse(block.text);
-  } catch (cause) {
-    throw new ModelStreamError({
-      ...context,
-      kind: 'malformed',
-      message: `the input of tool call "${block.name}" is not valid JSON`,
-      chunk: block.text,
-      cause,
-    });
+    return JSON.parse(block.text) as Record<string, unknown>;
+  } catch {
+    return block.text as unknown as Record<string, unknown>;
   }
-  if (value && typeof value === 'object' && !Array.isArray(value))
-    return value as Record<string, unknown>;
-  throw new ModelStreamError({
-    ...context,
-    kind: 'malformed',
-    message: `the input of tool call "${block.name}" is not a JSON object`,
-    chunk: block.text,
-  });
 }
 
 function definedOnly(usage: AnthropicUsage): AnthropicUsage {

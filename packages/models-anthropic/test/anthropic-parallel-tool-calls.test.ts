@@ -3,7 +3,7 @@ import { startFakeAnthropic, type FakeProviderServer } from '@adk/fake-provider-
 import { ask, collectUntilError } from '@adk/fake-provider-servers/acceptance';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { createAnthropic, ModelStreamError } from '../src';
+import { createAnthropic } from '../src';
 
 let server: FakeProviderServer | undefined;
 afterEach(async () => {
@@ -73,7 +73,7 @@ describe('Anthropic streamed parallel tool_use blocks', () => {
     ]);
   });
 
-  it('a cut input of one of several calls throws ModelStreamError(malformed); no call is returned', async () => {
+  it('a cut input of one of several calls is MALFORMED_FUNCTION_CALL, as without streaming; no call is returned', async () => {
     const { responses, error } = await stream([
       start,
       toolStart(0, 'toolu_a', 'get_weather'),
@@ -84,8 +84,12 @@ describe('Anthropic streamed parallel tool_use blocks', () => {
       stop(1),
       ...end,
     ]);
-    expect(ModelStreamError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({ kind: 'malformed' });
+    expect(error).toBeUndefined();
+    expect(responses.at(-1)).toMatchObject({
+      partial: false,
+      errorCode: 'MALFORMED_FUNCTION_CALL',
+      errorMessage: 'The input of tool "get_weather" is not a JSON object.',
+    });
     expect(responses.flatMap((r) => getFunctionCalls(r.content))).toEqual([]);
   });
 

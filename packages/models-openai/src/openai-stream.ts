@@ -63,12 +63,16 @@ export async function* readOpenAIStream(
   // returned (running the others would leave the model's turn half done).
   const parsed: LlmResponse = {};
   const functionCalls: FunctionCall[] = [];
+  let spoiled = false;
   for (const call of calls.inOrder()) {
     const functionCall = parseToolCall(call);
     if (functionCall) functionCalls.push(functionCall);
-    else if (!parsed.errorCode) markMalformedCall(parsed, call.name, call.arguments);
+    else if (!spoiled) {
+      spoiled = true;
+      markMalformedCall(parsed, call.name, call.arguments, finishReason);
+    }
   }
-  if (!parsed.errorCode) {
+  if (!spoiled) {
     for (const functionCall of functionCalls)
       aggregator.add({ content: { role: 'model', parts: [{ functionCall }] } });
   }

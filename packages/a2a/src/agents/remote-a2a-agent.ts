@@ -10,7 +10,14 @@ import {
   type OneOrMany,
   type Part,
 } from '@adk/core';
-import { Role, TaskState, type AgentCard, type Message } from '@a2a-js/sdk';
+import {
+  Role,
+  TaskState,
+  type AgentCard,
+  type Message,
+  type StreamResponse,
+  type Task,
+} from '@a2a-js/sdk';
 
 import { A2aClient, type A2aCallOptions, type A2aClientOptions } from '../client/a2a-client';
 import { contentToA2aMessage } from '../convert/messages';
@@ -181,8 +188,14 @@ export class RemoteA2aAgent extends BaseAgent {
       outcome.addResult(await client.sendMessage({ message }, call));
       return;
     }
+    let first = true;
     for await (const event of client.streamMessage({ message }, call)) {
-      outcome.add(event);
+      const snapshot = first && storedPausedTask(event, message.taskId);
+      first = false;
+      // The stored task a server streams first when a message continues it still asks the old
+      // question: it says which task this is, not how it ends.
+      if (snapshot) outcome.noteTask(snapshot);
+      else outcome.add(event);
       const payload = event.payload;
       if (
         payload?.$case === 'statusUpdate' &&
@@ -271,6 +284,19 @@ export class RemoteA2aAgent extends BaseAgent {
     // Best effort: the local run is over whatever the remote answers.
     client.cancelTask(outcome.taskId, { signal: AbortSignal.timeout(5_000) }).catch(() => {});
   }
+}
+
+/** The continued task itself, still waiting, as the first event of the stream; else undefined. */
+function storedPausedTask(event: StreamResponse, taskId: string | undefined): Task | undefined {
+  const payload = event.payload;
+  if (taskId === undefined || payload?.$case !== 'task' || payload.value.id !== taskId) {
+    return undefined;
+  }
+  const state = payload.value.status?.state;
+  return state === TaskState.TASK_STATE_INPUT_REQUIRED ||
+    state === TaskState.TASK_STATE_AUTH_REQUIRED
+    ? payload.value
+    : undefined;
 }
 
 function failureCode(state: TaskState | undefined): string | undefined {

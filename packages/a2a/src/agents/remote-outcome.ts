@@ -62,6 +62,12 @@ export class RemoteOutcome {
     else this.#addTask(result);
   }
 
+  /** Note which task and context this is, and nothing of its state (a stored snapshot). */
+  noteTask(task: Task): void {
+    this.contextId = task.contextId || this.contextId;
+    this.taskId = task.id || this.taskId;
+  }
+
   /** Take one stream event into account. */
   add(event: StreamResponse): void {
     const payload = event.payload;

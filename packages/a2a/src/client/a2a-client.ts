@@ -23,6 +23,9 @@ import { A2aRpcError } from '../errors/a2a-rpc-error';
 import { A2aTransportError } from '../errors/a2a-transport-error';
 import { AgentCardError } from '../errors/agent-card-error';
 
+/** gRPC status of a call without valid credentials. */
+const GRPC_UNAUTHENTICATED = 16;
+
 /** The transports a client may use, in order of preference. */
 export type A2aTransportName = 'JSONRPC' | 'HTTP+JSON' | 'GRPC';
 
@@ -277,6 +280,17 @@ export class A2aClient {
     for (let cause = error, depth = 0; cause && depth < 5; depth++) {
       if (A2aRpcError.isInstance(cause) || A2aTransportError.isInstance(cause)) return cause;
       cause = (cause as { cause?: unknown }).cause;
+    }
+    const grpcStatus = (error as { transport?: unknown; status?: unknown } | null) ?? {};
+    if (grpcStatus.transport === 'grpc' && grpcStatus.status === GRPC_UNAUTHENTICATED) {
+      // What HTTP says with 401: the same typed error whichever transport carried the call.
+      return new A2aTransportError({
+        url: this.#url,
+        message: `The agent answered HTTP 401 (gRPC status 16, UNAUTHENTICATED): ${describe(error)}`,
+        status: 401,
+        retryable: false,
+        cause: error,
+      });
     }
     if (error instanceof A2AError) {
       const envelope = (error as { envelopeCode?: unknown }).envelopeCode;

@@ -1,9 +1,9 @@
 import { InvalidArgumentError } from '@adk/core';
-import { A2AService, grpcService } from '@a2a-js/sdk/server/grpc';
+import { A2AService } from '@a2a-js/sdk/server/grpc';
 import * as grpc from '@grpc/grpc-js';
 
-import { A2aAuthenticationError } from '../errors/a2a-authentication-error';
 import type { A2aServerApp } from '../server/create-a2a-server';
+import { authenticatedA2aService } from './authenticated-service';
 
 /** Options of {@link listenA2aGrpc}. */
 export interface ListenA2aGrpcOptions {
@@ -27,7 +27,8 @@ export interface RunningA2aGrpcServer {
 /**
  * Serve an A2A app (from `createA2aServer`) over gRPC too, with the A2A SDK's gRPC service on the
  * app's own request handler: the same tasks, the same runner, the same credentials (checked on
- * the call's metadata, `authorization` or the API-key header). Create the app with `grpcUrl` so its
+ * the call's metadata, `authorization` or the API-key header; a call without a valid one ends with
+ * status 16, UNAUTHENTICATED). Create the app with `grpcUrl` so its
  * card announces the address clients reach.
  *
  * @example
@@ -51,21 +52,7 @@ export async function listenA2aGrpc(
   const port = options.port ?? Number(/:(\d+)$/.exec(app.grpcUrl)?.[1] ?? 0);
   const host = options.host ?? '127.0.0.1';
   const server = new grpc.Server();
-  server.addService(
-    A2AService,
-    grpcService({
-      requestHandler: app.requestHandler,
-      userBuilder: async (call) => {
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(call.metadata.getMap())) {
-          headers.set(name, value.toString());
-        }
-        const user = await app.authenticate(headers);
-        if (!user) throw new A2aAuthenticationError();
-        return user;
-      },
-    }),
-  );
+  server.addService(A2AService, authenticatedA2aService(app));
   const bound = await new Promise<number>((resolve, reject) =>
     server.bindAsync(
       `${host.includes(':') ? `[${host}]` : host}:${port}`,

@@ -30,7 +30,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { AdkAgentExecutor, type A2aUserIdResolver } from './adk-agent-executor';
 import { buildAgentCard } from './agent-card';
 import { BoundedTaskStore } from './bounded-task-store';
+import { withWireJson } from './card-wire-form';
 import { endpointResolver } from './endpoint-url';
+import { invalidParamsAnswer } from './rpc-params';
 import { WebhookPushSender, type WebhookPushOptions } from './webhook-push-sender';
 import { authenticate, securityCardFields, type A2aSecurityOptions } from './security';
 
@@ -193,7 +195,8 @@ export function createA2aServer(options: A2aServerOptions): A2aServerApp {
   const legacyCompat = { enabled: true };
   const protocol = express();
   const cardHandler = agentCardHandler({
-    agentCardProvider: async () => cardFor(scope.getStore()?.requestUrl ?? 'http://127.0.0.1/'),
+    agentCardProvider: async () =>
+      withWireJson(cardFor(scope.getStore()?.requestUrl ?? 'http://127.0.0.1/')),
     legacyCompat,
     cache: { maxAge: 0 },
   });
@@ -251,12 +254,14 @@ export function createA2aServer(options: A2aServerOptions): A2aServerApp {
         }
         user = authenticated;
       }
+      let body: unknown;
       if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
         // Read here, under the body limit, and handed to the SDK's routes already parsed.
         const text = await c.req.text();
         if (text !== '') {
           try {
-            (node.incoming as { body?: unknown }).body = JSON.parse(text);
+            body = JSON.parse(text);
+            (node.incoming as { body?: unknown }).body = body;
           } catch {
             // What the SDK's routes answer to a body that is not JSON.
             return refuse(c, {
@@ -268,6 +273,8 @@ export function createA2aServer(options: A2aServerOptions): A2aServerApp {
           }
         }
       }
+      const invalid = samePath(path, rpcPath) ? invalidParamsAnswer(body) : undefined;
+      if (invalid !== undefined) return c.json(invalid);
       const url = new URL(c.req.url);
       node.incoming.url = `${path}${url.search}`;
       await scope.run({ requestUrl: c.req.url, user }, () => serveWith(protocol, node));
@@ -339,6 +346,10 @@ function isUnder(path: string, prefix: string): boolean {
 }
 
 /** The request's path within this app, however deep it is mounted. */
+function samePath(a: string, b: string): boolean {
+  return a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+}
+
 function subPath(c: Context): string {
   const prefix = c.req.routePath.replace(/\/?\*$/, '');
   const path = c.req.path.slice(prefix.length);

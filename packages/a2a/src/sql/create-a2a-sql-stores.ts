@@ -4,6 +4,7 @@ import {
   requireSqlDialect,
   runMigrations,
   type AnyKysely,
+  type SqlDialect,
 } from '@adk/sql-kit';
 import { DatabasePushNotificationStore, DatabaseTaskStore } from '@a2a-js/sdk/server/database';
 
@@ -14,6 +15,11 @@ import { A2A_PUSH_CONFIGS_TABLE, A2A_TASKS_TABLE, a2aTableMigrations } from './a
 export interface A2aSqlStoresOptions {
   /** Your Kysely instance, on SQLite (better-sqlite3) or PostgreSQL (pg): the sessions' one is fine. */
   db: AnyKysely;
+  /**
+   * The database kind. Detected from the Kysely adapter when omitted, including an adapter from
+   * another copy of kysely (`require('kysely')` beside `import`) or a wrapper, by its class name.
+   */
+  dialect?: SqlDialect;
   /** PostgreSQL schema of the tables (created when missing); default the connection's current. */
   schema?: string;
   /** Create or upgrade the tables now (default true; safe from several processes at once). */
@@ -38,10 +44,13 @@ export interface A2aSqlStores {
  * const { taskStore, pushNotificationStore } = await createA2aSqlStores({ db });
  * createA2aServer({ agent, sessionService, taskStore, pushNotifications: { store: pushNotificationStore } });
  * ```
- * @throws UnsupportedA2aDialectError when `db` is neither SQLite nor PostgreSQL.
+ * @throws UnsupportedA2aDialectError when `db` is neither SQLite nor PostgreSQL (or cannot be
+ *   recognised as either: then pass `dialect`).
  */
 export async function createA2aSqlStores(options: A2aSqlStoresOptions): Promise<A2aSqlStores> {
   const dialect = requireSqlDialect(options.db, {
+    override: options.dialect,
+    matchAdapterName: true,
     unsupported: (adapter) => new UnsupportedA2aDialectError({ adapter }),
   });
   checkSchemaOption(dialect, options.schema);

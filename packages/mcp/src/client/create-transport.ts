@@ -9,6 +9,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 
 import type { McpConnectionParams, McpHeaders } from './connection-params';
+import { guardResponses, type FetchLike } from './guard-responses';
 import type { StderrTail } from './stderr-tail';
 
 /**
@@ -16,8 +17,6 @@ import type { StderrTail } from './stderr-tail';
  * HTTP connection. Set around each request; async context carries it to the transport's fetch.
  */
 export const requestContext = new AsyncLocalStorage<ReadonlyContext | undefined>();
-
-type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
 function fetchWithHeaders(headers: McpHeaders | undefined): FetchLike | undefined {
   if (headers === undefined) return undefined;
@@ -57,11 +56,10 @@ export async function createTransport(
       return transport;
     }
     case 'streamable-http': {
-      const fetch = fetchWithHeaders(params.headers);
-      return new StreamableHTTPClientTransport(
-        new URL(params.url),
-        fetch === undefined ? {} : { fetch },
+      const guarded = guardResponses(
+        fetchWithHeaders(params.headers) ?? ((url, init) => fetch(url, init)),
       );
+      return new StreamableHTTPClientTransport(new URL(params.url), { fetch: guarded });
     }
     case 'sse': {
       const fetch = fetchWithHeaders(params.headers);

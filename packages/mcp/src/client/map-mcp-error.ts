@@ -6,6 +6,7 @@ import { McpRequestError } from '../errors/mcp-request-error';
 import { McpTimeoutError } from '../errors/mcp-timeout-error';
 import { McpToolNotFoundError } from '../errors/mcp-tool-not-found-error';
 import { McpTransportClosedError } from '../errors/mcp-transport-closed-error';
+import { ConnectionLostError } from './guard-responses';
 
 /** What a failed request was doing, to name it in the typed error. */
 export interface FailedRequest {
@@ -54,6 +55,10 @@ export function errorFromRpc(
 export function mapMcpError(request: FailedRequest, error: unknown): AdkError {
   if (AdkError.isInstance(error)) return error;
   if (error instanceof McpError) return errorFromRpc(request, error.code, error.message, error);
+  if (error instanceof ConnectionLostError) {
+    const { serverName, operation } = request;
+    return new McpTransportClosedError({ serverName, operation, cause: error });
+  }
   if (error instanceof Error && error.name === 'AbortError') {
     return new McpRequestError({
       serverName: request.serverName,

@@ -7,6 +7,8 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
+  ErrorCode,
+  McpError,
   ToolListChangedNotificationSchema,
   type Tool as McpToolInfo,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -17,8 +19,10 @@ import { McpServerStartError } from '../errors/mcp-server-start-error';
 import { forgetChild, trackChild } from './child-reaper';
 import type { McpConnectionParams } from './connection-params';
 import { createTransport, requestContext } from './create-transport';
+import { ConnectionLostError } from './guard-responses';
 import { mapMcpError, type FailedRequest } from './map-mcp-error';
 import { StderrTail } from './stderr-tail';
+import { validateConnectionParams } from './validate-connection';
 
 /** Default timeout of one MCP request (tool call, list, read), in milliseconds. */
 export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
@@ -53,6 +57,10 @@ export interface McpRequestOptions {
 interface Open {
   client: Client;
   transport: Transport;
+  /** Requests sent on this session and not settled yet. */
+  inFlight: number;
+  /** Replaced after a lost answer: closed once its last request settles. */
+  retired: boolean;
 }
 
 /**
@@ -74,11 +82,15 @@ export class McpConnection {
   #open: Open | undefined;
   #opening: Promise<Open> | undefined;
   #tools: Promise<McpToolInfo[]> | undefined;
+  /** Sessions replaced while requests were still in flight on them. */
+  readonly #retired = new Set<Open>();
   readonly #contextualHeaders: boolean;
   /** Increases whenever the cached tool list is dropped, so dependants can rebuild. */
   #toolsGeneration = 0;
 
+  /** @throws InvalidArgumentError when the connection settings are incomplete or invalid. */
   constructor(options: McpConnectionOptions) {
+    validateConnectionParams(options.params);
     this.serverName = options.serverName;
     this.params = options.params;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
@@ -159,6 +171,7 @@ export class McpConnection {
     };
     const attempt = async (): Promise<T> => {
       const open = this.#open ?? (await this.#ensureOpen());
+      open.inFlight += 1;
       try {
         // The run's context is only read by a header function of an HTTP connection; stdio
         // calls skip the async-context scope.
@@ -170,7 +183,11 @@ export class McpConnection {
           await this.#drop(open);
           throw new RetryableError(error);
         }
+        if (connectionLost(error)) this.#retire(open);
         throw error;
+      } finally {
+        open.inFlight -= 1;
+        if (open.retired && open.inFlight === 0) void this.#drop(open);
       }
     };
     try {
@@ -201,7 +218,22 @@ export class McpConnection {
     const opening = this.#opening;
     if (opening) await opening.catch(() => undefined);
     const open = this.#open;
-    if (open) await this.#drop(open);
+    await Promise.all([...this.#retired, ...(open ? [open] : [])].map((o) => this.#drop(o)));
+  }
+
+  /**
+   * An answer was lost with its connection (a server that died, a dropped network): the next
+   * request opens a new session, while requests still running on this one keep it until they
+   * settle (a stream cut by a proxy takes only its own request with it).
+   */
+  #retire(open: Open): void {
+    if (open.retired) return;
+    open.retired = true;
+    this.#retired.add(open);
+    if (this.#open === open) {
+      this.#open = undefined;
+      this.#invalidateTools();
+    }
   }
 
   async #ensureOpen(): Promise<Open> {
@@ -236,7 +268,7 @@ export class McpConnection {
       await new Promise((resolve) => setTimeout(resolve, 20));
       throw this.#startError(error, tail.text);
     }
-    const open: Open = { client, transport };
+    const open: Open = { client, transport, inFlight: 0, retired: false };
     const pid = transport instanceof StdioClientTransport ? transport.pid : null;
     if (pid !== null) trackChild(pid);
     client.onclose = () => {
@@ -271,6 +303,7 @@ export class McpConnection {
   }
 
   async #drop(open: Open): Promise<void> {
+    this.#retired.delete(open);
     if (this.#open === open) {
       this.#open = undefined;
       this.#invalidateTools();
@@ -307,6 +340,12 @@ function requestSignalFor(runSignal: AbortSignal): AbortSignal {
   return signal;
 }
 
+/** The connection was lost with the request's answer: the session cannot be trusted any more. */
+function connectionLost(error: unknown): boolean {
+  if (error instanceof ConnectionLostError) return error.delivered;
+  return error instanceof McpError && error.code === Number(ErrorCode.ConnectionClosed);
+}
+
 /** Carries an error whose request never reached the server, so one retry is safe. */
 class RetryableError extends Error {
   constructor(override readonly cause: unknown) {
@@ -314,9 +353,13 @@ class RetryableError extends Error {
   }
 }
 
-/** The request was refused before the server could see it: no connection, or an expired session. */
+/**
+ * The request was refused before the server could see it: no connection (closed transport,
+ * refused TCP connection), or an expired session.
+ */
 function neverDelivered(error: unknown): boolean {
   if (error instanceof StreamableHTTPError) return error.code === 404;
+  if (error instanceof ConnectionLostError) return !error.delivered;
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   return (

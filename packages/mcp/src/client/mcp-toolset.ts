@@ -6,6 +6,7 @@ import type { Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types.js';
 import type { McpConnectionParams } from './connection-params';
 import { McpConnection } from './mcp-connection';
 import { McpTool, type McpConfirmationPredicate } from './mcp-tool';
+import { validateConnectionParams } from './validate-connection';
 
 /** Which of the server's tools the agent gets: a list of names, or a predicate. */
 export type McpToolFilter =
@@ -84,7 +85,9 @@ export class McpToolset implements Toolset {
   #toolsGeneration = -1;
   #toolsSource: McpToolInfo[] | undefined;
 
+  /** @throws InvalidArgumentError when the connection settings are incomplete or invalid. */
   constructor(options: McpToolsetOptions) {
+    validateConnectionParams(options.connection);
     this.name = options.name ?? defaultName(options.connection);
     this.connection = new McpConnection({
       serverName: this.name,

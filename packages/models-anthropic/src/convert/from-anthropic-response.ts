@@ -78,7 +78,14 @@ export function toPart(block: AnthropicContentBlock): Part | undefined {
         thoughtSignature: `${REDACTED_THINKING_PREFIX}${block.data}`,
       };
     case 'tool_use':
-      return { functionCall: { id: block.id, name: block.name, args: block.input ?? {} } };
+      // Checked by `settleParts`: an input that is not an object (`null` included) is no call.
+      return {
+        functionCall: {
+          id: block.id,
+          name: block.name,
+          args: (block.input === undefined ? {} : block.input) as Record<string, unknown>,
+        },
+      };
     default:
       return undefined;
   }
@@ -104,8 +111,21 @@ export function fromAnthropicResponse(
     usageMetadata: toUsage(message.usage),
     modelVersion: message.model,
   };
-  // The API always sends a tool's input as an object; anything else (a proxy or a compatible
-  // server sending JSON text) cannot be trusted as arguments: no call is handed out.
+  settleParts(response, parts, message.stop_reason);
+  return response;
+}
+
+/**
+ * Puts the final parts and finish reason on a response, streamed or not alike. The API sends a
+ * tool's input as an object; anything else (`null`, a string, text that is not JSON from a proxy
+ * or a compatible server) cannot be trusted as arguments, so no call of the answer is handed out:
+ * the answer is `MAX_TOKENS` when the output limit cut it, else `MALFORMED_FUNCTION_CALL`.
+ */
+export function settleParts(
+  response: LlmResponse,
+  parts: Part[],
+  stopReason: string | null | undefined,
+): void {
   const malformed = parts.find(
     (part) =>
       part.functionCall !== undefined &&
@@ -113,15 +133,13 @@ export function fromAnthropicResponse(
         part.functionCall.args === null ||
         Array.isArray(part.functionCall.args)),
   );
-  if (malformed) {
+  const kept = malformed ? parts.filter((part) => part.functionCall === undefined) : parts;
+  if (kept.length > 0) response.content = { role: 'model', parts: kept };
+  if (malformed && toFinishReason(stopReason) !== 'MAX_TOKENS') {
     response.finishReason = 'MALFORMED_FUNCTION_CALL';
     response.errorCode = 'MALFORMED_FUNCTION_CALL';
     response.errorMessage = `The input of tool "${malformed.functionCall!.name}" is not a JSON object.`;
-    const kept = parts.filter((part) => part.functionCall === undefined);
-    if (kept.length > 0) response.content = { role: 'model', parts: kept };
-    return response;
+    return;
   }
-  if (parts.length > 0) response.content = { role: 'model', parts };
-  applyFinish(response, message.stop_reason);
-  return response;
+  applyFinish(response, stopReason);
 }

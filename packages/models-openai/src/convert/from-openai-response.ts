@@ -88,8 +88,18 @@ export function argumentsText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Marks a response whose tool call arguments were not valid JSON. */
-export function markMalformedCall(response: LlmResponse, name: string, args: string): void {
+/**
+ * Marks a response whose tool call arguments are not a JSON object: `MALFORMED_FUNCTION_CALL`,
+ * unless the output limit cut them (`finish_reason: "length"`), which the response already
+ * reports as `MAX_TOKENS`.
+ */
+export function markMalformedCall(
+  response: LlmResponse,
+  name: string,
+  args: string,
+  reason: string | null | undefined,
+): void {
+  if (toFinishReason(reason) === 'MAX_TOKENS') return;
   response.finishReason = 'MALFORMED_FUNCTION_CALL';
   response.errorCode = 'MALFORMED_FUNCTION_CALL';
   response.errorMessage = `The model called "${name}" with arguments that are not a JSON object: ${args.slice(0, 200)}`;
@@ -113,14 +123,17 @@ export function fromOpenAIResponse(data: OpenAIResponse): LlmResponse {
   }
   // One call with arguments that are not a JSON object spoils the batch: none is returned.
   const calls: Part[] = [];
+  let spoiled = false;
   for (const call of message.tool_calls ?? []) {
     const args = argumentsText(call.function.arguments);
     const parsed = parseToolCall({ id: call.id, name: call.function.name, arguments: args });
     if (parsed) calls.push({ functionCall: parsed });
-    else if (response.errorCode !== 'MALFORMED_FUNCTION_CALL')
-      markMalformedCall(response, call.function.name, args);
+    else if (!spoiled) {
+      spoiled = true;
+      markMalformedCall(response, call.function.name, args, choice?.finish_reason);
+    }
   }
-  if (response.errorCode !== 'MALFORMED_FUNCTION_CALL') parts.push(...calls);
+  if (!spoiled) parts.push(...calls);
   if (parts.length > 0) response.content = { role: 'model', parts };
   if (data.usage) response.usageMetadata = toUsage(data.usage);
   if (data.model) response.modelVersion = data.model;

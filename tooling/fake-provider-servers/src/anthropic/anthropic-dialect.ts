@@ -135,7 +135,7 @@ function contentBlocks(reply: FakeReply, sequence: number): Block[] {
       type: 'tool_use',
       id: call.id ?? `toolu_01Fake${String(sequence).padStart(3, '0')}${index}`,
       name: call.name,
-      input: call.rawArgs ?? call.args,
+      input: call.rawArgs === undefined ? call.args : inputValue(call.rawArgs),
     });
   });
   return blocks;
@@ -183,4 +183,16 @@ function blockEvents(block: Block, index: number, reply: FakeReply): OutgoingEve
   }
   events.push({ event: 'content_block_stop', data: { type: 'content_block_stop', index } });
   return events;
+}
+
+/**
+ * A non-streamed `input` for raw arguments: the JSON value they spell (`null`, a string...), as a
+ * server would send it; text that is not JSON stays text, as a proxy relaying it would.
+ */
+function inputValue(rawArgs: string): unknown {
+  try {
+    return JSON.parse(rawArgs) as unknown;
+  } catch {
+    return rawArgs;
+  }
 }
