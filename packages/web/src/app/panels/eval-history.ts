@@ -104,7 +104,7 @@ function runBlock(run: EvalSetRun, number: number, open: boolean): HTMLElement {
       `#${number} · `,
       h('time', {}, run.creationTimestamp ? formatWhen(run.creationTimestamp) : '?'),
       ' · ',
-      h('span', { class: 'status passed' }, `${passed} passed`),
+      h('span', { class: passed > 0 ? 'status passed' : '' }, `${passed} passed`),
       ', ',
       h('span', { class: failed > 0 ? 'status failed' : '' }, `${failed} failed`),
     ),
