@@ -29,7 +29,8 @@ describe.skipIf(!hasChromium)('web UI panels in Chromium', { timeout: 60_000 }, 
     await expect(panel.locator('h2').textContent()).resolves.toBe('Event by weather');
     const fields = (await panel.locator('.model-call').textContent())!;
     expect(fields).toContain('Modeloffline-demo');
-    expect(fields).toMatch(/Latency\d+ ms/);
+    // Milliseconds, or seconds on a busy machine.
+    expect(fields).toMatch(/Latency\d+(\.\d+)? m?s/);
     expect(fields).toMatch(/Tokens\d+ in \/ \d+ out/);
     const section = (name: string) => panel.locator(`[data-section^="${name}"] pre`).textContent();
     await expect(section('system instruction')).resolves.toMatch(/get_weather/);
