@@ -29,9 +29,9 @@ describe.skipIf(!hasChromium)('web UI panels in Chromium', () => {
     await expect(panel.locator('h2').textContent()).resolves.toBe('Event by weather');
     const fields = (await panel.locator('.model-call').textContent())!;
     expect(fields).toContain('Modeloffline-demo');
-    expect(fields).toMatch(/Latency\d+ ms/);
-    expect(fields).toMatch(/Input tokens\d+/);
-    expect(fields).toMatch(/Output tokens\d+/);
+    // Milliseconds, or seconds on a busy machine.
+    expect(fields).toMatch(/Latency\d+(\.\d+)? m?s/);
+    expect(fields).toMatch(/Tokens\d+ in \/ \d+ out/);
     const section = (name: string) => panel.locator(`[data-section^="${name}"] pre`).textContent();
     await expect(section('system instruction')).resolves.toMatch(/get_weather/);
     // The final answer's request: the trace keeps what is new since the last model turn (the
@@ -72,7 +72,9 @@ describe.skipIf(!hasChromium)('web UI panels in Chromium', () => {
       .locator('#panel-trace .span-name')
       .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).style.paddingLeft));
     expect(new Set(pads).size).toBeGreaterThan(2);
-    const modelRow = t.page.locator('#panel-trace .span-row.model[data-event-id]').last();
+    const modelRow = t.page
+      .locator('#panel-trace .span-row[data-kind="model"][data-event-id]')
+      .last();
     const eventId = await modelRow.getAttribute('data-event-id');
     await modelRow.click();
     await expect

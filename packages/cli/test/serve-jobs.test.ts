@@ -128,7 +128,7 @@ describe('background jobs of adk web / api_server', () => {
     30_000,
   );
 
-  it('`adk web` says where jobs live and runs one, from the command line', async () => {
+  it('`adk web` says where the UI and the jobs live, and runs one, from the command line', async () => {
     const child = spawnTracked(process.execPath, [bin, 'web', agentsDir, '--port', '0'], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ADK_QUEUE_URL: '' },
@@ -140,6 +140,9 @@ describe('background jobs of adk web / api_server', () => {
         .poll(() => /Background jobs: .*\n/.exec(stdout)?.[0], { timeout: 30_000 })
         .toMatch(/^Background jobs: in memory \(SQLite\), run in this process \(worker-/);
       const url = /on (http:\/\/\S+)/.exec(stdout)![1]!;
+      // The UI where Python's `adk web` serves it.
+      await expect.poll(() => stdout).toContain(`Web UI: ${url}/dev-ui/ (also at ${url}/)\n`);
+      expect((await fetch(`${url}/dev-ui/`)).status).toBe(200);
       const job = await enqueue(url, 'Hi');
       await expect.poll(() => jobState(url, job.id), { timeout: 30_000 }).toBe('completed');
     } finally {

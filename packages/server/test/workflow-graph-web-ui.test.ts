@@ -82,9 +82,11 @@ describe.skipIf(!hasChromium)('the web UI draws a workflow graph (Chromium)', ()
     await expect(graph.locator('[data-edge="classify>refund"] .route').textContent()).resolves.toBe(
       'refund',
     );
+    // The default route reads "default", never its sentinel `__DEFAULT__`.
     await expect(graph.locator('[data-edge="classify>faq"] .route').textContent()).resolves.toBe(
-      '__DEFAULT__',
+      'default',
     );
+    expect(await graph.textContent()).not.toContain('__DEFAULT__');
     await expect(graph.locator('[data-wf-node="both"].join polygon').count()).resolves.toBe(1);
     await expect(graph.locator('[data-wf-node="__START__"].start circle').count()).resolves.toBe(1);
     expect(await nodesWith('.on-path')).toEqual([]);

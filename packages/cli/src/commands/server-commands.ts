@@ -112,6 +112,7 @@ async function startServer(web: boolean, { values, positionals, env }: CommandIn
   process.stdout.write(
     `Background jobs: ${server.jobs}, ${server.jobWorker ? `run in this process (${server.jobWorker})` : 'run by adk worker processes'}\n`,
   );
+  if (web) process.stdout.write(`Web UI: ${server.url}/dev-ui/ (also at ${server.url}/)\n`);
   if (web && !isWebUiBuilt()) {
     process.stderr.write(
       'warning: the web UI is not built (a source checkout): run "pnpm --filter @adk/web build"; the API works meanwhile.\n',

@@ -1,4 +1,3 @@
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -22,6 +21,7 @@ import { TraceStore } from '../traces';
 import { isWebUiBuilt, WEB_UI_NOT_BUILT_PAGE, webUiDir } from '../web-ui';
 import { ServerContext } from './server-context';
 import type { AdkServerOptions } from './types';
+import { mountWebUi } from './web-ui-routes';
 
 /** The Hono app returned by {@link createAdkServer}. */
 export type AdkServerApp = Hono & {
@@ -155,11 +155,9 @@ export function createAdkServer(options: AdkServerOptions): AdkServerApp {
     );
   }
   const staticDir = options.webDir ?? (options.webUi ? webUiDir : undefined);
-  if (options.webDir === undefined && options.webUi && !isWebUiBuilt()) {
-    app.get('/', (c) => c.html(WEB_UI_NOT_BUILT_PAGE, 503));
-  }
   if (staticDir !== undefined) {
-    app.use('/*', serveStatic({ root: staticDir, index: 'index.html' }));
+    const notBuilt = options.webDir === undefined && !isWebUiBuilt();
+    mountWebUi(app, staticDir, notBuilt ? WEB_UI_NOT_BUILT_PAGE : undefined);
   }
 
   let closed: Promise<void> | undefined;

@@ -149,11 +149,15 @@ export interface AdkServerOptions {
   /** Largest accepted request body, in bytes (default 16 MiB). Larger bodies get 413. */
   maxBodyBytes?: number;
   /**
-   * Serve the bundled web chat page at `/` (streamed replies, tool calls, transfers, sessions and
-   * state). `true` or settings; off by default.
+   * Serve the bundled web UI at `/` and at `/dev-ui/`, where Python's `adk web` serves its UI
+   * (chat, event inspector, traces, graphs, state, artifacts, sessions, evals, background runs).
+   * `true` or settings; off by default.
    */
   webUi?: boolean | WebUiOptions;
-  /** A folder of your own static files served at `/` instead (`index.html` is the default document). */
+  /**
+   * A folder of your own static files (such as the official ADK web UI's build) served at `/` and
+   * `/dev-ui/` instead (`index.html` is the default document).
+   */
   webDir?: string;
   /** Version reported by `/version` (default: this package's version). */
   version?: string;

@@ -7,6 +7,7 @@ import { guard, showError } from './panels/errors';
 import { setUpTabs } from './panels/tabs';
 import { openSession, refreshSessions, setUpSessions } from './sessions/sessions-panel';
 import { store } from './store';
+import { setUpTheme } from './theme';
 import { byId, h } from './util/dom';
 
 interface WebUiConfig {
@@ -18,9 +19,15 @@ interface WebUiConfig {
 let knownApps: string[] = [];
 let defaultApp = '';
 
-/** Show what the address says: `#<app>` or `#<app>/<session>` (back, forward, shared links). */
+/**
+ * Show what the address says: `#<app>` or `#<app>/<session>` (back, forward, shared links), else
+ * the official UI's `?app=<app>&session=<session>` (links made for `adk web`'s `/dev-ui/`).
+ */
 async function followHash(): Promise<void> {
-  const [hashApp, hashSession] = location.hash.slice(1).split('/').map(decodeURIComponent);
+  const query = new URLSearchParams(location.search);
+  const [hashApp, hashSession] = location.hash
+    ? location.hash.slice(1).split('/').map(decodeURIComponent)
+    : [query.get('app') ?? '', query.get('session') ?? ''];
   const app = hashApp && knownApps.includes(hashApp) ? hashApp : store.state.app || defaultApp;
   if (app !== store.state.app) {
     store.state.app = app;
@@ -36,6 +43,7 @@ async function followHash(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  setUpTheme();
   setUpChat();
   setUpSessions();
   store.on('session', () => renderSession(store.state.session));

@@ -14,7 +14,8 @@ export interface UiState {
   running: AbortController | undefined;
 }
 
-type Topic = 'app' | 'session' | 'select' | 'running';
+/** `state`: the open session's state changed during a turn (its events are already in `session`). */
+type Topic = 'app' | 'session' | 'select' | 'running' | 'state';
 
 /** A tiny observable store: `set` merges and tells the subscribers of each changed topic. */
 export class Store {

@@ -3,10 +3,23 @@ import { unreachable } from '../api/api-error';
 import { readFrames } from '../api/sse';
 import type { AdkEvent, Content, Part, Session } from '../api/types';
 import { showError } from '../panels/errors';
+import {
+  applyStateDelta,
+  displayName,
+  nameDelta,
+  nameFromMessage,
+} from '../sessions/session-title';
 import { store } from '../store';
 import { byId, h } from '../util/dom';
 import { attachmentParts, hasAttachments, setUpAttachments, takeAttachments } from './attachments';
-import { bubble, errorBubble, note, renderEvent, type RenderHooks } from './render-event';
+import {
+  bubble,
+  errorBubble,
+  markEventBlock,
+  note,
+  renderEvent,
+  type RenderHooks,
+} from './render-event';
 
 const messages = () => byId('messages');
 
@@ -90,8 +103,7 @@ export function renderSession(session: Session | undefined): void {
         shown.add(event.id);
         for (const node of local) {
           node.classList.remove('local-user');
-          node.classList.add('event-block');
-          node.dataset.eventId = event.id;
+          markEventBlock(node, event.id);
         }
       } else drawEvent(event);
     }
@@ -172,7 +184,12 @@ function onEvent(event: AdkEvent, firstToken: { seen: boolean }): void {
     shown.add(event.id);
     const nodes = renderEvent(event, hooks);
     append(nodes);
-    store.state.session?.events.push(event);
+    const session = store.state.session;
+    if (session) {
+      session.events.push(event);
+      // The State panel is current as each event lands, not only once the turn's reload is back.
+      if (applyStateDelta(session.state, event.actions?.stateDelta)) store.emit('state');
+    }
     const failed = nodes.find((node) => node.classList.contains('error'));
     failed?.scrollIntoView({ block: 'nearest' });
     showPending();
@@ -221,6 +238,16 @@ export async function sendMessage(message: Content, files: File[] = []): Promise
       );
     }
     const text = message.parts.map((part) => part.text ?? '').join('');
+    // A session's first message names it, stored where the official UI reads and writes names
+    // (it names the sessions it creates the same way).
+    const session = store.state.session;
+    const naming =
+      text.trim() &&
+      session &&
+      !displayName(session.state) &&
+      !session.events.some((event) => event.author === 'user')
+        ? nameDelta(session.state, nameFromMessage(text))
+        : undefined;
     // Drawn now; the event id comes with the session reload after the turn.
     if (text) messages().append(bubble('user', text, 'local-user'));
     for (const part of message.parts) {
@@ -246,6 +273,7 @@ export async function sendMessage(message: Content, files: File[] = []): Promise
           session_id: store.state.sessionId,
           new_message: message,
           streaming: true,
+          ...(naming ? { state_delta: naming } : {}),
         }),
         signal: controller.signal,
       });
@@ -266,11 +294,12 @@ export async function sendMessage(message: Content, files: File[] = []): Promise
     clearPending();
     for (const node of live.values()) node.classList.remove('streaming');
     live.clear();
-    setRunning(undefined);
+    // The session as stored (state included) is on the page before Send is enabled again.
     // After a failed run the reload would only repeat the same error.
     await reloadSession().catch((error: unknown) => {
       if (!failed) showError(error, 'Reloading the session');
     });
+    setRunning(undefined);
   }
 }
 
@@ -298,6 +327,17 @@ export function setUpChat(): void {
     if (target.closest('button, a')) return;
     const block = target.closest<HTMLElement>('.event-block');
     if (block?.dataset.eventId) store.select(block.dataset.eventId);
+  });
+  // From the keyboard: Enter or Space on a focused block opens it and moves the focus into the
+  // panel that shows it (the inspector, or the trace or graph when one of them is showing).
+  messages().addEventListener('keydown', (event) => {
+    const block = event.target as HTMLElement;
+    if ((event.key !== 'Enter' && event.key !== ' ') || !block.matches('.event-block[tabindex]'))
+      return;
+    if (!block.dataset.eventId) return;
+    event.preventDefault();
+    store.select(block.dataset.eventId);
+    document.querySelector<HTMLElement>('.panel:not([hidden])')?.focus();
   });
   store.on('select', markSelected);
 }

@@ -181,9 +181,16 @@ export function renderEvent(event: AdkEvent, hooks: RenderHooks): HTMLElement[] 
     nodes.push(artifactLink(name, version, hooks));
   if (actions.stateDelta && Object.keys(actions.stateDelta).length > 0 && nodes.length === 0)
     nodes.push(note(`state: ${compact(actions.stateDelta)}`, 'note state-change'));
-  for (const node of nodes) {
-    node.dataset.eventId = event.id;
-    node.classList.add('event-block');
-  }
+  for (const node of nodes) markEventBlock(node, event.id);
   return nodes;
+}
+
+/**
+ * Make `node` a block of the event `eventId`: clicking it, or Enter on it, opens the event in
+ * the inspector. A tool block is reached through its summary; other blocks take the focus.
+ */
+export function markEventBlock(node: HTMLElement, eventId: string): void {
+  node.dataset.eventId = eventId;
+  node.classList.add('event-block');
+  if (node.tagName !== 'DETAILS') node.tabIndex = 0;
 }

@@ -2,38 +2,14 @@ import { api, json } from '../api/client';
 import { store } from '../store';
 import { byId, h } from '../util/dom';
 import { describeError, guard } from './errors';
-
-/** One metric result of a run, in the official server's JSON (camelCase or snake_case). */
-interface MetricResult {
-  metricName?: string;
-  metric_name?: string;
-  score?: number | null;
-  threshold?: number;
-  evalStatus?: number | string;
-  eval_status?: number | string;
-}
-
-/** One `run_eval` result (`RunEvalResult` of the official server). */
-interface RunEvalResult {
-  evalId?: string;
-  eval_id?: string;
-  finalEvalStatus?: number | string;
-  final_eval_status?: number | string;
-  overallEvalMetricResults?: MetricResult[];
-  overall_eval_metric_results?: MetricResult[];
-}
+import { caseSummary, metricText, overallMetrics, type CaseResult } from './eval-format';
+import { drawEvalHistory } from './eval-history';
 
 /** The metrics offered, with the official names and default thresholds. */
 export const METRICS = [
   { name: 'tool_trajectory_avg_score', threshold: 1, label: 'Tool trajectory' },
   { name: 'response_match_score', threshold: 0.8, label: 'Response match (ROUGE-1)' },
 ] as const;
-
-/** `PASSED`, `FAILED` or `NOT_EVALUATED` from the enum number (1, 2, 3) or name. */
-export function statusName(status: number | string | undefined): string {
-  if (typeof status === 'string') return status.replace(/^EvalStatus\./, '');
-  return status === 1 ? 'PASSED' : status === 2 ? 'FAILED' : 'NOT_EVALUATED';
-}
 
 const appPath = () => `/apps/${encodeURIComponent(store.state.app)}`;
 let selectedSet = '';
@@ -43,7 +19,7 @@ async function listSets(): Promise<string[]> {
   return Array.isArray(body) ? body : (body.evalSetIds ?? []);
 }
 
-function resultsTable(results: RunEvalResult[]): HTMLElement {
+function resultsTable(results: CaseResult[]): HTMLElement {
   return h(
     'table',
     { class: 'eval-results' },
@@ -52,21 +28,13 @@ function resultsTable(results: RunEvalResult[]): HTMLElement {
       'tbody',
       {},
       ...results.map((result) => {
-        const status = statusName(result.finalEvalStatus ?? result.final_eval_status);
-        const metrics = (
-          result.overallEvalMetricResults ??
-          result.overall_eval_metric_results ??
-          []
-        ).map(
-          (metric) =>
-            `${metric.metricName ?? metric.metric_name}: ${metric.score === null || metric.score === undefined ? '—' : metric.score.toFixed(2)} / ${metric.threshold ?? '?'} (${statusName(metric.evalStatus ?? metric.eval_status)})`,
-        );
+        const { id, status } = caseSummary(result);
         return h(
           'tr',
           { 'data-status': status },
-          h('td', {}, result.evalId ?? result.eval_id ?? '?'),
+          h('td', {}, id),
           h('td', { class: `status ${status.toLowerCase()}` }, status),
-          h('td', {}, metrics.join('; ')),
+          h('td', {}, overallMetrics(result).map(metricText).join('; ')),
         );
       }),
     ),
@@ -104,10 +72,15 @@ async function drawCases(box: HTMLElement): Promise<void> {
     box: h('input', { type: 'checkbox', checked: true, 'aria-label': `Run ${id}` }),
   }));
   const results = h('div', { class: 'eval-output' });
+  const history = h('div', { class: 'eval-history' });
+  const showHistory = () =>
+    drawEvalHistory(history, store.state.app, selectedSet).catch((error: unknown) =>
+      history.replaceChildren(h('p', { class: 'error' }, describeError(error))),
+    );
   const run = async () => {
     results.replaceChildren(h('p', { class: 'muted' }, 'Running…'));
     try {
-      const output = await api<RunEvalResult[]>(
+      const output = await api<CaseResult[]>(
         `${base}/run_eval`,
         json('POST', {
           eval_ids: checks.filter((check) => check.box.checked).map((check) => check.id),
@@ -123,6 +96,7 @@ async function drawCases(box: HTMLElement): Promise<void> {
     } catch (error) {
       results.replaceChildren(h('p', { class: 'error' }, describeError(error)));
     }
+    await showHistory();
   };
   box.replaceChildren(
     h('h3', {}, `Cases of ${selectedSet}`),
@@ -178,7 +152,9 @@ async function drawCases(box: HTMLElement): Promise<void> {
       ),
     ),
     results,
+    history,
   );
+  await showHistory();
 }
 
 /** Eval sets of the app (the official `/apps/{app}/eval_sets` routes): cases, run, results. */

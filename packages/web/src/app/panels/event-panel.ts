@@ -32,11 +32,27 @@ function field(label: string, value: string | number | undefined): HTMLElement |
       );
 }
 
+/** `181 in / 13 out`, from the trace's counts, else the event's usage; undefined when neither. */
+export function tokensText(
+  input: number | undefined,
+  output: number | undefined,
+): string | undefined {
+  return input === undefined && output === undefined
+    ? undefined
+    : `${input ?? '?'} in / ${output ?? '?'} out`;
+}
+
 /** The model call that produced an event: request, response, tokens, latency. */
 async function modelCall(event: AdkEvent): Promise<HTMLElement[]> {
   const trace = await eventTrace(event.id);
+  const usage = event.usageMetadata;
   if (!trace)
     return [
+      h(
+        'div',
+        { class: 'fields model-call' },
+        field('Tokens', tokensText(usage?.promptTokenCount, usage?.candidatesTokenCount)),
+      ),
       h(
         'p',
         { class: 'muted' },
@@ -57,8 +73,15 @@ async function modelCall(event: AdkEvent): Promise<HTMLElement[]> {
         { class: 'fields model-call' },
         field('Model', (trace['gen_ai.request.model'] as string | undefined) ?? request.model),
         field('Latency', latency === undefined ? undefined : formatDuration(latency)),
-        field('Input tokens', trace['gen_ai.usage.input_tokens'] as number | undefined),
-        field('Output tokens', trace['gen_ai.usage.output_tokens'] as number | undefined),
+        // Tokens once: the trace's counts, else the event's own usage.
+        field(
+          'Tokens',
+          tokensText(
+            (trace['gen_ai.usage.input_tokens'] as number | undefined) ?? usage?.promptTokenCount,
+            (trace['gen_ai.usage.output_tokens'] as number | undefined) ??
+              usage?.candidatesTokenCount,
+          ),
+        ),
         field(
           'Finish',
           (trace['gen_ai.response.finish_reasons'] as string[] | undefined)?.join(', '),
@@ -108,7 +131,6 @@ export async function drawEventPanel(): Promise<void> {
     );
     return;
   }
-  const usage = event.usageMetadata;
   panel.replaceChildren(
     h('h2', {}, `Event by ${event.author}`),
     h(
@@ -117,12 +139,6 @@ export async function drawEventPanel(): Promise<void> {
       field('Id', event.id),
       field('Invocation', event.invocationId),
       field('Time', new Date(toMillis(event.timestamp)).toLocaleString()),
-      field(
-        'Tokens',
-        usage
-          ? `${usage.promptTokenCount ?? '?'} in / ${usage.candidatesTokenCount ?? '?'} out`
-          : undefined,
-      ),
     ),
     h('div', { class: 'model-call-slot' }, h('p', { class: 'muted' }, 'Loading the trace…')),
     section('Event JSON', jsonBlock(event, 'json event-json')),

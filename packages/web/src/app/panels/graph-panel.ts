@@ -4,21 +4,10 @@ import { store } from '../store';
 import { byId, h } from '../util/dom';
 import { describeError } from './errors';
 import { layoutAgentTree, NODE_HEIGHT, NODE_WIDTH, type GraphNode } from './graph-layout';
+import { nodeLabel, svg } from './svg';
 import { drawWorkflowGraph, workflowAgents } from './workflow-graph-svg';
 
-const SVG = 'http://www.w3.org/2000/svg';
 let tree: { app: string; root: AgentDescription } | undefined;
-
-function svg<K extends keyof SVGElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string | number>,
-  text?: string,
-): SVGElementTagNameMap[K] {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** The agents and tools an event involves: its author, the tools it calls or answers, its transfer. */
 export function involved(event: AdkEvent | undefined): Set<string> {
@@ -116,11 +105,7 @@ function draw(root: AgentDescription): SVGSVGElement {
             rx: NODE_WIDTH / 2,
             ry: NODE_HEIGHT / 2,
           }),
-      svg(
-        'text',
-        { x: NODE_WIDTH / 2, y: NODE_HEIGHT / 2 + 4, 'text-anchor': 'middle' },
-        node.name.length > 18 ? `${node.name.slice(0, 17)}…` : node.name,
-      ),
+      nodeLabel(node.name, NODE_WIDTH, NODE_HEIGHT),
       svg('title', {}, `${node.kind} ${node.name}`),
     );
     picture.append(group);

@@ -32,10 +32,12 @@ export function showTab(tab: Tab): void {
   // The jobs stream runs only while its tab shows.
   if (current === 'jobs' && tab !== 'jobs') closeJobsPanel();
   current = tab;
-  for (const button of document.querySelectorAll<HTMLElement>('.tabs [data-tab]')) {
+  for (const button of tabButtons()) {
     const active = button.dataset.tab === tab;
     button.classList.toggle('active', active);
     button.setAttribute('aria-selected', String(active));
+    // Roving focus: Tab reaches the selected tab only; the arrow keys move between tabs.
+    button.tabIndex = active ? 0 : -1;
   }
   for (const panel of document.querySelectorAll<HTMLElement>('.panel')) {
     panel.hidden = panel.dataset.panel !== tab;
@@ -43,16 +45,45 @@ export function showTab(tab: Tab): void {
   drawCurrent();
 }
 
+const tabButtons = () => [...document.querySelectorAll<HTMLElement>('.tabs [role="tab"]')];
+
+/**
+ * The tab list's keys (WAI-ARIA tabs, automatic activation): Left and Right move to the previous
+ * and next tab (wrapping), Home and End to the first and last, and the tab moved to is shown.
+ */
+function onTabKey(event: KeyboardEvent): void {
+  const buttons = tabButtons();
+  const at = buttons.indexOf(event.target as HTMLElement);
+  if (at < 0) return;
+  const next =
+    event.key === 'ArrowRight'
+      ? (at + 1) % buttons.length
+      : event.key === 'ArrowLeft'
+        ? (at - 1 + buttons.length) % buttons.length
+        : event.key === 'Home'
+          ? 0
+          : event.key === 'End'
+            ? buttons.length - 1
+            : undefined;
+  if (next === undefined) return;
+  event.preventDefault();
+  const target = buttons[next]!;
+  showTab(target.dataset.tab as Tab);
+  target.focus();
+}
+
 /** Wire the tabs and redraw the visible panel when what it shows changes. */
 export function setUpTabs(): void {
-  for (const button of document.querySelectorAll<HTMLElement>('.tabs [data-tab]')) {
+  for (const button of tabButtons()) {
     button.addEventListener('click', () => showTab(button.dataset.tab as Tab));
   }
+  document.querySelector<HTMLElement>('.tabs')?.addEventListener('keydown', onTabKey);
   store.on('session', () => {
     // The state panel needs no request: keep it current even when hidden.
     if (current !== 'state') drawStatePanel();
     drawCurrent();
   });
+  store.on('state', drawStatePanel);
   store.on('app', drawCurrent);
   store.on('select', () => {
     // Selecting an event opens the inspector, unless a panel that highlights it is showing.

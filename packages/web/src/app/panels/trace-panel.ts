@@ -46,10 +46,14 @@ function waterfall(invocation: string, spans: TraceSpan[]): HTMLElement {
     const row = h(
       'div',
       {
-        class: `span-row ${spanKind(span)}${failed ? ' failed' : ''}${eventId && eventId === selected?.id ? ' selected' : ''}`,
+        // `kind-*`, not the bare kind: `.tool` is the chat's tool block.
+        class: `span-row kind-${spanKind(span)}${failed ? ' failed' : ''}${eventId && eventId === selected?.id ? ' selected' : ''}`,
         'data-kind': spanKind(span),
         'data-event-id': eventId,
         title: failed ? String(span.attributes['error.message']) : span.name,
+        // A row with an event is a control: Tab reaches it, Enter or Space selects its event.
+        tabindex: eventId ? 0 : undefined,
+        role: eventId ? 'button' : undefined,
       },
       h('span', { class: 'span-name', style: `padding-left:${depth * 12}px` }, span.name),
       h(
@@ -59,7 +63,14 @@ function waterfall(invocation: string, spans: TraceSpan[]): HTMLElement {
       ),
       h('span', { class: 'span-ms' }, ms === undefined ? 'running' : formatDuration(ms)),
     );
-    if (eventId) row.addEventListener('click', () => store.select(eventId));
+    if (eventId) {
+      row.addEventListener('click', () => store.select(eventId));
+      row.addEventListener('keydown', (event) => {
+        if (event.key !== 'Enter' && event.key !== ' ') return;
+        event.preventDefault();
+        store.select(eventId);
+      });
+    }
     return row;
   });
   return h(
@@ -68,8 +79,8 @@ function waterfall(invocation: string, spans: TraceSpan[]): HTMLElement {
     h(
       'div',
       { class: 'invocation-head' },
-      h('span', {}, invocation),
-      h('span', {}, formatDuration(total / 1e6)),
+      h('span', { class: 'invocation-id', title: invocation }, invocation),
+      h('span', { class: 'invocation-ms' }, formatDuration(total / 1e6)),
     ),
     ...rows,
   );
@@ -88,6 +99,10 @@ export async function drawTracePanel(): Promise<void> {
     for (const span of spans)
       byInvocation.set(span.trace_id, [...(byInvocation.get(span.trace_id) ?? []), span]);
     const blocks = [...byInvocation.entries()].reverse().map(([id, list]) => waterfall(id, list));
+    // A redraw keeps the keyboard focus on the row it was on.
+    const focused = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>(
+      '#panel-trace .span-row',
+    )?.dataset.eventId;
     panel.replaceChildren(
       h('h2', {}, 'Trace'),
       h(
@@ -101,6 +116,10 @@ export async function drawTracePanel(): Promise<void> {
         ? blocks
         : [h('p', { class: 'muted' }, 'No spans recorded for this session on this server run.')]),
     );
+    if (focused)
+      panel
+        .querySelector<HTMLElement>(`.span-row[data-event-id="${CSS.escape(focused)}"]`)
+        ?.focus();
   } catch (error) {
     panel.replaceChildren(h('h2', {}, 'Trace'), h('p', { class: 'error' }, describeError(error)));
   }

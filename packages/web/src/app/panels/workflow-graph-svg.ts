@@ -8,19 +8,7 @@ import {
   workflowPath,
   type WorkflowNodeBox,
 } from './workflow-graph';
-
-const SVG = 'http://www.w3.org/2000/svg';
-
-function svg<K extends keyof SVGElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string | number>,
-  text?: string,
-): SVGElementTagNameMap[K] {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+import { nodeLabel, routeLabel, svg } from './svg';
 
 /** The shape of a node by kind: start a circle, join a diamond, worker a stacked box. */
 function shape(node: WorkflowNodeBox): SVGElement[] {
@@ -108,12 +96,18 @@ export function drawWorkflowGraph(
     }
     group.append(svg('path', { d, 'marker-end': `url(#wf-arrow-${agent.name})` }));
     if (edge.routes.length > 0)
-      group.append(svg('text', { x: label.x, y: label.y, class: 'route' }, edge.routes.join(', ')));
+      group.append(
+        svg(
+          'text',
+          { x: label.x, y: label.y, class: 'route' },
+          edge.routes.map(routeLabel).join(', '),
+        ),
+      );
     group.append(
       svg(
         'title',
         {},
-        `${edge.from} → ${edge.to}${edge.routes.length ? ` (route ${edge.routes.join(', ')})` : ''}`,
+        `${edge.from} → ${edge.to}${edge.routes.length ? ` (route ${edge.routes.map(routeLabel).join(', ')})` : ''}`,
       ),
     );
     picture.append(group);
@@ -127,11 +121,7 @@ export function drawWorkflowGraph(
     const name = node.name === START ? 'START' : node.name;
     group.append(
       ...shape(node),
-      svg(
-        'text',
-        { x: WF_NODE_WIDTH / 2, y: WF_NODE_HEIGHT / 2 + 4, 'text-anchor': 'middle' },
-        name.length > 17 ? `${name.slice(0, 16)}…` : name,
-      ),
+      nodeLabel(name, WF_NODE_WIDTH, WF_NODE_HEIGHT),
       svg('title', {}, `${node.kind} ${name}`),
     );
     picture.append(group);

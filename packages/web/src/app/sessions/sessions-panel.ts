@@ -4,7 +4,7 @@ import { guard, showError } from '../panels/errors';
 import { store } from '../store';
 import { byId, download, h } from '../util/dom';
 import { formatWhen } from '../util/time';
-import { sessionMatches, sessionTitle, TITLE_KEY } from './session-title';
+import { nameDelta, sessionMatches, sessionTitle } from './session-title';
 
 /** Sessions whose events are loaded to name and search them (newest first); older ones by id. */
 const MAX_DETAILED = 100;
@@ -146,7 +146,8 @@ function startRename(item: HTMLElement, session: Session, title: string): void {
     await guard('Renaming the session', () =>
       api(
         `${store.userPath}/sessions/${encodeURIComponent(session.id)}`,
-        json('PATCH', { state_delta: { [TITLE_KEY]: name } }),
+        // Stored where the official ADK web UI reads it too: one name in both.
+        json('PATCH', { state_delta: nameDelta(session.state, name) }),
       ),
     );
     if (session.id === store.state.sessionId) await guard('Reloading', reloadOpenSession);
