@@ -4,6 +4,7 @@
  */
 export * from './errors';
 export * from './in-memory';
+export * from './semantic';
 export * from './sql';
 export * from './tools';
 export * from './plugins';
