@@ -19,3 +19,4 @@ export type {
   ScoredMemory,
   StoredMemory,
 } from './stored-memory';
+export * from './sql';

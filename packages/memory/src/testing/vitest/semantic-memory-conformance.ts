@@ -173,7 +173,12 @@ export function semanticMemoryConformance(
         embedder: new ConceptEmbeddingModel({ name: 'same', dimensions: 256 }),
       });
       const error = await long
-        .searchMemory({ appName: app, userId: 'alice', query: 'payments project', mode: 'semantic' })
+        .searchMemory({
+          appName: app,
+          userId: 'alice',
+          query: 'payments project',
+          mode: 'semantic',
+        })
         .catch((e: unknown) => e);
       expect(EmbeddingDimensionMismatchError.isInstance(error)).toBe(true);
       // Nothing was lost: the memories are still found with the model that made them.
