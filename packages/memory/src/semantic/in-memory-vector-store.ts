@@ -40,9 +40,9 @@ export class InMemoryVectorStore implements MemoryVectorStore {
 
   async insert(drafts: readonly MemoryDraft[]): Promise<StoredMemory[]> {
     return drafts.map((draft) => {
-      const memory: StoredMemory = { ...structuredClone(draft), id: String(this.#nextId++) };
+      const memory: StoredMemory = copy({ ...draft, id: String(this.#nextId++) });
       this.#user(draft, true)!.set(memory.id, { memory, words: new Set(wordsOf(memory.text)) });
-      return structuredClone(memory);
+      return copy(memory);
     });
   }
 
@@ -51,7 +51,7 @@ export class InMemoryVectorStore implements MemoryVectorStore {
       const held = this.#user(memory, false);
       if (!held?.has(memory.id)) continue;
       held.set(memory.id, {
-        memory: structuredClone(memory),
+        memory: copy(memory),
         words: new Set(wordsOf(memory.text)),
       });
     }
@@ -68,14 +68,14 @@ export class InMemoryVectorStore implements MemoryVectorStore {
       )
       .sort((a, b) => b.timestamp - a.timestamp || Number(b.id) - Number(a.id))
       .slice(offset, offset + query.limit)
-      .map((m) => structuredClone(m));
+      .map((m) => copy(m));
   }
 
   async listStale(scope: MemoryScope, model: string, limit: number): Promise<StoredMemory[]> {
     const stale: StoredMemory[] = [];
     for (const { memory } of this.#user(scope, false)?.values() ?? []) {
       if (stale.length >= limit) break;
-      if (memory.embeddingModel !== model || !memory.embedding) stale.push(structuredClone(memory));
+      if (memory.embeddingModel !== model || !memory.embedding) stale.push(copy(memory));
     }
     return stale;
   }
@@ -110,7 +110,7 @@ export class InMemoryVectorStore implements MemoryVectorStore {
       const similarity = dot(embedding, query.vector);
       if (similarity >= query.minSimilarity) top.offer(memory, similarity);
     }
-    return top.result().map(({ item, score }) => ({ memory: structuredClone(item), score }));
+    return top.result().map(({ item, score }) => ({ memory: copy(item), score }));
   }
 
   async searchByWords(query: WordSearchQuery): Promise<ScoredMemory[]> {
@@ -122,7 +122,7 @@ export class InMemoryVectorStore implements MemoryVectorStore {
     }
     return top
       .result()
-      .map(({ item, score }) => ({ memory: structuredClone(item), score: Math.floor(score) }));
+      .map(({ item, score }) => ({ memory: copy(item), score: Math.floor(score) }));
   }
 
   #user(scope: MemoryScope, create: boolean): Map<string, Held> | undefined {
@@ -134,4 +134,13 @@ export class InMemoryVectorStore implements MemoryVectorStore {
     }
     return held;
   }
+}
+
+/** A copy that shares nothing mutable with `memory` (cheaper than structuredClone for vectors). */
+function copy(memory: StoredMemory): StoredMemory {
+  return {
+    ...memory,
+    content: structuredClone(memory.content),
+    ...(memory.embedding ? { embedding: memory.embedding.slice() } : {}),
+  };
 }

@@ -14,7 +14,32 @@ import { embedTexts } from './embed-texts';
 import type { MemoryVectorStore } from './memory-vector-store';
 import { reciprocalRankFusion } from './rank-fusion';
 import type { MemorySearchMode, SemanticSearchRequest } from './semantic-search-request';
-import type { MemoryDraft, MemoryScope, ScoredMemory } from './stored-memory';
+import type {
+  MemoryDraft,
+  MemoryKind,
+  MemoryScope,
+  ScoredMemory,
+  StoredMemory,
+} from './stored-memory';
+
+/** A request of {@link SemanticMemoryService.listMemories}. */
+export interface ListMemoriesRequest extends MemoryScope {
+  kind?: MemoryKind | undefined;
+  /** Default 50, at most 1,000. */
+  limit?: number | undefined;
+  offset?: number | undefined;
+}
+
+/** A fact given to {@link SemanticMemoryService.addFacts}. */
+export interface FactInput {
+  text: string;
+  /** The session it was learnt in. */
+  sessionId?: string | undefined;
+  /** Default `memory`. */
+  author?: string | undefined;
+  /** Default now. */
+  timestamp?: number | undefined;
+}
 
 /** Options of {@link SemanticMemoryService}. */
 export interface SemanticMemoryServiceOptions {
@@ -129,6 +154,76 @@ export class SemanticMemoryService implements MemoryService {
   async deleteMemories(request: DeleteMemoriesRequest): Promise<DeleteMemoriesResponse> {
     validateDeleteMemoriesRequest(request);
     return { deletedCount: await this.store.delete(request) };
+  }
+
+  /**
+   * The memories of one user, newest first (events and facts; `kind` to choose), for a memory
+   * page or an export. `limit` defaults to 50, at most 1,000.
+   */
+  async listMemories(query: ListMemoriesRequest): Promise<StoredMemory[]> {
+    return this.store.list({ ...query, limit: Math.min(1000, Math.max(0, query.limit ?? 50)) });
+  }
+
+  /** Remember facts about a user (embedded in one batch); returns them with their ids. */
+  async addFacts(scope: MemoryScope, facts: readonly FactInput[]): Promise<StoredMemory[]> {
+    const vectors = await embedTexts(
+      this.embedder,
+      facts.map((f) => f.text),
+      'retrieval_document',
+    );
+    return this.store.insert(
+      facts.map((fact, i) => ({
+        ...scope,
+        kind: 'fact' as const,
+        sessionId: fact.sessionId,
+        text: fact.text,
+        content: { role: 'user', parts: [{ text: fact.text }] },
+        author: fact.author ?? 'memory',
+        timestamp: fact.timestamp ?? Date.now(),
+        embedding: vectors[i],
+        embeddingModel: this.embedder.name,
+      })),
+    );
+  }
+
+  /**
+   * Change the text of one stored memory of the user (re-embedded). Returns the memory as now
+   * stored, or `undefined` when the user has no memory of that id.
+   */
+  async updateMemory(
+    scope: MemoryScope,
+    id: string,
+    text: string,
+    sessionId?: string,
+  ): Promise<StoredMemory | undefined> {
+    const current = await this.#find(scope, id);
+    if (!current) return undefined;
+    const [vector] = await embedTexts(this.embedder, [text], 'retrieval_document');
+    const updated: StoredMemory = {
+      ...current,
+      text,
+      content: { ...current.content, parts: [{ text }] },
+      timestamp: Date.now(),
+      embedding: vector,
+      embeddingModel: this.embedder.name,
+      ...(sessionId !== undefined ? { sessionId } : {}),
+    };
+    await this.store.update([updated]);
+    return updated;
+  }
+
+  /** Forget memories of the user by id; returns how many were forgotten. */
+  async deleteMemoriesById(scope: MemoryScope, ids: readonly string[]): Promise<number> {
+    return ids.length === 0 ? 0 : this.store.delete({ ...scope, ids });
+  }
+
+  async #find(scope: MemoryScope, id: string): Promise<StoredMemory | undefined> {
+    // Facts are few per user; events are found by paging through the user's memories.
+    for (let offset = 0; ; offset += 1000) {
+      const page = await this.store.list({ ...scope, limit: 1000, offset });
+      const found = page.find((m) => m.id === id);
+      if (found || page.length < 1000) return found;
+    }
   }
 
   /**

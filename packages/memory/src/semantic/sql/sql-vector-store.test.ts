@@ -36,8 +36,14 @@ describe('sqlite-vec on this machine', () => {
   });
 });
 
-semanticMemoryConformance('SqlVectorStore (SQLite, exact)', () => new SqlVectorStore({ db: sqlite.db }));
-semanticMemoryConformance('SqlVectorStore (SQLite, sqlite-vec)', () => new SqlVectorStore({ db: vecDb }));
+semanticMemoryConformance(
+  'SqlVectorStore (SQLite, exact)',
+  () => new SqlVectorStore({ db: sqlite.db }),
+);
+semanticMemoryConformance(
+  'SqlVectorStore (SQLite, sqlite-vec)',
+  () => new SqlVectorStore({ db: vecDb }),
+);
 
 describe.skipIf(skipPostgres !== undefined)('PostgreSQL', () => {
   it('has no pgvector here, so the exact path is the one tested', async () => {
@@ -45,5 +51,8 @@ describe.skipIf(skipPostgres !== undefined)('PostgreSQL', () => {
     await store.migrate();
     expect(store.searchPath).toBe('postgres exact');
   });
-  semanticMemoryConformance('SqlVectorStore (PostgreSQL, exact)', () => new SqlVectorStore({ db: postgres!.db }));
+  semanticMemoryConformance(
+    'SqlVectorStore (PostgreSQL, exact)',
+    () => new SqlVectorStore({ db: postgres!.db }),
+  );
 });

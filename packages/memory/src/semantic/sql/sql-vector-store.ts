@@ -147,7 +147,7 @@ export class SqlVectorStore implements MemoryVectorStore {
           .where('user_id', '=', memory.userId)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) continue;
-        await this.#putIndexed(trx, [{ ...memory }]);
+        await this.#putIndexed(trx, [{ ...memory }], true);
       }
     });
   }
@@ -251,7 +251,7 @@ export class SqlVectorStore implements MemoryVectorStore {
         ...batch.map((draft, i) => ({ ...structuredClone(draft), id: String(rows[i]!.id) })),
       );
     }
-    await this.#putIndexed(trx, stored);
+    await this.#putIndexed(trx, stored, false);
     return stored;
   }
 
@@ -259,6 +259,7 @@ export class SqlVectorStore implements MemoryVectorStore {
   async #putIndexed(
     trx: Kysely<SemanticDatabase>,
     memories: readonly StoredMemory[],
+    replace: boolean,
   ): Promise<void> {
     const embedded = memories.filter((m) => m.embedding);
     if (embedded.length === 0) return;
@@ -270,6 +271,7 @@ export class SqlVectorStore implements MemoryVectorStore {
           userKey: userKey(m.appName, m.userId),
           vector: m.embedding!,
         })),
+        replace,
       );
     } else if (this.#index === 'pgvector') {
       for (const m of embedded) {

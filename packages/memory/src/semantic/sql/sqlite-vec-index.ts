@@ -5,6 +5,8 @@ import { toFloat32Bytes } from './vector-bytes';
 
 /** sqlite-vec's limit on `k` of one nearest-neighbour query. */
 export const SQLITE_VEC_MAX_K = 4096;
+/** Rows per `insert` into a vec table (3 parameters each, well under SQLite's limit). */
+const VEC_INSERT_BATCH = 200;
 
 /** Whether the connection has sqlite-vec loaded (`vec_version()` answers). */
 export async function hasSqliteVec(db: Kysely<unknown>): Promise<boolean> {
@@ -33,26 +35,37 @@ export async function vecTableDimensions(db: Kysely<unknown>): Promise<number[]>
     .filter((n) => Number.isInteger(n) && n > 0);
 }
 
-/** Adds (or replaces) the vectors of rows `ids` in the vec table of their length. */
+/**
+ * Adds the vectors of rows to the vec table of their length (created on first use); `replace`
+ * removes a row's previous vector first (an update).
+ */
 export async function putVectors(
   db: Kysely<unknown>,
   rows: readonly { id: number; userKey: string; vector: readonly number[] }[],
+  replace: boolean,
 ): Promise<void> {
-  const created = new Set<number>();
-  for (const row of rows) {
-    const dimensions = row.vector.length;
+  const byLength = new Map<number, typeof rows>();
+  for (const row of rows)
+    byLength.set(row.vector.length, [...(byLength.get(row.vector.length) ?? []), row]);
+  for (const [dimensions, group] of byLength) {
     const table = vecTable(dimensions);
-    if (!created.has(dimensions)) {
-      // Cosine distance; the user is a partition key, so a search reads one user's vectors only.
-      await sql`create virtual table if not exists ${table} using vec0(
-        user_key text partition key, embedding float[${sql.raw(String(dimensions))}] distance_metric=cosine)`.execute(
+    // Cosine distance; the user is a partition key, so a search reads one user's vectors only.
+    await sql`create virtual table if not exists ${table} using vec0(
+      user_key text partition key, embedding float[${sql.raw(String(dimensions))}] distance_metric=cosine)`.execute(
+      db,
+    );
+    if (replace) {
+      for (const row of group)
+        await sql`delete from ${table} where rowid = ${BigInt(row.id)}`.execute(db);
+    }
+    for (let start = 0; start < group.length; start += VEC_INSERT_BATCH) {
+      const values = group
+        .slice(start, start + VEC_INSERT_BATCH)
+        .map((row) => sql`(${BigInt(row.id)}, ${row.userKey}, ${toFloat32Bytes(row.vector)})`);
+      await sql`insert into ${table}(rowid, user_key, embedding) values ${sql.join(values)}`.execute(
         db,
       );
-      created.add(dimensions);
     }
-    await sql`delete from ${table} where rowid = ${BigInt(row.id)}`.execute(db);
-    await sql`insert into ${table}(rowid, user_key, embedding)
-      values (${BigInt(row.id)}, ${row.userKey}, ${toFloat32Bytes(row.vector)})`.execute(db);
   }
 }
 
@@ -60,8 +73,12 @@ export async function putVectors(
 export async function deleteVectors(db: Kysely<unknown>, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   for (const dimensions of await vecTableDimensions(db)) {
-    for (const id of ids)
-      await sql`delete from ${vecTable(dimensions)} where rowid = ${BigInt(id)}`.execute(db);
+    for (let start = 0; start < ids.length; start += 500) {
+      const batch = ids.slice(start, start + 500).map((id) => sql`${BigInt(id)}`);
+      await sql`delete from ${vecTable(dimensions)} where rowid in (${sql.join(batch)})`.execute(
+        db,
+      );
+    }
   }
 }
 
