@@ -117,6 +117,18 @@ async function main(): Promise<void> {
     }
   }
 
+  // The semantic memory benchmark (issue 33); ADK_BENCH_MEMORY=0 skips it.
+  let memoryTable: string | undefined;
+  if (process.env.ADK_BENCH_MEMORY !== '0') {
+    console.error('[bench] memory');
+    try {
+      const { renderMemoryBench, runMemoryBench } = await import('./memory-bench');
+      memoryTable = renderMemoryBench(await runMemoryBench({ quick: options.quick }));
+    } catch (error) {
+      failures.push(`memory: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   const table = renderTable(rows);
   console.log(
     `\nADK for TypeScript vs @google/adk 2.0.0 — medians of ${options.runs} run(s)${options.quick ? ' (--quick)' : ''}, ` +
@@ -125,6 +137,8 @@ async function main(): Promise<void> {
   console.log(table);
   if (jobsTable)
     console.log(`\nBackground jobs (FakeModel agent, one tool call per job):\n\n${jobsTable}`);
+  if (memoryTable)
+    console.log(`\nSemantic memory (768 dimensions, top 10 by meaning):\n\n${memoryTable}`);
   if (failures.length > 0) console.log(`\nFailures:\n- ${failures.join('\n- ')}`);
   const path = await writeResults({
     startedAt: startedAt.toISOString(),
