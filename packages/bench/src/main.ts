@@ -22,6 +22,7 @@ import { runPromptPrefixBench } from './prompt-prefix';
 import { runWorker } from './run-worker';
 import type { ScenarioName } from './scenarios';
 import { runMcpBench } from './mcp-bench';
+import { runAiSdkBench } from './ai-sdk-bench';
 import { runOpenApiBench } from './openapi-bench';
 import { runSqlBench } from './sql-bench';
 import { runWorkflowBench } from './workflow-bench';
@@ -106,6 +107,18 @@ async function main(): Promise<void> {
     }
   }
 
+  // The AI SDK adapter against our own OpenAI provider; ADK_BENCH_AI_SDK=0 skips it.
+  if (process.env.ADK_BENCH_AI_SDK !== '0') {
+    console.error('[bench] AI SDK adapter');
+    try {
+      rows.push(...(await runAiSdkBench({ quick: options.quick })));
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      failures.push(`ai-sdk: ${message}`);
+      console.error(`[bench] AI SDK benchmark failed: ${message}`);
+    }
+  }
+
   // OpenAPI toolset load time (200 operations); ADK_BENCH_OPENAPI=0 skips it.
   if (process.env.ADK_BENCH_OPENAPI !== '0') {
     console.error('[bench] OpenAPI toolset load');
@@ -130,6 +143,18 @@ async function main(): Promise<void> {
     }
   }
 
+  // The semantic memory benchmark (issue 33); ADK_BENCH_MEMORY=0 skips it.
+  let memoryTable: string | undefined;
+  if (process.env.ADK_BENCH_MEMORY !== '0') {
+    console.error('[bench] memory');
+    try {
+      const { renderMemoryBench, runMemoryBench } = await import('./memory-bench');
+      memoryTable = renderMemoryBench(await runMemoryBench({ quick: options.quick }));
+    } catch (error) {
+      failures.push(`memory: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   const table = renderTable(rows);
   console.log(
     `\nADK for TypeScript vs @google/adk 2.0.0 — medians of ${options.runs} run(s)${options.quick ? ' (--quick)' : ''}, ` +
@@ -138,6 +163,8 @@ async function main(): Promise<void> {
   console.log(table);
   if (jobsTable)
     console.log(`\nBackground jobs (FakeModel agent, one tool call per job):\n\n${jobsTable}`);
+  if (memoryTable)
+    console.log(`\nSemantic memory (768 dimensions, top 10 by meaning):\n\n${memoryTable}`);
   if (failures.length > 0) console.log(`\nFailures:\n- ${failures.join('\n- ')}`);
   const path = await writeResults({
     startedAt: startedAt.toISOString(),

@@ -12,6 +12,10 @@ import {
   usesVertexAI,
   type VertexAISettings,
 } from './gemini-endpoint';
+import {
+  GeminiEmbeddingModel,
+  type GeminiEmbeddingSettings,
+} from './embedding/gemini-embedding-model';
 import { GeminiModel } from './gemini-model';
 
 /**
@@ -34,8 +38,17 @@ export interface GeminiSettings extends ProviderHttpSettings {
   streamFunctionCallArguments?: boolean;
 }
 
-/** A Gemini provider: call it with a model name (or use `languageModel(name)`). */
-export type GeminiProvider = CallableModelProvider<GeminiModel>;
+/**
+ * A Gemini provider: call it with a model name (or use `languageModel(name)`); `embeddingModel`
+ * gives an embedding model (`gemini-embedding-001`) over the same HTTP settings.
+ */
+export type GeminiProvider = CallableModelProvider<GeminiModel> & {
+  /**
+   * An embedding model, e.g. `embeddingModel('gemini-embedding-001', { dimensions: 768 })`.
+   * Each call creates a new instance (they share the provider's HTTP client).
+   */
+  embeddingModel(modelName: string, settings?: GeminiEmbeddingSettings): GeminiEmbeddingModel;
+};
 
 /** Model names a Gemini provider serves: `gemini-*`, `models/gemini-*`, `gemini/*` (LiteLLM style). */
 export const GEMINI_MODEL_PATTERNS: ReadonlyArray<string | RegExp> = [
@@ -63,7 +76,7 @@ export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
   });
   const endpoint = () => resolveGeminiEndpoint(settings.apiKey, settings.vertexai);
   const vertex = usesVertexAI(settings.vertexai);
-  return defineProvider({
+  const provider = defineProvider({
     id: 'gemini',
     patterns: GEMINI_MODEL_PATTERNS,
     create: (name) =>
@@ -74,4 +87,8 @@ export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
         vertex,
       }),
   });
+  const embeddingModel = (modelName: string, embeddingSettings?: GeminiEmbeddingSettings) =>
+    new GeminiEmbeddingModel(modelName, { http, endpoint, settings: embeddingSettings });
+  Object.defineProperty(provider, 'embeddingModel', { value: embeddingModel, enumerable: true });
+  return provider as GeminiProvider;
 }

@@ -24,6 +24,11 @@ export {
 export { geminiCapabilities, geminiMajorVersion } from './gemini-capabilities';
 export { GeminiModel } from './gemini-model';
 export {
+  GEMINI_EMBED_BATCH_SIZE,
+  GeminiEmbeddingModel,
+  type GeminiEmbeddingSettings,
+} from './embedding';
+export {
   createGemini,
   GEMINI_MODEL_PATTERNS,
   type GeminiProvider,

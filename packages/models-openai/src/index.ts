@@ -14,6 +14,12 @@ export {
   type OpenAIRequestOptions,
   type OpenAIResponse,
 } from './convert';
+export {
+  OPENAI_EMBED_BATCH_SIZE,
+  OpenAIEmbeddingModel,
+  type OpenAIEmbeddingModelOptions,
+  type OpenAIEmbeddingSettings,
+} from './embedding';
 export { OPENAI_API_KEY_ENV_VARS, OpenAIModel, type OpenAIModelOptions } from './openai-model';
 export {
   createOpenAI,

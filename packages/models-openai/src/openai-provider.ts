@@ -7,6 +7,10 @@ import {
   type ProviderHttpSettings,
 } from '@adk/model-http';
 
+import {
+  OpenAIEmbeddingModel,
+  type OpenAIEmbeddingSettings,
+} from './embedding/openai-embedding-model';
 import { OpenAIModel } from './openai-model';
 
 /** Default base URL: the OpenAI API. */
@@ -67,8 +71,17 @@ export interface OpenAISettings extends ProviderHttpSettings {
   responseSchemaWithTools?: boolean;
 }
 
-/** An OpenAI-compatible provider: call it with a model name (or use `languageModel(name)`). */
-export type OpenAIProvider = CallableModelProvider<OpenAIModel>;
+/**
+ * An OpenAI-compatible provider: call it with a model name (or use `languageModel(name)`);
+ * `embeddingModel` gives an embedding model over the same endpoint and settings.
+ */
+export type OpenAIProvider = CallableModelProvider<OpenAIModel> & {
+  /**
+   * An embedding model, e.g. `embeddingModel('text-embedding-3-small', { dimensions: 512 })`
+   * (the provider's `stripPrefixes` apply). Each call creates a new instance.
+   */
+  embeddingModel(modelName: string, settings?: OpenAIEmbeddingSettings): OpenAIEmbeddingModel;
+};
 
 /**
  * Creates a Chat Completions provider for OpenAI or any compatible endpoint (LiteLLM proxy,
@@ -96,7 +109,7 @@ export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
     { baseURL, headers, parseErrorBody },
   );
   const prefixes = settings.stripPrefixes ?? ['openai/'];
-  return defineProvider({
+  const provider = defineProvider({
     id,
     patterns: settings.modelPatterns ?? OPENAI_MODEL_PATTERNS,
     create: (name) =>
@@ -114,6 +127,18 @@ export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
         responseSchemaWithTools: settings.responseSchemaWithTools ?? isOpenAI,
       }),
   });
+  const embeddingModel = (modelName: string, embeddingSettings?: OpenAIEmbeddingSettings) =>
+    new OpenAIEmbeddingModel(modelName, {
+      http,
+      providerId: id,
+      apiModelId: stripPrefix(modelName, prefixes),
+      apiKey: settings.apiKey,
+      requireApiKey: settings.requireApiKey ?? isOpenAI,
+      apiKeyHeader: settings.apiKeyHeader ?? 'authorization',
+      settings: embeddingSettings,
+    });
+  Object.defineProperty(provider, 'embeddingModel', { value: embeddingModel, enumerable: true });
+  return provider as OpenAIProvider;
 }
 
 /** OpenAI errors carry a precise `code` (`rate_limit_exceeded`) and a broader `type`; prefer the code. */

@@ -1,7 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { conceptVector } from '@adk/memory/testing';
+
+import type { EmbeddingRoute } from './embeddings/embedding-route';
 import type {
+  FakeError,
   FakeProviderServer,
   FakeReply,
   FakeScript,
@@ -26,6 +30,8 @@ export interface ProviderDialect {
     res: ServerResponse,
     sequence: number,
   ): Promise<void>;
+  /** Recognises the provider's embedding endpoints; they answer without a script. */
+  embedding?(path: string, body: unknown): EmbeddingRoute | undefined;
   /** Writes an error in the provider's error JSON shape. */
   error(
     res: ServerResponse,
@@ -45,6 +51,34 @@ export async function startFakeServer(
   let consumed = 0;
   let sequence = 0;
   const requests: RecordedRequest[] = [];
+  const embeddingFaults: FakeError[] = [...(options.embeddingFaults ?? [])];
+  const embed = options.embed ?? conceptVector;
+  const embeddingDimensions = options.embeddingDimensions ?? 256;
+
+  const answerEmbedding = (route: EmbeddingRoute, res: ServerResponse) => {
+    const fault = embeddingFaults.shift();
+    if (fault) {
+      const extra: Record<string, string> = { ...fault.headers };
+      if (fault.retryAfter !== undefined) extra['retry-after'] = fault.retryAfter;
+      dialect.error(
+        res,
+        fault.status,
+        fault.message ?? defaultMessage(fault.status),
+        fault.type,
+        extra,
+      );
+      return;
+    }
+    if (route.invalid) {
+      dialect.error(res, 400, route.invalid);
+      return;
+    }
+    const vectors = route.inputs.map((input) =>
+      embed(input.text, input.dimensions ?? embeddingDimensions),
+    );
+    res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
+    res.end(JSON.stringify(route.answer(vectors)));
+  };
 
   const next = (request: RecordedRequest, index: number): FakeReply | undefined => {
     if (typeof script === 'function') return script(request, index);
@@ -61,6 +95,20 @@ export async function startFakeServer(
       body = raw ? JSON.parse(raw) : undefined;
     } catch {
       body = undefined;
+    }
+    const embedding = req.method === 'POST' ? dialect.embedding?.(url.pathname, body) : undefined;
+    if (embedding) {
+      requests.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        query,
+        headers: req.headers,
+        body,
+        stream: false,
+        model: embedding.model,
+      });
+      answerEmbedding(embedding, res);
+      return;
     }
     const route = req.method === 'POST' ? dialect.route(url.pathname, query, body) : undefined;
     const request: RecordedRequest = {
@@ -150,6 +198,9 @@ export async function startFakeServer(
     setScript(newScript) {
       script = newScript;
       consumed = 0;
+    },
+    failEmbeddings(...errors) {
+      embeddingFaults.push(...errors);
     },
     get pending() {
       return typeof script === 'function' ? 0 : script.length - consumed;

@@ -6,6 +6,19 @@
 export { anthropicDialect } from './anthropic/anthropic-dialect';
 export { startFakeAnthropic } from './anthropic/start-fake-anthropic';
 export { startFakeServer, type ProviderDialect } from './fake-server';
+export {
+  fakeTokenCount,
+  type EmbeddingInput,
+  type EmbeddingRoute,
+} from './embeddings/embedding-route';
+export {
+  GEMINI_EMBED_BATCH_LIMIT,
+  geminiEmbeddingRoute,
+} from './embeddings/gemini-embedding-route';
+export {
+  OPENAI_EMBED_BATCH_LIMIT,
+  openaiEmbeddingRoute,
+} from './embeddings/openai-embedding-route';
 export { readFixture } from './fixtures';
 export { geminiDialect } from './gemini/gemini-dialect';
 export { startFakeGemini } from './gemini/start-fake-gemini';

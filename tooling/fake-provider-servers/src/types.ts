@@ -128,6 +128,15 @@ export interface FakeServerOptions {
   script?: FakeScript;
   /** Port to listen on; default 0 (a random free port). Always bound to 127.0.0.1. */
   port?: number;
+  /**
+   * The vector of one text on the embedding endpoints. Default: `conceptVector` of
+   * `@adk/memory/testing` (deterministic; related phrases close).
+   */
+  embed?: (text: string, dimensions: number) => number[];
+  /** Vector length when an embedding request names none. Default 256. */
+  embeddingDimensions?: number;
+  /** Errors the next embedding requests get, one each, in order (then vectors again). */
+  embeddingFaults?: FakeError[];
 }
 
 /** A running fake provider server. */
@@ -142,6 +151,8 @@ export interface FakeProviderServer {
   push(...replies: FakeReply[]): void;
   /** Replaces the script (and forgets unconsumed replies). */
   setScript(script: FakeScript): void;
+  /** Queues errors for the next embedding requests, one each (see `embeddingFaults`). */
+  failEmbeddings(...errors: FakeError[]): void;
   /** Number of scripted replies not yet used (list scripts only). */
   readonly pending: number;
   /** Closes the server and every open connection. */

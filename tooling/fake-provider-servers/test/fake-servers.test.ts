@@ -108,7 +108,7 @@ describe('fake provider servers', () => {
     await server.close();
 
     server = await startFakeOpenAI();
-    const missing = await post(`${server.url}/v1/embeddings`, {});
+    const missing = await post(`${server.url}/v1/audio/speech`, {});
     expect(missing.status).toBe(404);
     expect(JSON.parse(missing.text)).toMatchObject({
       error: { type: 'invalid_request_error', code: 'model_not_found' },

@@ -1,1 +1,2 @@
 export { UnsupportedMemoryDialectError } from './unsupported-dialect-error';
+export { MemoryExtractionError } from './memory-extraction-error';

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 
+import { geminiEmbeddingRoute } from '../embeddings/gemini-embedding-route';
 import type { ProviderDialect } from '../fake-server';
 import { textPieces, writeSse, type OutgoingEvent } from '../sse-writer';
 import { withStructuredAnswer } from '../structured-answer';
@@ -28,10 +29,12 @@ const FINISH: Record<NonNullable<FakeReply['finishReason']>, string> = {
 
 /**
  * The Gemini API (generativelanguage.googleapis.com/v1beta): `models/{model}:generateContent` and
- * `models/{model}:streamGenerateContent?alt=sse`, answers as `GenerateContentResponse` JSON.
+ * `models/{model}:streamGenerateContent?alt=sse`, answers as `GenerateContentResponse` JSON; and
+ * `:embedContent` / `:batchEmbedContents` (see `geminiEmbeddingRoute`).
  */
 export const geminiDialect: ProviderDialect = {
   basePath: '/v1beta',
+  embedding: geminiEmbeddingRoute,
   route(path, query) {
     // Gemini API (/v1beta/models/...) and Vertex AI (/v1/projects/p/locations/l/publishers/google/models/...)
     const match =

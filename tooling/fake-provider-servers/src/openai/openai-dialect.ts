@@ -1,3 +1,4 @@
+import { openaiEmbeddingRoute } from '../embeddings/openai-embedding-route';
 import type { ProviderDialect } from '../fake-server';
 import { chunkString, textPieces, writeSse, type OutgoingEvent } from '../sse-writer';
 import { withStructuredAnswer } from '../structured-answer';
@@ -24,10 +25,12 @@ const FINGERPRINT = 'fp_f33640a400';
 /**
  * The OpenAI Chat Completions API (`POST /v1/chat/completions`, or Azure OpenAI's paths), JSON or SSE chunks per the
  * request's `stream`, with usage in a last chunk only when `stream_options.include_usage` is set.
- * Thinking is sent as `reasoning_content`, as vLLM, DeepSeek and LiteLLM do.
+ * Thinking is sent as `reasoning_content`, as vLLM, DeepSeek and LiteLLM do. `POST /v1/embeddings`
+ * answers with vectors (see `openaiEmbeddingRoute`).
  */
 export const openaiDialect: ProviderDialect = {
   basePath: '/v1',
+  embedding: openaiEmbeddingRoute,
   route(path, _query, body) {
     // OpenAI and compatible servers (/v1), Azure OpenAI (/openai/v1, /openai/deployments/<name>)
     const match = /^\/(?:v1|openai\/v1|openai\/deployments\/([^/]+))\/chat\/completions$/.exec(

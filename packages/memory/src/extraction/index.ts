@@ -1,0 +1,7 @@
+export { EXTRACTION_INSTRUCTION } from './extraction-prompt';
+export {
+  MemoryExtractor,
+  type MemoryChange,
+  type MemoryExtractorOptions,
+} from './memory-extractor';
+export { parseMemoryOperations, type MemoryOperation } from './memory-operations';

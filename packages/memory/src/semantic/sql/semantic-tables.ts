@@ -1,0 +1,111 @@
+import type { RunMigrationsOptions, SqlDialect, SqlMigration } from '@adk/sql-kit';
+import { sql, type Generated } from 'kysely';
+
+/** Table of semantic memories (events and facts, with their embeddings). */
+export const MEMORIES_TABLE = 'adk_semantic_memories';
+/** SQLite FTS5 index over {@link MEMORIES_TABLE} (external content, kept by triggers). */
+export const MEMORIES_FTS_TABLE = 'adk_semantic_memories_fts';
+/** sqlite-vec tables, one per vector length: `adk_semantic_vec_<dimensions>`. */
+export const VEC_TABLE_PREFIX = 'adk_semantic_vec_';
+
+/** A row of {@link MEMORIES_TABLE}. */
+export interface MemoryRow {
+  id: Generated<number>;
+  app_name: string;
+  user_id: string;
+  kind: string;
+  session_id: string | null;
+  event_id: string | null;
+  author: string | null;
+  timestamp: number | string;
+  content: string;
+  search_text: string;
+  /** SQLite: float32 little-endian bytes; PostgreSQL: `real[]`. */
+  embedding: Uint8Array | number[] | null;
+  embedding_model: string | null;
+  embedding_dims: number | null;
+  /** PostgreSQL only. */
+  search_vector: Generated<string>;
+}
+
+export interface SemanticDatabase {
+  [MEMORIES_TABLE]: MemoryRow;
+}
+
+function migrations(dialect: SqlDialect): Record<string, SqlMigration> {
+  return {
+    '0001_create_semantic_memories': {
+      async up(db) {
+        const pg = dialect === 'postgres';
+        let table = db.schema
+          .createTable(MEMORIES_TABLE)
+          .ifNotExists()
+          .addColumn('id', pg ? 'bigserial' : 'integer', (c) =>
+            pg ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('app_name', 'varchar(256)', (c) => c.notNull())
+          .addColumn('user_id', 'varchar(256)', (c) => c.notNull())
+          .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+          .addColumn('session_id', 'varchar(256)')
+          .addColumn('event_id', 'varchar(256)')
+          .addColumn('author', 'varchar(256)')
+          .addColumn('timestamp', 'bigint', (c) => c.notNull())
+          .addColumn('content', 'text', (c) => c.notNull())
+          .addColumn('search_text', 'text', (c) => c.notNull())
+          .addColumn('embedding', pg ? sql`real[]` : 'blob')
+          .addColumn('embedding_model', 'varchar(256)')
+          .addColumn('embedding_dims', 'integer')
+          // One row per event of a session: concurrent refreshes of a session retry, never duplicate.
+          .addUniqueConstraint('adk_semantic_memories_event_uq', [
+            'app_name',
+            'user_id',
+            'session_id',
+            'event_id',
+          ]);
+        if (pg) table = table.addColumn('search_vector', sql`tsvector`, (c) => c.notNull());
+        await table.execute();
+        await db.schema
+          .createIndex('adk_semantic_memories_user_idx')
+          .ifNotExists()
+          .on(MEMORIES_TABLE)
+          .columns(['app_name', 'user_id', 'embedding_model'])
+          .execute();
+        if (pg) {
+          await sql`create index if not exists adk_semantic_memories_search_idx on ${sql.table(MEMORIES_TABLE)} using gin (search_vector)`.execute(
+            db,
+          );
+          return;
+        }
+        const fts = sql.table(MEMORIES_FTS_TABLE);
+        const t = sql.table(MEMORIES_TABLE);
+        await sql`create virtual table if not exists ${fts} using fts5(
+          search_text, content=${sql.lit(MEMORIES_TABLE)}, content_rowid='id',
+          tokenize='porter unicode61 remove_diacritics 2')`.execute(db);
+        await sql`create trigger if not exists adk_semantic_fts_insert after insert on ${t} begin
+          insert into ${fts}(rowid, search_text) values (new.id, new.search_text); end`.execute(db);
+        await sql`create trigger if not exists adk_semantic_fts_delete after delete on ${t} begin
+          insert into ${fts}(${fts}, rowid, search_text) values ('delete', old.id, old.search_text); end`.execute(
+          db,
+        );
+        await sql`create trigger if not exists adk_semantic_fts_update after update of search_text on ${t} begin
+          insert into ${fts}(${fts}, rowid, search_text) values ('delete', old.id, old.search_text);
+          insert into ${fts}(rowid, search_text) values (new.id, new.search_text); end`.execute(db);
+      },
+      async down(db) {
+        if (dialect === 'sqlite')
+          await sql`drop table if exists ${sql.table(MEMORIES_FTS_TABLE)}`.execute(db);
+        await db.schema.dropTable(MEMORIES_TABLE).ifExists().execute();
+      },
+    },
+  };
+}
+
+/** What `runMigrations` of `@adk/sql-kit` needs to create the semantic memory tables. */
+export function semanticTableMigrations(dialect: SqlDialect): RunMigrationsOptions {
+  return {
+    dialect,
+    migrations: migrations(dialect),
+    migrationTableName: 'adk_semantic_migrations',
+    migrationLockTableName: 'adk_semantic_migrations_lock',
+  };
+}

@@ -1,0 +1,5 @@
+export {
+  GEMINI_EMBED_BATCH_SIZE,
+  GeminiEmbeddingModel,
+  type GeminiEmbeddingSettings,
+} from './gemini-embedding-model';
