@@ -19,7 +19,7 @@ describe('retry, timeout and error routes', () => {
     const times: number[] = [];
     const flaky = functionNode({
       name: 'flaky',
-      retry: { maxAttempts: 3, initialDelayMs: 20, backoffMultiplier: 2 },
+      retry: { maxAttempts: 3, initialDelayMs: 20, backoffMultiplier: 2, jitter: 0 },
       run: (_: unknown, ctx) => {
         times.push(performance.now());
         if (ctx.attempt < 3) throw new Error(`boom ${ctx.attempt}`);

@@ -6,7 +6,8 @@ import { NodeFailedError } from '../errors/node-failed-error';
 import { NodeInterruptedError } from '../errors/node-interrupted-error';
 import { NodeTimeoutError } from '../errors/node-timeout-error';
 import { ERROR_ROUTE } from '../graph/constants';
-import { retryDelay } from '../nodes/retry';
+import { maxAttemptsOf, retriesError, retryDelay } from '../nodes/retry';
+import { attemptFailedEvent } from './attempt-record';
 import { NodeContextImpl, type NodeContextHost } from './node-context-impl';
 import type { Execution, Outcome } from './outcome';
 
@@ -60,7 +61,7 @@ async function retry(
   firstError: unknown,
 ): Promise<Outcome> {
   const { node } = exec;
-  const maxAttempts = Math.max(1, node.retry?.maxAttempts ?? 1);
+  const maxAttempts = maxAttemptsOf(node.retry);
   let error = firstError;
   for (let attempt = 1; ; attempt++) {
     if (NodeInterruptedError.isInstance(error)) {
@@ -70,9 +71,25 @@ async function retry(
       attempt < maxAttempts &&
       !settings.signal.aborted &&
       !(NodeDataError.isInstance(error) && error.direction === 'input') &&
-      (node.retry?.retryOn?.(error) ?? true);
+      retriesError(node.retry, error);
     if (!retryable) return endSpan(span, settings, failed(node.name, error, attempt), error);
-    await sleep(retryDelay(node.retry ?? {}, attempt), settings.signal);
+    const delay = retryDelay(node.retry ?? {}, attempt);
+    // Each failed attempt is recorded (Python emits an error event per attempt), then retried.
+    await settings.host.emit(
+      attemptFailedEvent(settings.ctx, {
+        kind: 'attempt-failed',
+        workflow: settings.workflowName,
+        run: settings.runId,
+        path: exec.path,
+        node: node.name,
+        attempt,
+        error: storedError(node.name, error, attempt),
+        retryInMs: Math.round(delay),
+      }),
+    );
+    await sleep(delay, settings.signal);
+    if (settings.signal.aborted)
+      return endSpan(span, settings, failed(node.name, error, attempt), error);
     try {
       return endSpan(span, settings, await attemptNode(exec, settings, attempt + 1), undefined);
     } catch (next) {
@@ -162,6 +179,11 @@ function attemptNode(
   return finishAttempt(exec, settings, nodeCtx, output, attempt);
 }
 
+/**
+ * `running` under a timeout. Once the timer fired the timeout wins: a value returned late, or a
+ * rejection caused by the aborted signal (its reason is the timeout error), is reported as the
+ * `NodeTimeoutError`, as Python's `wait_for` reports its timeout.
+ */
 async function withTimeout(
   running: unknown,
   nodeCtx: NodeContextImpl,
@@ -169,15 +191,21 @@ async function withTimeout(
   timeoutMs: number,
 ): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
+  let expiredError: NodeTimeoutError | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       nodeCtx.closed = true;
-      timeout.abort();
-      reject(new NodeTimeoutError({ nodeName: nodeCtx.nodeName, timeoutMs }));
+      expiredError = new NodeTimeoutError({ nodeName: nodeCtx.nodeName, timeoutMs });
+      reject(expiredError);
+      timeout.abort(expiredError);
     }, timeoutMs);
   });
   try {
-    return await Promise.race([running, expired]);
+    const value = await Promise.race([running, expired]);
+    if (expiredError) throw expiredError;
+    return value;
+  } catch (error) {
+    throw expiredError ?? error;
   } finally {
     clearTimeout(timer);
   }

@@ -14,3 +14,8 @@ export {
 } from '@adk/core';
 export { readStoredWorkflowRun, type StoredWorkflowRun } from '@adk/core';
 export { Workflow, type WorkflowOptions } from './workflow';
+export {
+  ATTEMPT_METADATA_KEY,
+  failedAttemptOf,
+  type NodeAttemptFailedRecord,
+} from './attempt-record';
