@@ -52,6 +52,11 @@ export interface NodeInterruptRecord extends RecordBase {
   own: boolean;
   /** The step waits for the user's next plain message (a task agent's conversation). */
   awaitsMessage?: boolean;
+  /**
+   * The route(s) the step set before it paused (comma-separated), taken when the answer becomes
+   * its output.
+   */
+  route?: string;
 }
 
 /** The run ended (`completed` with its output, or `failed`). */

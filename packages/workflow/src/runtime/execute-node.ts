@@ -230,6 +230,7 @@ function finishAttempt(
       requestIds: [...requests.map((request) => request.id), ...nodeCtx.waitingOn],
       own: nodeCtx.waitingOn.length === 0 && !nodeCtx.awaitingMessage,
       awaitsMessage: nodeCtx.awaitingMessage,
+      routes: routesOf(nodeCtx.route),
       attempts: attempt,
       actions: nodeCtx.usedActions,
       stored: false,
@@ -248,11 +249,10 @@ function finishAttempt(
     }
     output = parsed.data;
   }
-  const route = nodeCtx.route;
   return {
     kind: 'output',
     output,
-    routes: route === undefined ? NO_ROUTES : typeof route === 'string' ? [route] : [...route],
+    routes: routesOf(nodeCtx.route),
     attempts: attempt,
     actions: nodeCtx.usedActions,
     error: undefined,
@@ -262,6 +262,10 @@ function finishAttempt(
 
 const NO_ROUTES: readonly string[] = Object.freeze([]);
 
+function routesOf(route: string | readonly string[] | undefined): readonly string[] {
+  return route === undefined ? NO_ROUTES : typeof route === 'string' ? [route] : [...route];
+}
+
 function interrupted(requestIds: string[], own: boolean, attempts: number): Outcome {
   return {
     kind: 'interrupt',
@@ -269,6 +273,7 @@ function interrupted(requestIds: string[], own: boolean, attempts: number): Outc
     requestIds,
     own,
     awaitsMessage: false,
+    routes: NO_ROUTES,
     attempts,
     actions: undefined,
     stored: false,

@@ -22,7 +22,7 @@ export function storedOutcome(
       outcome: {
         kind: 'output',
         output: output.output,
-        routes: output.route === undefined ? [] : output.route.split(','),
+        routes: routesOf(output.route),
         attempts: output.attempts,
         actions: undefined,
         error: undefined,
@@ -45,6 +45,7 @@ export function storedOutcome(
         requestIds: pause.requestIds,
         own: pause.own,
         awaitsMessage: pause.awaitsMessage === true,
+        routes: routesOf(pause.route),
         attempts: 1,
         actions: undefined,
         stored: true,
@@ -61,7 +62,8 @@ export function storedOutcome(
       outcome: {
         kind: 'output',
         output: value,
-        routes: [],
+        // The route the node set before it asked is taken with its answer.
+        routes: routesOf(pause.route),
         attempts: 1,
         actions: undefined,
         error: undefined,
@@ -70,4 +72,8 @@ export function storedOutcome(
     };
   }
   return { kind: 'run', resumed: true };
+}
+
+function routesOf(route: string | undefined): string[] {
+  return route === undefined ? [] : route.split(',');
 }

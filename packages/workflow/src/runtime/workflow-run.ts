@@ -314,6 +314,7 @@ export class WorkflowRun {
         own: outcome.own,
       };
       if (outcome.awaitsMessage) record.awaitsMessage = true;
+      if (outcome.routes.length > 0) record.route = outcome.routes.join(',');
       // A wait for the user's next message is listed as waiting too (`awaits-message:<path>`,
       // no call): the agents above stop as on any pause, and the Runner gives that message to
       // this workflow (core's `findMessageAwaitingAgent`).
