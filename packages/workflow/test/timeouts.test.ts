@@ -24,6 +24,7 @@ describe('node timeouts', () => {
       causeCode: 'WORKFLOW_NODE_TIMEOUT',
     });
     expect(workflowOutput(events)).toBeUndefined();
+    expect(events.at(-1)?.errorCode).toBe('WORKFLOW_NODE_FAILED');
   });
 
   it("a rejection with the node signal's reason is reported as the timeout", async () => {
@@ -44,6 +45,7 @@ describe('node timeouts', () => {
       name: 'NodeTimeoutError',
       causeCode: 'WORKFLOW_NODE_TIMEOUT',
     });
-    expect(outputs(events)[0]?.error?.message).toMatch(/timed out|30 ms/i);
+    expect(outputs(events)[0]?.error?.message).toMatch(/within 30 ms/);
+    expect(events.at(-1)?.errorCode).toBe('WORKFLOW_NODE_FAILED');
   });
 });

@@ -39,6 +39,8 @@ export interface NodeOutputRecord extends RecordBase {
   route?: string;
   attempts: number;
   error?: StoredNodeError;
+  /** The failure (`error`) was taken by an error route: the run goes on, it has not failed. */
+  handled?: boolean;
 }
 
 /** An execution of a step paused on requests (human input, a long-running call, a message). */

@@ -282,6 +282,8 @@ function interrupted(requestIds: string[], own: boolean, attempts: number): Outc
 
 /** The stored form of a node's failure. */
 export function storedError(nodeName: string, error: unknown, attempts: number): StoredNodeError {
+  // A failure passed on from a dynamic node or a nested workflow is recorded as it was stored.
+  if (NodeFailedError.isInstance(error) && error.failure) return error.failure;
   const causeCode = NodeFailedError.isInstance(error)
     ? error.causeCode
     : AdkError.isInstance(error)

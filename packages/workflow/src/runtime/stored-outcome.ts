@@ -16,7 +16,8 @@ export function storedOutcome(
 ): { kind: 'outcome'; outcome: Outcome } | { kind: 'run'; resumed: boolean } {
   if (!stored) return { kind: 'run', resumed: false };
   const output = stored.outputs.get(exec.path);
-  if (output && !output.error) {
+  // A failure an error route took is replayed as that failure (the run went on from it).
+  if (output && (!output.error || output.handled)) {
     return {
       kind: 'outcome',
       outcome: {
@@ -25,7 +26,7 @@ export function storedOutcome(
         routes: routesOf(output.route),
         attempts: output.attempts,
         actions: undefined,
-        error: undefined,
+        error: output.error,
         stored: true,
       },
     };

@@ -60,6 +60,8 @@ export class WorkflowRun {
   private readonly replayReady: Array<{ exec: Execution; outcome: Outcome; seq: number }> = [];
   private readonly waiting: string[] = [];
   private inFlight = 0;
+  /** Set when the run ended with nodes still running: what they emit or return is dropped. */
+  private over = false;
   private awaitingMessage = false;
   /**
    * Index in the session of this invocation's user message: a pause stored after it (this
@@ -111,7 +113,7 @@ export class WorkflowRun {
    */
   async *execute(
     input: { value: unknown; fromUser: boolean },
-    showOutput: boolean,
+    outermost: boolean,
   ): AsyncGenerator<Event, NestedRunResult> {
     const { workflow, ctx } = this;
     const start = this.stored ? { value: this.stored.input, fromUser: false } : input;
@@ -139,7 +141,9 @@ export class WorkflowRun {
           this.settle(exec, outcome);
           continue;
         }
-        if (this.inFlight === 0) break;
+        // A failure (or a cancellation) ends the run at once: the nodes still running were told
+        // to stop, and what they return is not stored.
+        if (this.inFlight === 0 || this.failure || this.signal.aborted) break;
         const item = this.pipe.size > 0 ? this.pipe.take() : await this.pipe.next();
         if (item.type === 'event') {
           yield item.event;
@@ -151,15 +155,36 @@ export class WorkflowRun {
           this.settle(item.exec, item.outcome);
         }
       }
+      // Events the nodes already emitted are work done: they are stored, their outputs are not.
+      while (this.pipe.size > 0) {
+        const item = this.pipe.take();
+        if (item.type !== 'event') continue;
+        yield item.event;
+        item.ack();
+      }
     } finally {
       ctx.signal.removeEventListener('abort', forward);
-      // Nodes still running (the consumer stopped early) are told to stop.
-      if (this.inFlight > 0) this.controller.abort(RUN_OVER);
+      // Nodes still running (a failure, or the consumer stopped early) are told to stop.
+      if (this.inFlight > 0) this.close();
     }
-    return yield* this.finish(showOutput);
+    return yield* this.finish(outermost);
   }
 
-  private async *finish(showOutput: boolean): AsyncGenerator<Event, NestedRunResult> {
+  /** Cancel the nodes still running and stop listening to them. */
+  private close(): void {
+    this.over = true;
+    if (!this.signal.aborted) this.controller.abort(RUN_OVER);
+    while (this.pipe.size > 0) {
+      const item = this.pipe.take();
+      if (item.type === 'event') item.ack();
+    }
+  }
+
+  /**
+   * The run's end record. A failure is reported once: by the error event of the outermost
+   * workflow's end record (a nested run passes its failure to the node that ran it).
+   */
+  private async *finish(outermost: boolean): AsyncGenerator<Event, NestedRunResult> {
     const { workflow, ctx } = this;
     if (ctx.signal.aborted) {
       return {
@@ -189,14 +214,21 @@ export class WorkflowRun {
       }
     }
     if (failure) {
-      yield recordEvent(ctx, workflow.name, end('failed'), {
+      yield recordEvent(
+        ctx,
+        workflow.name,
+        end('failed'),
+        outermost ? { errorCode: failure.code, errorMessage: failure.message } : undefined,
+      );
+      return {
+        status: 'failed',
         errorCode: failure.code,
         errorMessage: failure.message,
-      });
-      return { status: 'failed', errorCode: failure.code, errorMessage: failure.message };
+        failure,
+      };
     }
     const text =
-      showOutput && output !== undefined && !(result?.node instanceof AgentNode)
+      outermost && output !== undefined && !(result?.node instanceof AgentNode)
         ? typeof output === 'string'
           ? output
           : JSON.stringify(output)
@@ -250,7 +282,9 @@ export class WorkflowRun {
     this.inFlight++;
     const outcome = executeNode(exec, this.settings(known.resumed));
     if (outcome instanceof Promise) {
-      void outcome.then((settled) => this.pipe.push({ type: 'settled', exec, outcome: settled }));
+      void outcome.then((settled) => {
+        if (!this.over) this.pipe.push({ type: 'settled', exec, outcome: settled });
+      });
     } else {
       this.pipe.push({ type: 'settled', exec, outcome });
     }
@@ -264,7 +298,12 @@ export class WorkflowRun {
   /** The event recording `outcome` (unless it was read back from the session). */
   private settleEvent(exec: Execution, outcome: Outcome): Event | undefined {
     this.running.delete(exec.node.name);
-    return outcome.stored ? undefined : this.outcomeEvent(exec, outcome);
+    if (outcome.stored) return undefined;
+    const handled =
+      outcome.kind === 'output' &&
+      outcome.error !== undefined &&
+      edgePlan(this.workflow.graph, exec.node.name).onError.length > 0;
+    return this.outcomeEvent(exec, outcome, handled);
   }
 
   /** After the outcome's event was stored: follow the edges it selects. */
@@ -301,7 +340,11 @@ export class WorkflowRun {
       for (const edge of plan.onDefault) this.trigger(edge.to, name, outcome.output, false);
   }
 
-  private outcomeEvent(exec: Execution, outcome: Outcome): Event {
+  /**
+   * The event recording `outcome`. A failure is a record, not an error event: the run's end
+   * reports it if nothing handles it (`handled`: an error route takes it).
+   */
+  private outcomeEvent(exec: Execution, outcome: Outcome, handled: boolean): Event {
     const workflow = this.workflow.name;
     if (outcome.kind === 'interrupt') {
       const record: NodeInterruptRecord = {
@@ -336,17 +379,16 @@ export class WorkflowRun {
       attempts: outcome.attempts,
     };
     if (outcome.routes.length > 0) record.route = outcome.routes.join(',');
-    if (!outcome.error) return recordEvent(this.ctx, workflow, record, outcome.actions);
-    record.error = outcome.error;
-    return recordEvent(this.ctx, workflow, record, {
-      actions: outcome.actions,
-      errorCode: outcome.error.code,
-      errorMessage: outcome.error.message,
-    });
+    if (outcome.error) {
+      record.error = outcome.error;
+      if (handled) record.handled = true;
+    }
+    return recordEvent(this.ctx, workflow, record, outcome.actions);
   }
 
   /** Emit an event of a node; resolves once the Runner stored it. */
   emit(event: Event): Promise<void> {
+    if (this.over) return Promise.resolve();
     return new Promise((ack) => this.pipe.push({ type: 'event', event, ack }));
   }
 
@@ -356,6 +398,7 @@ export class WorkflowRun {
     value: unknown,
     input: unknown,
     key: string | undefined,
+    cancel: AbortSignal | undefined,
   ): Promise<unknown> {
     const node = toNode(value);
     if (!node) {
@@ -372,11 +415,24 @@ export class WorkflowRun {
       fromUser: false,
     };
     const known = storedOutcome(exec, this.stored, this.replies, this.messageIndex);
+    // A dynamic node runs under its parent's signal (and the one it was given): the parent's
+    // timeout, the run's failure or a sibling item's failure cancels it.
+    const signal = cancel ? AbortSignal.any([parent.signal, cancel]) : parent.signal;
     const outcome =
       known.kind === 'outcome'
         ? known.outcome
-        : await executeNode(exec, this.settings(known.resumed));
-    if (!outcome.stored) await this.emit(this.outcomeEvent(exec, outcome));
+        : await executeNode(exec, { ...this.settings(known.resumed), signal });
+    if (!outcome.stored && signal.aborted) {
+      // Cancelled: what it returned (or how it failed) is not its result, and is not stored.
+      throw new NodeFailedError({
+        nodeName: node.name,
+        attempts: outcome.attempts,
+        causeCode: 'WORKFLOW_NODE_CANCELLED',
+        message: `Node "${node.name}" was cancelled.`,
+        cause: signal.reason,
+      });
+    }
+    if (!outcome.stored) await this.emit(this.outcomeEvent(exec, outcome, false));
     if (outcome.kind === 'interrupt') {
       throw new NodeInterruptedError({ nodeName: node.name, requestIds: outcome.requestIds });
     }
@@ -386,6 +442,7 @@ export class WorkflowRun {
         attempts: outcome.attempts,
         causeCode: outcome.error.causeCode ?? outcome.error.code,
         message: outcome.error.message,
+        failure: outcome.error,
       });
     }
     return outcome.output;
