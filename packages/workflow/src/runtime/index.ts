@@ -19,3 +19,4 @@ export {
   failedAttemptOf,
   type NodeAttemptFailedRecord,
 } from './attempt-record';
+export { INPUT_REJECTED_ERROR_CODE } from './answer-validation';

@@ -1,4 +1,5 @@
 import {
+  createEvent,
   readStoredWorkflowRun,
   type Event,
   type InvocationContext,
@@ -20,6 +21,11 @@ import { EventPipe } from './event-pipe';
 import { executeNode, type ExecutionSettings } from './execute-node';
 import type { NodeContextImpl } from './node-context-impl';
 import type { Execution, Outcome } from './outcome';
+import {
+  INPUT_REJECTED_ERROR_CODE,
+  refuseInvalidAnswers,
+  type RefusedAnswer,
+} from './answer-validation';
 import { recordEvent, repliesOf } from './record-events';
 import { storedOutcome } from './stored-outcome';
 
@@ -72,6 +78,7 @@ export class WorkflowRun {
   private terminal: { node: BaseNode; output: unknown } | undefined;
   private failure: StoredNodeError | undefined;
   private readonly baseSettings: ExecutionSettings;
+  private readonly refused: RefusedAnswer[];
 
   constructor(
     private readonly workflow: RunnableWorkflow,
@@ -88,6 +95,10 @@ export class WorkflowRun {
       this.replies.size === 0 &&
       (ctx.userContent?.parts.some((part) => part.text !== undefined) ?? false);
     this.messageIndex = plainMessage ? userMessageIndex(ctx) : -1;
+    // Answers that do not match their request's schema are refused: their nodes stay paused.
+    this.refused = this.stored
+      ? refuseInvalidAnswers(this.stored, ctx.session.events, this.replies)
+      : [];
     this.runId = this.stored?.runId ?? ctx.invocationId;
     let seq = 0;
     for (const path of this.stored?.outputs.keys() ?? []) this.replayOrder.set(path, seq++);
@@ -123,6 +134,20 @@ export class WorkflowRun {
         workflow: workflow.name,
         run: this.runId,
         input: start.value,
+      });
+    }
+    for (const refusal of this.refused) {
+      yield createEvent({
+        invocationId: ctx.invocationId,
+        author: workflow.name,
+        branch: ctx.branch,
+        errorCode: INPUT_REJECTED_ERROR_CODE,
+        errorMessage: refusal.message,
+      });
+      // The request is asked again: the node's pause stays open.
+      yield recordEvent(ctx, workflow.name, refusal.record, {
+        askedAgain: [{ id: refusal.requestId, args: refusal.args }],
+        longRunningToolIds: refusal.record.requestIds,
       });
     }
     for (const edge of workflow.graph.outgoing.get(START) ?? []) {
