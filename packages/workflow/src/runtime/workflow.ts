@@ -19,8 +19,12 @@ import { WorkflowRun } from './workflow-run';
 
 /** Options of {@link Workflow}. */
 export interface WorkflowOptions extends Omit<BaseAgentOptions, 'subAgents'> {
-  /** The graph: chains from `START`, fan-outs, route maps, explicit edges (see {@link EdgeItem}). */
-  edges: readonly EdgeItem[];
+  /**
+   * The graph: chains from `START` (or `'START'`), fan-outs, route maps, explicit edges (see
+   * {@link EdgeItem}). Empty or left out, the workflow runs nothing and outputs nothing (as
+   * Python's `Workflow` without edges).
+   */
+  edges?: readonly EdgeItem[];
   /**
    * The input: the user's message text (JSON when the schema is not a string), or the value a
    * parent workflow passes. Checked against the nodes after `START` at construction.
@@ -61,7 +65,7 @@ export class Workflow extends BaseAgent implements NestableAgent {
   constructor(options: WorkflowOptions) {
     const graph = buildWorkflowGraph({
       workflowName: options.name,
-      edges: options.edges,
+      edges: options.edges ?? [],
       inputSchema: options.inputSchema,
     });
     super({ ...options, subAgents: graph.agents });
