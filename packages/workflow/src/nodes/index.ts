@@ -18,3 +18,5 @@ export {
 } from './retry';
 export { isNodeLike, isTool, toNode, type NodeLike } from './to-node';
 export { ToolNode } from './tool-node';
+export { FirstMatchNode, type FirstMatchNodeOptions } from './first-match-node';
+export { node, type NodeOptions } from './node-helper';
