@@ -74,8 +74,8 @@ export class WorkflowRun {
    * invocation paused, then was resumed after a crash) does not take it as its answer.
    */
   private readonly messageIndex: number;
-  private last: { node: BaseNode; output: unknown } | undefined;
-  private terminal: { node: BaseNode; output: unknown } | undefined;
+  /** The latest output of each terminal node that produced one (Python's terminal outputs). */
+  private readonly terminalOutputs = new Map<string, { node: BaseNode; output: unknown }>();
   private failure: StoredNodeError | undefined;
   private readonly baseSettings: ExecutionSettings;
   private readonly refused: RefusedAnswer[];
@@ -224,7 +224,17 @@ export class WorkflowRun {
     if (!failure && (this.waiting.length > 0 || this.awaitingMessage)) {
       return { status: 'paused', requestIds: this.waiting, awaitsMessage: this.awaitingMessage };
     }
-    const result = this.terminal ?? this.last;
+    // As in Python: the output of the one terminal node that produced output; several is an error.
+    if (!failure && this.terminalOutputs.size > 1) {
+      const names = [...this.terminalOutputs.keys()];
+      failure = {
+        name: 'WorkflowOutputError',
+        code: 'WORKFLOW_MULTIPLE_TERMINAL_OUTPUTS',
+        message: `Workflow "${workflow.name}": several terminal nodes produced output (${names.join(', ')}); a workflow has at most one terminal output.`,
+        attempts: 1,
+      };
+    }
+    const [result] = this.terminalOutputs.values();
     let output = result?.output;
     if (!failure && workflow.outputSchema) {
       const parsed = workflow.outputSchema.safeParse(output);
@@ -351,8 +361,9 @@ export class WorkflowRun {
       for (const edge of handlers) this.trigger(edge.to, name, outcome.error, false);
       return;
     }
-    this.last = { node: exec.node, output: outcome.output };
-    if (plan.terminal) this.terminal = this.last;
+    if (plan.terminal && outcome.output !== undefined && outcome.output !== null) {
+      this.terminalOutputs.set(name, { node: exec.node, output: outcome.output });
+    }
     for (const edge of plan.always) this.trigger(edge.to, name, outcome.output, false);
     if (plan.routed.length === 0) return;
     let matched = false;

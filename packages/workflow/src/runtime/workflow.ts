@@ -30,7 +30,10 @@ export interface WorkflowOptions extends Omit<BaseAgentOptions, 'subAgents'> {
    * parent workflow passes. Checked against the nodes after `START` at construction.
    */
   inputSchema?: z.ZodType;
-  /** Checks the workflow's output (the last terminal node's output). */
+  /**
+   * Checks the workflow's output: the output of the one terminal node (no outgoing edge) that
+   * produced one, as in Python; several terminal outputs fail the run.
+   */
   outputSchema?: z.ZodType;
   /** Most graph nodes running at once (dynamic nodes excluded); 0 (default) for no limit. */
   maxConcurrency?: number;
