@@ -1,4 +1,5 @@
 import { AdkError, newSpanId, type InvocationContext, type StoredNodeError } from '@adk/core';
+import type { z } from 'zod';
 
 import { nodesObserved, publishNodeEnd, publishNodeStart } from '../diagnostics/channels';
 import { NodeDataError } from '../errors/node-data-error';
@@ -8,6 +9,7 @@ import { NodeTimeoutError } from '../errors/node-timeout-error';
 import { ERROR_ROUTE } from '../graph/constants';
 import { maxAttemptsOf, retriesError, retryDelay } from '../nodes/retry';
 import { attemptFailedEvent } from './attempt-record';
+import { checkStateDelta } from './state-schema';
 import { NodeContextImpl, type NodeContextHost } from './node-context-impl';
 import type { Execution, Outcome } from './outcome';
 
@@ -20,6 +22,8 @@ export interface ExecutionSettings {
   signal: AbortSignal;
   resumed: boolean;
   resumeInputs: ReadonlyMap<string, unknown>;
+  /** The workflow's `stateSchema`: the state a node writes is checked against it. */
+  stateSchema: z.ZodType | undefined;
 }
 
 interface Span {
@@ -248,6 +252,10 @@ function finishAttempt(
       });
     }
     output = parsed.data;
+  }
+  const actions = nodeCtx.usedActions;
+  if (settings.stateSchema && actions) {
+    checkStateDelta(settings.stateSchema, node.name, actions.stateDelta);
   }
   return {
     kind: 'output',

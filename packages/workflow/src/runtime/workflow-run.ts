@@ -35,6 +35,7 @@ export interface RunnableWorkflow {
   readonly graph: WorkflowGraph;
   readonly outputSchema: z.ZodType | undefined;
   readonly maxConcurrency: number;
+  readonly stateSchema: z.ZodType | undefined;
 }
 
 /** Prefix of the `longRunningToolIds` entry of a pause that waits for the user's next message. */
@@ -110,6 +111,7 @@ export class WorkflowRun {
       signal: this.signal,
       resumed: false,
       resumeInputs: new Map(),
+      stateSchema: workflow.stateSchema,
     };
   }
 
