@@ -363,7 +363,10 @@ export class WorkflowRun {
       for (const edge of handlers) this.trigger(edge.to, name, outcome.error, false);
       return;
     }
-    if (plan.terminal && outcome.output !== undefined && outcome.output !== null) {
+    const hasOutput = outcome.output !== undefined && outcome.output !== null;
+    // A node that waits for its output goes on only once it produced one (or set a route).
+    if (exec.node.waitForOutput && !hasOutput && outcome.routes.length === 0) return;
+    if (plan.terminal && hasOutput) {
       this.terminalOutputs.set(name, { node: exec.node, output: outcome.output });
     }
     for (const edge of plan.always) this.trigger(edge.to, name, outcome.output, false);
