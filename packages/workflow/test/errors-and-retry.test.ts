@@ -19,7 +19,7 @@ describe('retry, timeout and error routes', () => {
     const times: number[] = [];
     const flaky = functionNode({
       name: 'flaky',
-      retry: { maxAttempts: 3, initialDelayMs: 20, backoffMultiplier: 2 },
+      retry: { maxAttempts: 3, initialDelayMs: 20, backoffMultiplier: 2, jitter: 0 },
       run: (_: unknown, ctx) => {
         times.push(performance.now());
         if (ctx.attempt < 3) throw new Error(`boom ${ctx.attempt}`);
@@ -103,7 +103,7 @@ describe('retry, timeout and error routes', () => {
     expect(events.some((event) => event.author === 'slow_agent')).toBe(false);
   });
 
-  it('a failure becomes a typed error event that an ERROR_ROUTE edge handles', async () => {
+  it('a failure becomes a typed error record that an ERROR_ROUTE edge handles', async () => {
     const fetchPrice = () => {
       throw new Error('upstream down');
     };
@@ -117,9 +117,9 @@ describe('retry, timeout and error routes', () => {
       ],
     });
     const events = await turn(runnerFor(workflow), 'go');
-    const failed = events.find((event) => event.errorCode === 'WORKFLOW_NODE_FAILED');
-    expect(failed?.author).toBe('wf');
-    expect(failed?.errorMessage).toMatch(/Node "fetchPrice" failed after 1 attempt: upstream down/);
+    const failed = outputs(events)[0]?.error;
+    expect(failed?.code).toBe('WORKFLOW_NODE_FAILED');
+    expect(failed?.message).toMatch(/Node "fetchPrice" failed after 1 attempt: upstream down/);
     expect(workflowOutput(events)).toMatch(/^cached price \(Node "fetchPrice" failed/);
     expect(outputs(events).map((r) => r.node)).toEqual(['fetchPrice', 'fallback']);
   });

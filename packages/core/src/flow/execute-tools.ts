@@ -183,7 +183,7 @@ async function runCall(
       }
     }
     const hasAfterHooks = ctx.plugins.has('afterTool') || agent.afterToolCallbacks.length > 0;
-    if (hasAfterHooks && !hasFailed && !(tool.isLongRunning && result === undefined)) {
+    if (hasAfterHooks && !hasFailed && !(tool.isLongRunning && result == null)) {
       const normalized = normalizeToolResult(result);
       result =
         (await ctx.plugins.afterTool(ctx, {
@@ -212,7 +212,8 @@ async function runCall(
     }));
     return answer(id, call, actions, toolErrorResponse(tool.name, failed));
   }
-  const pending = tool.isLongRunning && result === undefined;
+  // A long-running tool with no result yet returns undefined or null (Python's None).
+  const pending = tool.isLongRunning && result == null;
   const response = pending
     ? undefined
     : toStorableToolResponse(tool.name, normalizeToolResult(result));

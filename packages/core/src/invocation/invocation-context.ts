@@ -186,8 +186,14 @@ export class InvocationContext implements Invocation {
    * A context for running `agent` (a sub-agent, or an agent run as part of this one). The branch
    * is inherited unless given; the child gets its own diagnostics span, whose parent is this
    * context's span. `BaseAgent.run` calls this itself when given a context of another agent.
+   * `signal` narrows cancellation to part of the run (a workflow node's signal, aborted when the
+   * node times out or a sibling fails); it should follow this context's signal.
    */
-  createChild(options: { agent: AgentNode; branch?: string }): InvocationContext {
+  createChild(options: {
+    agent: AgentNode;
+    branch?: string;
+    signal?: AbortSignal;
+  }): InvocationContext {
     return new InvocationContext(
       {
         invocationId: this.invocationId,
@@ -200,7 +206,7 @@ export class InvocationContext implements Invocation {
         runConfig: this.runConfig,
         branch: options.branch ?? this.branch,
         userContent: this.userContent,
-        signal: this.signal,
+        signal: options.signal ?? this.signal,
         plugins: this.plugins,
         models: this.models,
         policies: this.policies,

@@ -39,6 +39,8 @@ export interface NodeOutputRecord extends RecordBase {
   route?: string;
   attempts: number;
   error?: StoredNodeError;
+  /** The failure (`error`) was taken by an error route: the run goes on, it has not failed. */
+  handled?: boolean;
 }
 
 /** An execution of a step paused on requests (human input, a long-running call, a message). */
@@ -52,6 +54,11 @@ export interface NodeInterruptRecord extends RecordBase {
   own: boolean;
   /** The step waits for the user's next plain message (a task agent's conversation). */
   awaitsMessage?: boolean;
+  /**
+   * The route(s) the step set before it paused (comma-separated), taken when the answer becomes
+   * its output.
+   */
+  route?: string;
 }
 
 /** The run ended (`completed` with its output, or `failed`). */

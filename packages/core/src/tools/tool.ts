@@ -9,8 +9,9 @@ export interface Tool {
   readonly name: string;
   readonly description: string;
   /**
-   * A long-running tool starts work and returns at once (or returns nothing); the invocation ends
-   * waiting, and a later message carrying a function response with the same id resumes it.
+   * A long-running tool starts work and returns at once (or returns nothing: `undefined` or
+   * `null`, Python's `None`, means no result yet); the invocation ends waiting, and a later
+   * message carrying a function response with the same id resumes it.
    */
   readonly isLongRunning?: boolean;
   /**

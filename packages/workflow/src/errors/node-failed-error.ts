@@ -1,4 +1,4 @@
-import { AdkError } from '@adk/core';
+import { AdkError, type StoredNodeError } from '@adk/core';
 
 const MARKER = Symbol.for('adk.error.NodeFailedError');
 
@@ -13,6 +13,11 @@ export class NodeFailedError extends AdkError {
   readonly attempts: number;
   /** `code` of the underlying error when it is an `AdkError` (or an agent's `errorCode`). */
   readonly causeCode: string | undefined;
+  /**
+   * The stored failure this one passes on (a dynamic node's, a nested workflow's): the node that
+   * ran it records that failure as its own, so the message is stated once.
+   */
+  readonly failure: StoredNodeError | undefined;
 
   constructor(options: {
     nodeName: string;
@@ -20,6 +25,7 @@ export class NodeFailedError extends AdkError {
     message: string;
     causeCode?: string;
     cause?: unknown;
+    failure?: StoredNodeError;
   }) {
     super('NodeFailedError', 'WORKFLOW_NODE_FAILED', {
       message: options.message,
@@ -28,6 +34,7 @@ export class NodeFailedError extends AdkError {
     this.nodeName = options.nodeName;
     this.attempts = options.attempts;
     this.causeCode = options.causeCode;
+    this.failure = options.failure;
   }
 
   static override isInstance(error: unknown): error is NodeFailedError {

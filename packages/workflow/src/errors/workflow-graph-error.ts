@@ -11,7 +11,8 @@ export type WorkflowGraphProblem =
   | 'start-as-target'
   | 'unreachable-node'
   | 'unconditional-cycle'
-  | 'schema-mismatch';
+  | 'schema-mismatch'
+  | 'undeclared-state-key';
 
 /**
  * A workflow's graph is malformed; thrown by the `Workflow` constructor, before anything runs.

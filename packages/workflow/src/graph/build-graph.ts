@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { WorkflowGraphError, type WorkflowGraphProblem } from '../errors/workflow-graph-error';
 import { BaseNode } from '../nodes/base-node';
 import { isNodeLike, toNode } from '../nodes/to-node';
-import { ERROR_ROUTE, START } from './constants';
+import { ERROR_ROUTE, START, START_NAME } from './constants';
 import type { Edge, EdgeItem } from './edge';
 import { findUnconditionalCycle } from './find-cycle';
 import { schemaMismatch } from './schema-compatibility';
@@ -38,7 +38,8 @@ export function buildWorkflowGraph(definition: GraphDefinition): WorkflowGraph {
   const edges: GraphEdge[] = [];
 
   const ref = (value: unknown): Ref => {
-    if (value === START) return START;
+    // Python ADK writes the entry as the string 'START' too.
+    if (value === START || value === START_NAME) return START;
     if (typeof value === 'string') {
       named.add(value);
       return value;
@@ -113,7 +114,8 @@ export function buildWorkflowGraph(definition: GraphDefinition): WorkflowGraph {
     const before = predecessors.get(edge.to) ?? [];
     if (!before.includes(edge.from)) predecessors.set(edge.to, [...before, edge.from]);
   }
-  if (!outgoing.has(START)) fail('no-start', [], 'no edge starts from START.');
+  // An empty workflow is valid, as in Python: it runs nothing and outputs nothing.
+  if (!outgoing.has(START) && edges.length > 0) fail('no-start', [], 'no edge starts from START.');
 
   const reached = new Set<string>([START]);
   const queue = [START];

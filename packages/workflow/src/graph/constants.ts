@@ -1,5 +1,8 @@
 /** The entry of a workflow: edges from `START` lead to the first nodes, which get the input. */
 export const START = '__START__';
+/** The entry written as Python ADK's edges often write it: `['START', first]` means `[START, first]`. */
+export const START_NAME = 'START';
+
 /** The type of {@link START}. */
 export type Start = typeof START;
 

@@ -7,6 +7,7 @@ import {
   type BaseAgent,
   type Event,
   type InvocationContext,
+  type StoredNodeError,
 } from '@adk/core';
 
 import { NodeFailedError } from '../errors/node-failed-error';
@@ -25,6 +26,8 @@ export interface NestedRunResult {
   /** Why it failed (`failed`). */
   errorCode?: string;
   errorMessage?: string;
+  /** The node failure that failed it (`failed`), passed on as the running node's failure. */
+  failure?: StoredNodeError;
 }
 
 /** An agent that runs as a node with a value input (a nested `Workflow`). */
@@ -70,7 +73,12 @@ export class AgentNode extends BaseNode<unknown, unknown> {
   }
 
   async run(input: unknown, ctx: NodeContext): Promise<unknown> {
-    const invocation = ctx.invocation.createChild({ agent: this.agent, branch: ctx.branch });
+    // The agent runs under the node's signal: a timeout or a failing sibling cancels it.
+    const invocation = ctx.invocation.createChild({
+      agent: this.agent,
+      branch: ctx.branch,
+      signal: ctx.signal,
+    });
     if (isNestable(this.agent)) return this.runNestedWorkflow(this.agent, invocation, input, ctx);
     if (input !== undefined && !ctx.inputIsUserMessage && !ctx.resumed) {
       await ctx.emit(
@@ -166,6 +174,7 @@ export class AgentNode extends BaseNode<unknown, unknown> {
             attempts: ctx.attempt,
             causeCode: result.errorCode ?? 'WORKFLOW_NODE_FAILED',
             message: result.errorMessage ?? `Workflow "${agent.name}" failed.`,
+            ...(result.failure ? { failure: result.failure } : {}),
           });
         }
         return result.output;

@@ -23,6 +23,13 @@ export interface BaseNodeOptions {
    * the node again, which reads it with `ctx.resumeInput(id)`.
    */
   rerunOnResume?: boolean;
+  /**
+   * Python ADK's `wait_for_output`: an execution that returns nothing (`undefined` or `null`) and
+   * sets no route does not trigger the next nodes; the node runs again on its next trigger (keep
+   * what it gathered in state). A node collecting its predecessors' outputs until it has enough
+   * uses it. Default false: an execution without output triggers the next nodes with `undefined`.
+   */
+  waitForOutput?: boolean;
 }
 
 const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -47,6 +54,7 @@ export abstract class BaseNode<I = unknown, O = unknown> {
   readonly retry: RetryOptions | undefined;
   readonly timeoutMs: number | undefined;
   readonly rerunOnResume: boolean;
+  readonly waitForOutput: boolean;
 
   constructor(options: BaseNodeOptions) {
     this.name = options.name;
@@ -56,6 +64,7 @@ export abstract class BaseNode<I = unknown, O = unknown> {
     this.retry = options.retry;
     this.timeoutMs = options.timeoutMs;
     this.rerunOnResume = options.rerunOnResume ?? false;
+    this.waitForOutput = options.waitForOutput ?? false;
   }
 
   /** True when `name` is a valid node name. */

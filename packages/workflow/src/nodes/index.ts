@@ -9,6 +9,14 @@ export {
 export { JoinNode } from './join-node';
 export type { InputRequest, NodeContext, RunNodeOptions } from './node-context';
 export { ParallelWorker, type ParallelWorkerOptions } from './parallel-worker';
-export { retryDelay, type RetryOptions } from './retry';
+export {
+  DEFAULT_MAX_ATTEMPTS,
+  maxAttemptsOf,
+  retriesError,
+  retryDelay,
+  type RetryOptions,
+} from './retry';
 export { isNodeLike, isTool, toNode, type NodeLike } from './to-node';
 export { ToolNode } from './tool-node';
+export { FirstMatchNode, type FirstMatchNodeOptions } from './first-match-node';
+export { node, type NodeOptions } from './node-helper';

@@ -23,6 +23,11 @@ export interface RunNodeOptions {
    * stable key when executions are started in an order that may change between runs.
    */
   key?: string;
+  /**
+   * Cancels the dynamic node when aborted (it always stops with its parent: the parent's timeout,
+   * or the run failing). A cancelled node's output is not stored.
+   */
+  signal?: AbortSignal;
 }
 
 /**

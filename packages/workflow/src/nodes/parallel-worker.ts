@@ -1,5 +1,6 @@
 import type { BaseAgent } from '@adk/core';
 
+import { NodeInterruptedError } from '../errors/node-interrupted-error';
 import { BaseNode, type BaseNodeOptions } from './base-node';
 import type { NodeContext } from './node-context';
 
@@ -38,17 +39,38 @@ export class ParallelWorker extends BaseNode<readonly unknown[], unknown[]> {
   async run(input: readonly unknown[], ctx: NodeContext): Promise<unknown[]> {
     const items = Array.isArray(input) ? input : [input];
     const results = new Array<unknown>(items.length);
+    // The first failing item cancels the others and fails the worker at once (as Python cancels
+    // its sibling tasks); a pause (an item asking for input) lets the others go on.
+    const cancel = new AbortController();
+    let failed: ((error: unknown) => void) | undefined;
+    const failure = new Promise<never>((_, reject) => (failed = reject));
+    let pause: unknown;
     let next = 0;
     const worker = async (): Promise<void> => {
-      while (next < items.length) {
+      while (next < items.length && !cancel.signal.aborted) {
         const index = next++;
-        results[index] = await ctx.runNode(this.node, items[index], { key: String(index) });
+        try {
+          results[index] = await ctx.runNode(this.node, items[index], {
+            key: String(index),
+            signal: cancel.signal,
+          });
+        } catch (error) {
+          if (NodeInterruptedError.isInstance(error)) {
+            pause ??= error;
+            return;
+          }
+          if (!cancel.signal.aborted) {
+            cancel.abort(error);
+            failed?.(error);
+          }
+          return;
+        }
       }
     };
     const workers = Array.from({ length: Math.min(this.maxConcurrency, items.length) }, worker);
-    // Every worker settles before the first error is reported: no item keeps running unobserved.
-    const settled = await Promise.allSettled(workers);
-    for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+    failure.catch(() => undefined);
+    await Promise.race([Promise.all(workers), failure]);
+    if (pause !== undefined) throw pause;
     return results;
   }
 }

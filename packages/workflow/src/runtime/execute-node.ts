@@ -1,4 +1,5 @@
 import { AdkError, newSpanId, type InvocationContext, type StoredNodeError } from '@adk/core';
+import type { z } from 'zod';
 
 import { nodesObserved, publishNodeEnd, publishNodeStart } from '../diagnostics/channels';
 import { NodeDataError } from '../errors/node-data-error';
@@ -6,7 +7,9 @@ import { NodeFailedError } from '../errors/node-failed-error';
 import { NodeInterruptedError } from '../errors/node-interrupted-error';
 import { NodeTimeoutError } from '../errors/node-timeout-error';
 import { ERROR_ROUTE } from '../graph/constants';
-import { retryDelay } from '../nodes/retry';
+import { maxAttemptsOf, retriesError, retryDelay } from '../nodes/retry';
+import { attemptFailedEvent } from './attempt-record';
+import { checkStateDelta } from './state-schema';
 import { NodeContextImpl, type NodeContextHost } from './node-context-impl';
 import type { Execution, Outcome } from './outcome';
 
@@ -19,6 +22,8 @@ export interface ExecutionSettings {
   signal: AbortSignal;
   resumed: boolean;
   resumeInputs: ReadonlyMap<string, unknown>;
+  /** The workflow's `stateSchema`: the state a node writes is checked against it. */
+  stateSchema: z.ZodType | undefined;
 }
 
 interface Span {
@@ -60,7 +65,7 @@ async function retry(
   firstError: unknown,
 ): Promise<Outcome> {
   const { node } = exec;
-  const maxAttempts = Math.max(1, node.retry?.maxAttempts ?? 1);
+  const maxAttempts = maxAttemptsOf(node.retry);
   let error = firstError;
   for (let attempt = 1; ; attempt++) {
     if (NodeInterruptedError.isInstance(error)) {
@@ -70,9 +75,25 @@ async function retry(
       attempt < maxAttempts &&
       !settings.signal.aborted &&
       !(NodeDataError.isInstance(error) && error.direction === 'input') &&
-      (node.retry?.retryOn?.(error) ?? true);
+      retriesError(node.retry, error);
     if (!retryable) return endSpan(span, settings, failed(node.name, error, attempt), error);
-    await sleep(retryDelay(node.retry ?? {}, attempt), settings.signal);
+    const delay = retryDelay(node.retry ?? {}, attempt);
+    // Each failed attempt is recorded (Python emits an error event per attempt), then retried.
+    await settings.host.emit(
+      attemptFailedEvent(settings.ctx, {
+        kind: 'attempt-failed',
+        workflow: settings.workflowName,
+        run: settings.runId,
+        path: exec.path,
+        node: node.name,
+        attempt,
+        error: storedError(node.name, error, attempt),
+        retryInMs: Math.round(delay),
+      }),
+    );
+    await sleep(delay, settings.signal);
+    if (settings.signal.aborted)
+      return endSpan(span, settings, failed(node.name, error, attempt), error);
     try {
       return endSpan(span, settings, await attemptNode(exec, settings, attempt + 1), undefined);
     } catch (next) {
@@ -162,6 +183,11 @@ function attemptNode(
   return finishAttempt(exec, settings, nodeCtx, output, attempt);
 }
 
+/**
+ * `running` under a timeout. Once the timer fired the timeout wins: a value returned late, or a
+ * rejection caused by the aborted signal (its reason is the timeout error), is reported as the
+ * `NodeTimeoutError`, as Python's `wait_for` reports its timeout.
+ */
 async function withTimeout(
   running: unknown,
   nodeCtx: NodeContextImpl,
@@ -169,15 +195,21 @@ async function withTimeout(
   timeoutMs: number,
 ): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
+  let expiredError: NodeTimeoutError | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       nodeCtx.closed = true;
-      timeout.abort();
-      reject(new NodeTimeoutError({ nodeName: nodeCtx.nodeName, timeoutMs }));
+      expiredError = new NodeTimeoutError({ nodeName: nodeCtx.nodeName, timeoutMs });
+      reject(expiredError);
+      timeout.abort(expiredError);
     }, timeoutMs);
   });
   try {
-    return await Promise.race([running, expired]);
+    const value = await Promise.race([running, expired]);
+    if (expiredError) throw expiredError;
+    return value;
+  } catch (error) {
+    throw expiredError ?? error;
   } finally {
     clearTimeout(timer);
   }
@@ -202,6 +234,7 @@ function finishAttempt(
       requestIds: [...requests.map((request) => request.id), ...nodeCtx.waitingOn],
       own: nodeCtx.waitingOn.length === 0 && !nodeCtx.awaitingMessage,
       awaitsMessage: nodeCtx.awaitingMessage,
+      routes: routesOf(nodeCtx.route),
       attempts: attempt,
       actions: nodeCtx.usedActions,
       stored: false,
@@ -220,11 +253,14 @@ function finishAttempt(
     }
     output = parsed.data;
   }
-  const route = nodeCtx.route;
+  const actions = nodeCtx.usedActions;
+  if (settings.stateSchema && actions) {
+    checkStateDelta(settings.stateSchema, node.name, actions.stateDelta);
+  }
   return {
     kind: 'output',
     output,
-    routes: route === undefined ? NO_ROUTES : typeof route === 'string' ? [route] : [...route],
+    routes: routesOf(nodeCtx.route),
     attempts: attempt,
     actions: nodeCtx.usedActions,
     error: undefined,
@@ -234,6 +270,10 @@ function finishAttempt(
 
 const NO_ROUTES: readonly string[] = Object.freeze([]);
 
+function routesOf(route: string | readonly string[] | undefined): readonly string[] {
+  return route === undefined ? NO_ROUTES : typeof route === 'string' ? [route] : [...route];
+}
+
 function interrupted(requestIds: string[], own: boolean, attempts: number): Outcome {
   return {
     kind: 'interrupt',
@@ -241,6 +281,7 @@ function interrupted(requestIds: string[], own: boolean, attempts: number): Outc
     requestIds,
     own,
     awaitsMessage: false,
+    routes: NO_ROUTES,
     attempts,
     actions: undefined,
     stored: false,
@@ -249,6 +290,8 @@ function interrupted(requestIds: string[], own: boolean, attempts: number): Outc
 
 /** The stored form of a node's failure. */
 export function storedError(nodeName: string, error: unknown, attempts: number): StoredNodeError {
+  // A failure passed on from a dynamic node or a nested workflow is recorded as it was stored.
+  if (NodeFailedError.isInstance(error) && error.failure) return error.failure;
   const causeCode = NodeFailedError.isInstance(error)
     ? error.causeCode
     : AdkError.isInstance(error)

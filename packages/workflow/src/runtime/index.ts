@@ -14,3 +14,9 @@ export {
 } from '@adk/core';
 export { readStoredWorkflowRun, type StoredWorkflowRun } from '@adk/core';
 export { Workflow, type WorkflowOptions } from './workflow';
+export {
+  ATTEMPT_METADATA_KEY,
+  failedAttemptOf,
+  type NodeAttemptFailedRecord,
+} from './attempt-record';
+export { INPUT_REJECTED_ERROR_CODE } from './answer-validation';

@@ -19,6 +19,7 @@ export interface NodeContextHost {
     node: unknown,
     input: unknown,
     key: string | undefined,
+    signal: AbortSignal | undefined,
   ): Promise<unknown>;
 }
 
@@ -88,7 +89,7 @@ export class NodeContextImpl implements NodeContext {
   }
 
   runNode<O = unknown>(node: unknown, input: unknown, options: RunNodeOptions = {}): Promise<O> {
-    return this.host.runNode(this, node, input, options.key) as Promise<O>;
+    return this.host.runNode(this, node, input, options.key, options.signal) as Promise<O>;
   }
 
   /** The path of this execution's next dynamic child named `name`. */

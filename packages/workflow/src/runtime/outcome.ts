@@ -32,6 +32,8 @@ export type Outcome =
       own: boolean;
       /** The node waits for the user's next message. */
       awaitsMessage: boolean;
+      /** The route the node set before it paused (followed once the answer is its output). */
+      routes: readonly string[];
       attempts: number;
       actions: EventActions | undefined;
       stored: boolean;

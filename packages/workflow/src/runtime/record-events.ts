@@ -22,6 +22,8 @@ export interface RecordEventExtras {
   errorMessage?: string | undefined;
   text?: string | undefined;
   requests?: ReadonlyArray<InputRequest & { id: string }>;
+  /** Input requests asked again, with the arguments they were first asked with. */
+  askedAgain?: ReadonlyArray<{ id: string; args: Record<string, unknown> }>;
   longRunningToolIds?: string[];
 }
 
@@ -47,28 +49,20 @@ export function recordEvent(
     if (ctx.branch !== undefined) event.branch = ctx.branch;
     return event;
   }
+  const calls = [
+    ...(extras.requests ?? []).map((request) => ({
+      id: request.id,
+      args: requestInputArgs(request),
+    })),
+    ...(extras.askedAgain ?? []),
+  ];
   const parts =
-    extras.text === undefined && (extras.requests === undefined || extras.requests.length === 0)
+    extras.text === undefined && calls.length === 0
       ? undefined
       : [
           ...(extras.text === undefined ? [] : [{ text: extras.text }]),
-          ...(extras.requests ?? []).map((request) => ({
-            functionCall: {
-              id: request.id,
-              name: REQUEST_INPUT_FUNCTION_NAME,
-              args: {
-                interruptId: request.id,
-                message: request.message,
-                ...(request.payload === undefined ? {} : { payload: request.payload }),
-                ...(request.responseSchema === undefined
-                  ? {}
-                  : {
-                      responseSchema: z.toJSONSchema(request.responseSchema, {
-                        unrepresentable: 'any',
-                      }),
-                    }),
-              },
-            },
+          ...calls.map(({ id, args }) => ({
+            functionCall: { id, name: REQUEST_INPUT_FUNCTION_NAME, args },
           })),
         ];
   return createEvent({
@@ -82,6 +76,23 @@ export function recordEvent(
     errorMessage: extras.errorMessage,
     longRunningToolIds: extras.longRunningToolIds,
   });
+}
+
+/**
+ * The arguments of an `adk_request_input` call, named as Python ADK writes them (a front end
+ * built for Python reads them unchanged): `interruptId`, `message`, `payload` and
+ * `response_schema` (JSON Schema), `null` when not given.
+ */
+export function requestInputArgs(request: InputRequest & { id: string }): Record<string, unknown> {
+  return {
+    interruptId: request.id,
+    message: request.message,
+    payload: request.payload ?? null,
+    response_schema:
+      request.responseSchema === undefined
+        ? null
+        : z.toJSONSchema(request.responseSchema, { unrepresentable: 'any' }),
+  };
 }
 
 function isActions(value: RecordEventExtras | EventActions): value is EventActions {

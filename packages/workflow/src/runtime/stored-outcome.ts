@@ -16,16 +16,17 @@ export function storedOutcome(
 ): { kind: 'outcome'; outcome: Outcome } | { kind: 'run'; resumed: boolean } {
   if (!stored) return { kind: 'run', resumed: false };
   const output = stored.outputs.get(exec.path);
-  if (output && !output.error) {
+  // A failure an error route took is replayed as that failure (the run went on from it).
+  if (output && (!output.error || output.handled)) {
     return {
       kind: 'outcome',
       outcome: {
         kind: 'output',
         output: output.output,
-        routes: output.route === undefined ? [] : output.route.split(','),
+        routes: routesOf(output.route),
         attempts: output.attempts,
         actions: undefined,
-        error: undefined,
+        error: output.error,
         stored: true,
       },
     };
@@ -45,6 +46,7 @@ export function storedOutcome(
         requestIds: pause.requestIds,
         own: pause.own,
         awaitsMessage: pause.awaitsMessage === true,
+        routes: routesOf(pause.route),
         attempts: 1,
         actions: undefined,
         stored: true,
@@ -61,7 +63,8 @@ export function storedOutcome(
       outcome: {
         kind: 'output',
         output: value,
-        routes: [],
+        // The route the node set before it asked is taken with its answer.
+        routes: routesOf(pause.route),
         attempts: 1,
         actions: undefined,
         error: undefined,
@@ -70,4 +73,8 @@ export function storedOutcome(
     };
   }
   return { kind: 'run', resumed: true };
+}
+
+function routesOf(route: string | undefined): string[] {
+  return route === undefined ? [] : route.split(',');
 }

@@ -1,4 +1,5 @@
 import {
+  createEvent,
   readStoredWorkflowRun,
   type Event,
   type InvocationContext,
@@ -20,6 +21,11 @@ import { EventPipe } from './event-pipe';
 import { executeNode, type ExecutionSettings } from './execute-node';
 import type { NodeContextImpl } from './node-context-impl';
 import type { Execution, Outcome } from './outcome';
+import {
+  INPUT_REJECTED_ERROR_CODE,
+  refuseInvalidAnswers,
+  type RefusedAnswer,
+} from './answer-validation';
 import { recordEvent, repliesOf } from './record-events';
 import { storedOutcome } from './stored-outcome';
 
@@ -29,6 +35,7 @@ export interface RunnableWorkflow {
   readonly graph: WorkflowGraph;
   readonly outputSchema: z.ZodType | undefined;
   readonly maxConcurrency: number;
+  readonly stateSchema: z.ZodType | undefined;
 }
 
 /** Prefix of the `longRunningToolIds` entry of a pause that waits for the user's next message. */
@@ -60,16 +67,19 @@ export class WorkflowRun {
   private readonly replayReady: Array<{ exec: Execution; outcome: Outcome; seq: number }> = [];
   private readonly waiting: string[] = [];
   private inFlight = 0;
+  /** Set when the run ended with nodes still running: what they emit or return is dropped. */
+  private over = false;
   private awaitingMessage = false;
   /**
    * Index in the session of this invocation's user message: a pause stored after it (this
    * invocation paused, then was resumed after a crash) does not take it as its answer.
    */
   private readonly messageIndex: number;
-  private last: { node: BaseNode; output: unknown } | undefined;
-  private terminal: { node: BaseNode; output: unknown } | undefined;
+  /** The latest output of each terminal node that produced one (Python's terminal outputs). */
+  private readonly terminalOutputs = new Map<string, { node: BaseNode; output: unknown }>();
   private failure: StoredNodeError | undefined;
   private readonly baseSettings: ExecutionSettings;
+  private readonly refused: RefusedAnswer[];
 
   constructor(
     private readonly workflow: RunnableWorkflow,
@@ -86,6 +96,10 @@ export class WorkflowRun {
       this.replies.size === 0 &&
       (ctx.userContent?.parts.some((part) => part.text !== undefined) ?? false);
     this.messageIndex = plainMessage ? userMessageIndex(ctx) : -1;
+    // Answers that do not match their request's schema are refused: their nodes stay paused.
+    this.refused = this.stored
+      ? refuseInvalidAnswers(this.stored, ctx.session.events, this.replies)
+      : [];
     this.runId = this.stored?.runId ?? ctx.invocationId;
     let seq = 0;
     for (const path of this.stored?.outputs.keys() ?? []) this.replayOrder.set(path, seq++);
@@ -97,6 +111,7 @@ export class WorkflowRun {
       signal: this.signal,
       resumed: false,
       resumeInputs: new Map(),
+      stateSchema: workflow.stateSchema,
     };
   }
 
@@ -111,7 +126,7 @@ export class WorkflowRun {
    */
   async *execute(
     input: { value: unknown; fromUser: boolean },
-    showOutput: boolean,
+    outermost: boolean,
   ): AsyncGenerator<Event, NestedRunResult> {
     const { workflow, ctx } = this;
     const start = this.stored ? { value: this.stored.input, fromUser: false } : input;
@@ -121,6 +136,20 @@ export class WorkflowRun {
         workflow: workflow.name,
         run: this.runId,
         input: start.value,
+      });
+    }
+    for (const refusal of this.refused) {
+      yield createEvent({
+        invocationId: ctx.invocationId,
+        author: workflow.name,
+        branch: ctx.branch,
+        errorCode: INPUT_REJECTED_ERROR_CODE,
+        errorMessage: refusal.message,
+      });
+      // The request is asked again: the node's pause stays open.
+      yield recordEvent(ctx, workflow.name, refusal.record, {
+        askedAgain: [{ id: refusal.requestId, args: refusal.args }],
+        longRunningToolIds: refusal.record.requestIds,
       });
     }
     for (const edge of workflow.graph.outgoing.get(START) ?? []) {
@@ -139,7 +168,9 @@ export class WorkflowRun {
           this.settle(exec, outcome);
           continue;
         }
-        if (this.inFlight === 0) break;
+        // A failure (or a cancellation) ends the run at once: the nodes still running were told
+        // to stop, and what they return is not stored.
+        if (this.inFlight === 0 || this.failure || this.signal.aborted) break;
         const item = this.pipe.size > 0 ? this.pipe.take() : await this.pipe.next();
         if (item.type === 'event') {
           yield item.event;
@@ -151,15 +182,36 @@ export class WorkflowRun {
           this.settle(item.exec, item.outcome);
         }
       }
+      // Events the nodes already emitted are work done: they are stored, their outputs are not.
+      while (this.pipe.size > 0) {
+        const item = this.pipe.take();
+        if (item.type !== 'event') continue;
+        yield item.event;
+        item.ack();
+      }
     } finally {
       ctx.signal.removeEventListener('abort', forward);
-      // Nodes still running (the consumer stopped early) are told to stop.
-      if (this.inFlight > 0) this.controller.abort(RUN_OVER);
+      // Nodes still running (a failure, or the consumer stopped early) are told to stop.
+      if (this.inFlight > 0) this.close();
     }
-    return yield* this.finish(showOutput);
+    return yield* this.finish(outermost);
   }
 
-  private async *finish(showOutput: boolean): AsyncGenerator<Event, NestedRunResult> {
+  /** Cancel the nodes still running and stop listening to them. */
+  private close(): void {
+    this.over = true;
+    if (!this.signal.aborted) this.controller.abort(RUN_OVER);
+    while (this.pipe.size > 0) {
+      const item = this.pipe.take();
+      if (item.type === 'event') item.ack();
+    }
+  }
+
+  /**
+   * The run's end record. A failure is reported once: by the error event of the outermost
+   * workflow's end record (a nested run passes its failure to the node that ran it).
+   */
+  private async *finish(outermost: boolean): AsyncGenerator<Event, NestedRunResult> {
     const { workflow, ctx } = this;
     if (ctx.signal.aborted) {
       return {
@@ -174,7 +226,17 @@ export class WorkflowRun {
     if (!failure && (this.waiting.length > 0 || this.awaitingMessage)) {
       return { status: 'paused', requestIds: this.waiting, awaitsMessage: this.awaitingMessage };
     }
-    const result = this.terminal ?? this.last;
+    // As in Python: the output of the one terminal node that produced output; several is an error.
+    if (!failure && this.terminalOutputs.size > 1) {
+      const names = [...this.terminalOutputs.keys()];
+      failure = {
+        name: 'WorkflowOutputError',
+        code: 'WORKFLOW_MULTIPLE_TERMINAL_OUTPUTS',
+        message: `Workflow "${workflow.name}": several terminal nodes produced output (${names.join(', ')}); a workflow has at most one terminal output.`,
+        attempts: 1,
+      };
+    }
+    const [result] = this.terminalOutputs.values();
     let output = result?.output;
     if (!failure && workflow.outputSchema) {
       const parsed = workflow.outputSchema.safeParse(output);
@@ -189,14 +251,21 @@ export class WorkflowRun {
       }
     }
     if (failure) {
-      yield recordEvent(ctx, workflow.name, end('failed'), {
+      yield recordEvent(
+        ctx,
+        workflow.name,
+        end('failed'),
+        outermost ? { errorCode: failure.code, errorMessage: failure.message } : undefined,
+      );
+      return {
+        status: 'failed',
         errorCode: failure.code,
         errorMessage: failure.message,
-      });
-      return { status: 'failed', errorCode: failure.code, errorMessage: failure.message };
+        failure,
+      };
     }
     const text =
-      showOutput && output !== undefined && !(result?.node instanceof AgentNode)
+      outermost && output !== undefined && !(result?.node instanceof AgentNode)
         ? typeof output === 'string'
           ? output
           : JSON.stringify(output)
@@ -250,7 +319,9 @@ export class WorkflowRun {
     this.inFlight++;
     const outcome = executeNode(exec, this.settings(known.resumed));
     if (outcome instanceof Promise) {
-      void outcome.then((settled) => this.pipe.push({ type: 'settled', exec, outcome: settled }));
+      void outcome.then((settled) => {
+        if (!this.over) this.pipe.push({ type: 'settled', exec, outcome: settled });
+      });
     } else {
       this.pipe.push({ type: 'settled', exec, outcome });
     }
@@ -264,7 +335,12 @@ export class WorkflowRun {
   /** The event recording `outcome` (unless it was read back from the session). */
   private settleEvent(exec: Execution, outcome: Outcome): Event | undefined {
     this.running.delete(exec.node.name);
-    return outcome.stored ? undefined : this.outcomeEvent(exec, outcome);
+    if (outcome.stored) return undefined;
+    const handled =
+      outcome.kind === 'output' &&
+      outcome.error !== undefined &&
+      edgePlan(this.workflow.graph, exec.node.name).onError.length > 0;
+    return this.outcomeEvent(exec, outcome, handled);
   }
 
   /** After the outcome's event was stored: follow the edges it selects. */
@@ -287,8 +363,12 @@ export class WorkflowRun {
       for (const edge of handlers) this.trigger(edge.to, name, outcome.error, false);
       return;
     }
-    this.last = { node: exec.node, output: outcome.output };
-    if (plan.terminal) this.terminal = this.last;
+    const hasOutput = outcome.output !== undefined && outcome.output !== null;
+    // A node that waits for its output goes on only once it produced one (or set a route).
+    if (exec.node.waitForOutput && !hasOutput && outcome.routes.length === 0) return;
+    if (plan.terminal && hasOutput) {
+      this.terminalOutputs.set(name, { node: exec.node, output: outcome.output });
+    }
     for (const edge of plan.always) this.trigger(edge.to, name, outcome.output, false);
     if (plan.routed.length === 0) return;
     let matched = false;
@@ -301,7 +381,11 @@ export class WorkflowRun {
       for (const edge of plan.onDefault) this.trigger(edge.to, name, outcome.output, false);
   }
 
-  private outcomeEvent(exec: Execution, outcome: Outcome): Event {
+  /**
+   * The event recording `outcome`. A failure is a record, not an error event: the run's end
+   * reports it if nothing handles it (`handled`: an error route takes it).
+   */
+  private outcomeEvent(exec: Execution, outcome: Outcome, handled: boolean): Event {
     const workflow = this.workflow.name;
     if (outcome.kind === 'interrupt') {
       const record: NodeInterruptRecord = {
@@ -314,6 +398,7 @@ export class WorkflowRun {
         own: outcome.own,
       };
       if (outcome.awaitsMessage) record.awaitsMessage = true;
+      if (outcome.routes.length > 0) record.route = outcome.routes.join(',');
       // A wait for the user's next message is listed as waiting too (`awaits-message:<path>`,
       // no call): the agents above stop as on any pause, and the Runner gives that message to
       // this workflow (core's `findMessageAwaitingAgent`).
@@ -335,17 +420,16 @@ export class WorkflowRun {
       attempts: outcome.attempts,
     };
     if (outcome.routes.length > 0) record.route = outcome.routes.join(',');
-    if (!outcome.error) return recordEvent(this.ctx, workflow, record, outcome.actions);
-    record.error = outcome.error;
-    return recordEvent(this.ctx, workflow, record, {
-      actions: outcome.actions,
-      errorCode: outcome.error.code,
-      errorMessage: outcome.error.message,
-    });
+    if (outcome.error) {
+      record.error = outcome.error;
+      if (handled) record.handled = true;
+    }
+    return recordEvent(this.ctx, workflow, record, outcome.actions);
   }
 
   /** Emit an event of a node; resolves once the Runner stored it. */
   emit(event: Event): Promise<void> {
+    if (this.over) return Promise.resolve();
     return new Promise((ack) => this.pipe.push({ type: 'event', event, ack }));
   }
 
@@ -355,6 +439,7 @@ export class WorkflowRun {
     value: unknown,
     input: unknown,
     key: string | undefined,
+    cancel: AbortSignal | undefined,
   ): Promise<unknown> {
     const node = toNode(value);
     if (!node) {
@@ -371,11 +456,24 @@ export class WorkflowRun {
       fromUser: false,
     };
     const known = storedOutcome(exec, this.stored, this.replies, this.messageIndex);
+    // A dynamic node runs under its parent's signal (and the one it was given): the parent's
+    // timeout, the run's failure or a sibling item's failure cancels it.
+    const signal = cancel ? AbortSignal.any([parent.signal, cancel]) : parent.signal;
     const outcome =
       known.kind === 'outcome'
         ? known.outcome
-        : await executeNode(exec, this.settings(known.resumed));
-    if (!outcome.stored) await this.emit(this.outcomeEvent(exec, outcome));
+        : await executeNode(exec, { ...this.settings(known.resumed), signal });
+    if (!outcome.stored && signal.aborted) {
+      // Cancelled: what it returned (or how it failed) is not its result, and is not stored.
+      throw new NodeFailedError({
+        nodeName: node.name,
+        attempts: outcome.attempts,
+        causeCode: 'WORKFLOW_NODE_CANCELLED',
+        message: `Node "${node.name}" was cancelled.`,
+        cause: signal.reason,
+      });
+    }
+    if (!outcome.stored) await this.emit(this.outcomeEvent(exec, outcome, false));
     if (outcome.kind === 'interrupt') {
       throw new NodeInterruptedError({ nodeName: node.name, requestIds: outcome.requestIds });
     }
@@ -385,6 +483,7 @@ export class WorkflowRun {
         attempts: outcome.attempts,
         causeCode: outcome.error.causeCode ?? outcome.error.code,
         message: outcome.error.message,
+        failure: outcome.error,
       });
     }
     return outcome.output;

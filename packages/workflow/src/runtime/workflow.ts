@@ -15,21 +15,38 @@ import type { EdgeItem } from '../graph/edge';
 import type { WorkflowGraph } from '../graph/workflow-graph';
 import type { NestableAgent, NestedRunResult } from '../nodes/agent-node';
 import { describeWorkflowGraph, type WorkflowGraphDescription } from './describe-graph';
+import { WorkflowGraphError } from '../errors/workflow-graph-error';
+import { FunctionNode } from '../nodes/function-node';
+import { undeclaredStateKeys } from './state-schema';
 import { WorkflowRun } from './workflow-run';
 
 /** Options of {@link Workflow}. */
 export interface WorkflowOptions extends Omit<BaseAgentOptions, 'subAgents'> {
-  /** The graph: chains from `START`, fan-outs, route maps, explicit edges (see {@link EdgeItem}). */
-  edges: readonly EdgeItem[];
+  /**
+   * The graph: chains from `START` (or `'START'`), fan-outs, route maps, explicit edges (see
+   * {@link EdgeItem}). Empty or left out, the workflow runs nothing and outputs nothing (as
+   * Python's `Workflow` without edges).
+   */
+  edges?: readonly EdgeItem[];
   /**
    * The input: the user's message text (JSON when the schema is not a string), or the value a
    * parent workflow passes. Checked against the nodes after `START` at construction.
    */
   inputSchema?: z.ZodType;
-  /** Checks the workflow's output (the last terminal node's output). */
+  /**
+   * Checks the workflow's output: the output of the one terminal node (no outgoing edge) that
+   * produced one, as in Python; several terminal outputs fail the run.
+   */
   outputSchema?: z.ZodType;
   /** Most graph nodes running at once (dynamic nodes excluded); 0 (default) for no limit. */
   maxConcurrency?: number;
+  /**
+   * The session state the workflow's nodes may write, as a zod object (Python ADK's
+   * `state_schema`): a node writing an undeclared key, or a value its field refuses, fails with
+   * a `NodeDataError`; a function node reading (`stateKeys`) an undeclared key is refused at
+   * construction (`undeclared-state-key`).
+   */
+  stateSchema?: z.ZodType;
 }
 
 /**
@@ -57,11 +74,12 @@ export class Workflow extends BaseAgent implements NestableAgent {
   readonly inputSchema: z.ZodType | undefined;
   readonly outputSchema: z.ZodType | undefined;
   readonly maxConcurrency: number;
+  readonly stateSchema: z.ZodType | undefined;
 
   constructor(options: WorkflowOptions) {
     const graph = buildWorkflowGraph({
       workflowName: options.name,
-      edges: options.edges,
+      edges: options.edges ?? [],
       inputSchema: options.inputSchema,
     });
     super({ ...options, subAgents: graph.agents });
@@ -69,6 +87,21 @@ export class Workflow extends BaseAgent implements NestableAgent {
     this.inputSchema = options.inputSchema;
     this.outputSchema = options.outputSchema;
     this.maxConcurrency = Math.max(0, options.maxConcurrency ?? 0);
+    this.stateSchema = options.stateSchema;
+    if (options.stateSchema) {
+      const readers = [...graph.nodes.values()].flatMap((node) =>
+        node instanceof FunctionNode ? [{ name: node.name, stateKeys: node.stateKeys }] : [],
+      );
+      const undeclared = undeclaredStateKeys(options.stateSchema, readers);
+      if (undeclared.length > 0) {
+        throw new WorkflowGraphError({
+          workflowName: options.name,
+          problem: 'undeclared-state-key',
+          nodes: undeclared.map((entry) => entry.split('.')[0] as string),
+          message: `function nodes read state keys its stateSchema does not declare: ${undeclared.join(', ')}.`,
+        });
+      }
+    }
   }
 
   /** The graph as plain data (nodes with their kind, edges with their routes), for drawing. */
