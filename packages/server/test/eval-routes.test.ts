@@ -190,6 +190,7 @@ describe.each(['/apps', '/dev/apps'])('eval routes under %s', (root) => {
     });
     expect(bad.status).toBe(400);
     expect(bad.json.detail).toContain('conversation[0].userContent.parts[0].text');
+    expect(bad.json.detail).toMatch(/^Invalid request body: /);
     expect((await call('DELETE', `${app}/eval-sets/manual/eval-cases/c1`)).status).toBe(200);
     expect((await call('GET', `${app}/eval_sets/manual/evals/c1`)).status).toBe(404);
     expect(
