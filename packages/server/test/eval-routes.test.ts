@@ -125,6 +125,14 @@ describe.each(['/apps', '/dev/apps'])('eval routes under %s', (root) => {
     });
     expect(passed.status).toBe(200);
     expect(passed.json).toHaveLength(1);
+    // The eval run's session (user u1, `___eval___session___…`) is hidden from the session list,
+    // as Python ADK's server hides it; it can still be read by its id.
+    const listed = (await call('GET', `/apps/weather/users/u1/sessions`)).json as { id: string }[];
+    expect(listed.map((session) => session.id)).toEqual(['s1']);
+    expect(passed.json[0].sessionId).toMatch(/^___eval___session___/);
+    expect(
+      (await call('GET', `/apps/weather/users/u1/sessions/${passed.json[0].sessionId}`)).status,
+    ).toBe(200);
     expect(passed.json[0]).toMatchObject({
       evalSetId: 'smoke',
       evalId: 'paris',
