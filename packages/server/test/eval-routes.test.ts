@@ -222,6 +222,10 @@ describe.each(['/apps', '/dev/apps'])('eval routes under %s', (root) => {
       'final_response_match_v2',
       'rubric_based_final_response_quality_v1',
       'rubric_based_tool_use_quality_v1',
+      'tool_call_count_v1',
+      'inference_call_count_v1',
+      'token_usage_v1',
+      'duration_v1',
     ]);
     expect(info[0]!.metricValueInfo).toEqual({
       interval: { minValue: 0, maxValue: 1, openAtMin: false, openAtMax: false },

@@ -192,11 +192,17 @@ function summarize(
     if (scores.length === 0)
       return { metricName: metric.metricName, threshold: metric.threshold, evalStatus: 3 };
     const score = scores.reduce((a, b) => a + b, 0) / scores.length;
+    // An informational metric (efficiency) is never judged: every run left it NOT_EVALUATED.
+    const informational = runs.every(
+      (run) =>
+        run.overallEvalMetricResults.find((r) => r.metricName === metric.metricName)
+          ?.evalStatus === 3,
+    );
     return {
       metricName: metric.metricName,
       threshold: metric.threshold,
       score,
-      evalStatus: score >= metric.threshold ? 1 : 2,
+      evalStatus: informational ? 3 : score >= metric.threshold ? 1 : 2,
     };
   });
   const failedRun = runs.some(
