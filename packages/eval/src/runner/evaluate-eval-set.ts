@@ -195,8 +195,8 @@ function summarize(
     // An informational metric (efficiency) is never judged: every run left it NOT_EVALUATED.
     const informational = runs.every(
       (run) =>
-        run.overallEvalMetricResults.find((r) => r.metricName === metric.metricName)
-          ?.evalStatus === 3,
+        run.overallEvalMetricResults.find((r) => r.metricName === metric.metricName)?.evalStatus ===
+        3,
     );
     return {
       metricName: metric.metricName,
