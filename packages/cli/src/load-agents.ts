@@ -167,6 +167,49 @@ export function appNameOf(path: string): string {
   return basename(path, extname(path)).replace(/[^A-Za-z0-9_]/g, '_');
 }
 
+/** One app given on the command line: its entry file, its name, and the agents folder it is in. */
+export interface AgentApp {
+  file: string;
+  /** The name `adk web` gives it when serving its agents folder. */
+  appName: string;
+  /** The folder holding the app (where `<app>/.adk/eval_history/` goes). */
+  agentsDir: string;
+}
+
+/**
+ * The app of a path given to a command (`adk eval`, `adk mcp`), named as `adk web` names it in its
+ * agents folder: an app folder (or its `agent`/`index` entry file) by the folder's name, a single
+ * agent file by the file's name.
+ *
+ * @throws AgentLoadError (`not-found`) when the path does not exist or a folder has no entry file.
+ */
+export function agentAppOf(path: string): AgentApp {
+  const full = resolve(path);
+  if (!existsSync(full)) {
+    throw new AgentLoadError({
+      path: full,
+      reason: 'not-found',
+      message: `Agent not found: ${full}`,
+    });
+  }
+  if (statSync(full).isDirectory()) {
+    const file = folderEntry(full);
+    if (!file) {
+      throw new AgentLoadError({
+        path: full,
+        reason: 'not-found',
+        message: `${full} has no agent.ts or index.ts (or .js).`,
+      });
+    }
+    return { file, appName: appNameOf(full), agentsDir: dirname(full) };
+  }
+  const entry = (ENTRY_NAMES as readonly string[]).includes(basename(full, extname(full)));
+  const dir = dirname(full);
+  return entry
+    ? { file: full, appName: appNameOf(dir), agentsDir: dirname(dir) }
+    : { file: full, appName: appNameOf(full), agentsDir: dir };
+}
+
 /**
  * Find the apps of an agents folder: each sub-folder with an `agent` or `index` file, and each
  * agent file directly inside. Returns app name → entry file, sorted by name.

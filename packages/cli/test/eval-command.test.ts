@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -74,6 +74,27 @@ describe('adk eval', () => {
     expect(code).toBe(1);
     expect(out()).toMatch(/rome_expected_lyon\s+tool_trajectory_avg_score\s+0\.000\s+1\s+FAILED/);
     expect(out()).toContain('fail_set: 0 passed, 1 failed');
+  });
+
+  it('reports a case whose model call failed as an error, not a score, and exits 1', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'adk-eval-cli-'));
+    try {
+      const cassette = join(dir, 'empty.cassette.jsonl');
+      writeFileSync(cassette, '');
+      const { io, out } = capture();
+      const code = await evalCommand(
+        [app, join(app, 'pass.evalset.json'), '--replay', cassette, '--no_save'],
+        io,
+      );
+      expect(code).toBe(1);
+      expect(out()).toMatch(/paris\s+-\s+-\s+-\s+ERROR/);
+      expect(out()).toContain('REPLAY_MISS');
+      expect(out()).toContain('the cassette is empty');
+      expect(out()).not.toMatch(/0\.000/);
+      expect(out()).toContain('pass_set: 0 passed, 0 failed, 0 not evaluated, 2 with errors');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('uses --config_file_path', async () => {

@@ -43,10 +43,10 @@ describe('adk mcp', () => {
 
     const store = await createSessionService(uri);
     try {
-      const { sessions } = await store.listSessions({ appName: 'agent', userId: 'mcp-user' });
+      const { sessions } = await store.listSessions({ appName: 'weather_app', userId: 'mcp-user' });
       expect(sessions).toHaveLength(1);
       const session = await store.getSession({
-        appName: 'agent',
+        appName: 'weather_app',
         userId: 'mcp-user',
         sessionId: sessions[0]!.id,
       });

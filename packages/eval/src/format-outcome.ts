@@ -8,13 +8,29 @@ export function statusLabel(status: EvalStatus): string {
   return LABEL[status];
 }
 
+/** An error for the table's footer: its first lines (a replay miss carries a long diff). */
+function errorLines(error: string): string {
+  const lines = error.split('\n');
+  const shown = lines.slice(0, ERROR_LINES).join('\n  ');
+  return lines.length > ERROR_LINES
+    ? `${shown}\n  (${lines.length - ERROR_LINES} more lines)`
+    : shown;
+}
+
+const ERROR_LINES = 24;
+
 /**
  * A plain-text table of an outcome: one row per case and metric with the score, the threshold
- * and the status, then a totals line.
+ * and the status (`ERROR` for a case that could not be run to an answer, its error below the
+ * table), then a totals line.
  */
 export function formatOutcomeTable(outcome: EvalSetOutcome): string {
   const rows: string[][] = [['case', 'metric', 'score', 'threshold', 'status']];
   for (const summary of outcome.cases) {
+    if (summary.errors.length > 0) {
+      rows.push([summary.evalId, '-', '-', '-', 'ERROR']);
+      continue;
+    }
     if (summary.metrics.length === 0)
       rows.push([summary.evalId, '-', '-', '-', statusLabel(summary.evalStatus)]);
     for (const metric of summary.metrics) {
@@ -35,11 +51,19 @@ export function formatOutcomeTable(outcome: EvalSetOutcome): string {
       .trimEnd(),
   );
   lines.splice(1, 0, widths.map((w) => '-'.repeat(w)).join('  '));
+  const errored = outcome.cases.filter((c) => c.errors.length > 0);
+  for (const summary of errored) {
+    lines.push('', `${summary.evalId}: ${errorLines(summary.errors[0]!)}`);
+    if (summary.errors.length > 1) lines.push(`  (and ${summary.errors.length - 1} more run(s))`);
+  }
   const passed = outcome.cases.filter((c) => c.evalStatus === 1).length;
-  const failed = outcome.cases.filter((c) => c.evalStatus === 2).length;
+  const failed = outcome.cases.filter((c) => c.evalStatus === 2 && c.errors.length === 0).length;
+  const notEvaluated = outcome.cases.length - passed - failed - errored.length;
   lines.push(
     '',
-    `${outcome.evalSetId}: ${passed} passed, ${failed} failed, ${outcome.cases.length - passed - failed} not evaluated`,
+    `${outcome.evalSetId}: ${passed} passed, ${failed} failed, ${notEvaluated} not evaluated${
+      errored.length > 0 ? `, ${errored.length} with errors` : ''
+    }`,
   );
   return lines.join('\n');
 }

@@ -51,6 +51,7 @@ describe('eval set files', () => {
     expect((error as Error).message).toContain(
       'eval_cases[1].conversation[0].user_content.parts[0].text',
     );
+    expect((error as Error).message).toMatch(/^Invalid eval file \/.*bad\.evalset\.json: /);
   });
 
   it('rejects a case with both a conversation and a scenario, and one with neither', () => {

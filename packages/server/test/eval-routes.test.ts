@@ -125,6 +125,14 @@ describe.each(['/apps', '/dev/apps'])('eval routes under %s', (root) => {
     });
     expect(passed.status).toBe(200);
     expect(passed.json).toHaveLength(1);
+    // The eval run's session (user u1, `___eval___session___…`) is hidden from the session list,
+    // as Python ADK's server hides it; it can still be read by its id.
+    const listed = (await call('GET', `/apps/weather/users/u1/sessions`)).json as { id: string }[];
+    expect(listed.map((session) => session.id)).toEqual(['s1']);
+    expect(passed.json[0].sessionId).toMatch(/^___eval___session___/);
+    expect(
+      (await call('GET', `/apps/weather/users/u1/sessions/${passed.json[0].sessionId}`)).status,
+    ).toBe(200);
     expect(passed.json[0]).toMatchObject({
       evalSetId: 'smoke',
       evalId: 'paris',
@@ -190,6 +198,7 @@ describe.each(['/apps', '/dev/apps'])('eval routes under %s', (root) => {
     });
     expect(bad.status).toBe(400);
     expect(bad.json.detail).toContain('conversation[0].userContent.parts[0].text');
+    expect(bad.json.detail).toMatch(/^Invalid request body: /);
     expect((await call('DELETE', `${app}/eval-sets/manual/eval-cases/c1`)).status).toBe(200);
     expect((await call('GET', `${app}/eval_sets/manual/evals/c1`)).status).toBe(404);
     expect(
@@ -213,6 +222,10 @@ describe.each(['/apps', '/dev/apps'])('eval routes under %s', (root) => {
       'final_response_match_v2',
       'rubric_based_final_response_quality_v1',
       'rubric_based_tool_use_quality_v1',
+      'tool_call_count_v1',
+      'inference_call_count_v1',
+      'token_usage_v1',
+      'duration_v1',
     ]);
     expect(info[0]!.metricValueInfo).toEqual({
       interval: { minValue: 0, maxValue: 1, openAtMin: false, openAtMax: false },

@@ -175,6 +175,19 @@ describe('background job routes on a SQLite job store', () => {
       json({ new_message: { parts: [{ text: 'x' }] } }),
     );
     expect(unknown.status).toBe(404);
+    // A delay beyond what a Date holds: the job would never run.
+    const never = await fetch(
+      url('/apps/reports/users/u1/jobs'),
+      json({ new_message: { parts: [{ text: 'x' }] }, run_in_ms: 1e16 }),
+    );
+    expect(never.status).toBe(400);
+    expect(((await never.json()) as { detail: string }).detail).toMatch(/runIn/);
+    expect((await fetch(url('/apps/nope/users/u1/jobs'))).status).toBe(404);
+    expect((await fetch(url('/apps/nope/users/u1/jobs/stream'))).status).toBe(404);
+    const badState = await fetch(url('/apps/reports/users/u1/jobs?state=finished'));
+    expect(badState.status).toBe(400);
+    expect(((await badState.json()) as { detail: string }).detail).toMatch(/pending, running/);
+    expect(await (await fetch(url('/apps/reports/users/u1/jobs'))).json()).toEqual([]);
     const job = await enqueue(url, {
       new_message: { parts: [{ text: 'later' }] },
       run_in_ms: 60_000,

@@ -1,5 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 
 import {
   LocalEvalSetResultsStore,
@@ -11,9 +11,9 @@ import {
   type EvalSetOutcome,
 } from '@adk/eval';
 
-import { UsageError } from '../errors';
+import { AgentLoadError, UsageError } from '../errors';
 import { parseCommandArgs, type CommandModule } from './command';
-import { loadAgentFile } from '../load-agents';
+import { agentAppOf, loadAgentFile, type AgentApp } from '../load-agents';
 
 /** Help of `adk eval`. */
 export const EVAL_HELP = `Usage:
@@ -48,24 +48,13 @@ export interface EvalCommandIo {
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
 }
 
-const ENTRIES = [
-  'agent.ts',
-  'agent.mts',
-  'agent.js',
-  'agent.mjs',
-  'index.ts',
-  'index.mts',
-  'index.js',
-  'index.mjs',
-];
-
-function agentEntry(path: string): { file: string; appDir: string } {
-  const full = resolve(path);
-  if (!existsSync(full)) throw new UsageError(`Agent not found: ${full}`);
-  if (!statSync(full).isDirectory()) return { file: full, appDir: dirname(full) };
-  const entry = ENTRIES.map((name) => join(full, name)).find((file) => existsSync(file));
-  if (!entry) throw new UsageError(`${full} has no agent.ts or index.ts (or .js).`);
-  return { file: entry, appDir: full };
+function agentEntry(path: string): AgentApp {
+  try {
+    return agentAppOf(path);
+  } catch (error) {
+    if (AgentLoadError.isInstance(error)) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 /** `file.evalset.json:case_a,case_b` → the file and the case ids. */
@@ -160,9 +149,9 @@ async function runEval(
   if (values.replay !== undefined && !existsSync(values.replay)) {
     throw new UsageError(`Cassette not found: ${resolve(values.replay)}`);
   }
-  const { file, appDir } = agentEntry(agentPath);
-  const appName = basename(appDir);
-  const results = new LocalEvalSetResultsStore(dirname(appDir));
+  // Named as `adk web` and `adk mcp` name it, so results land where the web UI's Eval tab reads.
+  const { file, appName, agentsDir } = agentEntry(agentPath);
+  const results = new LocalEvalSetResultsStore(agentsDir);
   let failed = false;
   for (const arg of evalSetArgs) {
     const { file: evalSetFile, caseIds } = splitEvalSetArg(arg);

@@ -2,7 +2,7 @@ import type { McpServing } from '@adk/mcp';
 
 import { UsageError } from '../errors';
 import { parseCommandArgs, type CommandModule } from './command';
-import { appNameOf, loadAgentFile } from '../load-agents';
+import { agentAppOf, loadAgentFile } from '../load-agents';
 import { openSessionStore } from '../session-store';
 
 /** Options of {@link mcp}. */
@@ -23,9 +23,11 @@ export interface McpCommandOptions {
 export async function mcp(options: McpCommandOptions): Promise<McpServing> {
   // Loaded on demand: the other commands never pay for the MCP SDK.
   const { serveAsMcp } = await import('@adk/mcp');
-  const agent = await loadAgentFile(options.agentFile);
+  // Named as `adk web` and `adk eval` name it: an app folder by its folder, an agent file by its name.
+  const app = agentAppOf(options.agentFile);
+  const agent = await loadAgentFile(app.file);
   const store = await openSessionStore(options.sessionServiceUri);
-  const common = { sessionService: store.service, appName: appNameOf(options.agentFile) };
+  const common = { sessionService: store.service, appName: app.appName };
   const serving =
     options.transport === 'stdio'
       ? await serveAsMcp(agent, { transport: 'stdio', ...common })
@@ -65,7 +67,7 @@ export async function runMcpCommand(args: string[]): Promise<number> {
 /** `adk mcp`, as a module of the `adk` command list. */
 export const mcpCommandModule: CommandModule = {
   name: 'mcp',
-  args: '<agent-file> [options]',
+  args: '<agent> [options]',
   summary:
     'Serve an agent as an MCP server (one tool taking a message; calls of one MCP session share an ADK session).',
   details:
@@ -85,7 +87,7 @@ export const mcpCommandModule: CommandModule = {
 
 async function serveMcpCommand(values: McpValues, positionals: string[]): Promise<number> {
   const file = positionals[0];
-  if (!file) throw new UsageError('adk mcp needs an agent file: adk mcp ./agent.ts');
+  if (!file) throw new UsageError('adk mcp needs an agent folder or file: adk mcp ./agent.ts');
   const transport = values.transport ?? 'stdio';
   if (transport !== 'stdio' && transport !== 'http') {
     throw new UsageError(`Invalid --transport: ${transport} (use stdio or http)`);

@@ -10,12 +10,20 @@ export interface EvalFileIssue {
 }
 
 /**
+ * What a message calls the input: `eval file <path>` for a file, else the description given
+ * (`request body`, `<eval set>`).
+ */
+function subject(file: string): string {
+  return /[/\\]|\.jsonl?$/.test(file) ? `eval file ${file}` : file;
+}
+
+/**
  * An eval set, legacy test file, eval config or eval result could not be read: not JSON, or a
  * field is missing or has the wrong type. `issues` names the path of every bad field.
  */
 export class EvalFileError extends AdkError {
   private readonly [MARKER] = true;
-  /** The file (or a description of the input when it did not come from a file). */
+  /** The file's path, or a description of the input when it did not come from a file (`request body`). */
   readonly file: string;
   readonly issues: readonly EvalFileIssue[];
 
@@ -26,7 +34,7 @@ export class EvalFileError extends AdkError {
       .join('; ');
     const more = options.issues.length > 5 ? ` (and ${options.issues.length - 5} more)` : '';
     super('EvalFileError', 'EVAL_FILE_INVALID', {
-      message: `Invalid eval file ${options.file}: ${detail}${more}`,
+      message: `Invalid ${subject(options.file)}: ${detail}${more}`,
       cause: options.cause,
     });
     this.file = options.file;

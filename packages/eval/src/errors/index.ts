@@ -3,3 +3,4 @@ export { EvalNotFoundError } from './eval-not-found-error';
 export { EvalExistsError } from './eval-exists-error';
 export { UnknownMetricError } from './unknown-metric-error';
 export { ReplayMissError } from './replay-miss-error';
+export { EvalInferenceError } from './eval-inference-error';

@@ -46,3 +46,9 @@ export {
   metricContext,
   type InvocationScorer,
 } from './metric-registry';
+export {
+  durationV1,
+  inferenceCallCountV1,
+  tokenUsageV1,
+  toolCallCountV1,
+} from './efficiency-metrics';

@@ -11,6 +11,12 @@ import {
   type MetricInfo,
   type PerInvocationResult,
 } from './evaluator';
+import {
+  durationV1,
+  inferenceCallCountV1,
+  tokenUsageV1,
+  toolCallCountV1,
+} from './efficiency-metrics';
 import { finalResponseMatchV2 } from './final-response-match-v2';
 import { responseMatchScore } from './response-match';
 import { rubricBasedFinalResponseQualityV1, rubricBasedToolUseQualityV1 } from './rubric-metrics';
@@ -23,6 +29,10 @@ export const BUILT_IN_METRICS: readonly MetricDefinition[] = [
   finalResponseMatchV2,
   rubricBasedFinalResponseQualityV1,
   rubricBasedToolUseQualityV1,
+  toolCallCountV1,
+  inferenceCallCountV1,
+  tokenUsageV1,
+  durationV1,
 ];
 
 /** A per-invocation scoring function, the simplest custom metric. */

@@ -15,6 +15,7 @@ import type {
 } from '../schema';
 import { mapConcurrent } from './concurrency';
 import type { EvalTarget } from './eval-target';
+import { ModelCallLog } from './model-call-log';
 import { runInference } from './run-inference';
 import type { UserSimulator } from './user-simulator';
 
@@ -65,6 +66,12 @@ export interface CaseSummary {
   runs: number;
   evalStatus: EvalStatus;
   metrics: MetricSummary[];
+  /**
+   * Why runs of the case could not be scored (a model call failed: a replay miss, a missing key,
+   * a provider error; or the agent threw), one per failed run. Such a case is FAILED, its metrics
+   * NOT_EVALUATED: an error is never reported as a score of 0.
+   */
+  errors: string[];
 }
 
 /** What {@link evaluateEvalSet} returns: Python's case results plus a per-case summary. */
@@ -105,6 +112,7 @@ async function evaluateCase(
   evalCase: EvalCase,
   metrics: readonly EvalMetric[],
   registry: MetricRegistry,
+  modelCalls: ModelCallLog,
 ): Promise<EvalCaseResult> {
   const context = metricContext(options.judgeModel);
   const base = {
@@ -116,6 +124,7 @@ async function evaluateCase(
   let inference;
   try {
     inference = await runInference(options.target, evalCase, {
+      modelCalls,
       ...(options.userSimulator ? { userSimulator: options.userSimulator } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
@@ -183,11 +192,17 @@ function summarize(
     if (scores.length === 0)
       return { metricName: metric.metricName, threshold: metric.threshold, evalStatus: 3 };
     const score = scores.reduce((a, b) => a + b, 0) / scores.length;
+    // An informational metric (efficiency) is never judged: every run left it NOT_EVALUATED.
+    const informational = runs.every(
+      (run) =>
+        run.overallEvalMetricResults.find((r) => r.metricName === metric.metricName)?.evalStatus ===
+        3,
+    );
     return {
       metricName: metric.metricName,
       threshold: metric.threshold,
       score,
-      evalStatus: score >= metric.threshold ? 1 : 2,
+      evalStatus: informational ? 3 : score >= metric.threshold ? 1 : 2,
     };
   });
   const failedRun = runs.some(
@@ -198,6 +213,7 @@ function summarize(
     runs: runs.length,
     evalStatus: failedRun ? 2 : finalStatus(summaries.map((s) => s.evalStatus)),
     metrics: summaries,
+    errors: runs.flatMap((run) => (typeof run.error === 'string' ? [run.error] : [])),
   };
 }
 
@@ -207,8 +223,9 @@ function summarize(
  * case results plus a per-case summary (each metric's mean over the runs). Save the results with
  * an `EvalSetResultsStore` to get `.adk/eval_history/` files.
  *
- * A case whose agent run throws is FAILED, with the error in its result's `error` field; the other
- * cases go on.
+ * A case whose agent run throws, or whose model call fails (a replay miss, a missing key, a
+ * provider error), is FAILED with the error in its result's `error` field and its metrics
+ * NOT_EVALUATED (never a score of 0); the other cases go on.
  *
  * @example
  * ```ts
@@ -237,8 +254,9 @@ export async function evaluateEvalSet(options: EvaluateEvalSetOptions): Promise<
     Array.from({ length: numRuns }, (_, run) => ({ evalCase, run })),
   );
   let done = 0;
+  const modelCalls = new ModelCallLog();
   const results = await mapConcurrent(jobs, options.concurrency ?? 4, async ({ evalCase, run }) => {
-    const result = await evaluateCase(options, evalCase, metrics, registry);
+    const result = await evaluateCase(options, evalCase, metrics, registry, modelCalls);
     done += 1;
     options.onProgress?.({
       done,

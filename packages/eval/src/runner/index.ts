@@ -9,9 +9,11 @@ export {
 export {
   DEFAULT_EVAL_USER_ID,
   EVAL_SESSION_ID_PREFIX,
+  invocationCost,
   runInference,
   type InferenceResult,
 } from './run-inference';
+export { ModelCallLog, type FailedModelCall, type InvocationModelCalls } from './model-call-log';
 export { createEvalSetResult } from './eval-set-result';
 export { mapConcurrent } from './concurrency';
 export {

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 
 import { InvalidArgumentError, type Event, type Session } from '@adk/core';
 
+import { EvalInferenceError } from '../errors/eval-inference-error';
 import type { EvalCase, Invocation } from '../schema';
 import type { EvalTarget } from './eval-target';
 import { invocationFromEvents } from './invocation-from-events';
+import type { InvocationModelCalls, ModelCallLog } from './model-call-log';
 import type { UserSimulator } from './user-simulator';
 
 /** Python's default user id of eval sessions. */
@@ -28,10 +30,48 @@ export interface InferenceResult {
 export async function runInference(
   target: EvalTarget,
   evalCase: EvalCase,
-  options: { userSimulator?: UserSimulator; signal?: AbortSignal } = {},
+  options: {
+    userSimulator?: UserSimulator;
+    signal?: AbortSignal;
+    /** Records each turn's model calls (cost, failures); a failed call fails the case. */
+    modelCalls?: ModelCallLog;
+    /** Session id to use when the case names none (default: a random `___eval___session___` id). */
+    sessionId?: string;
+  } = {},
 ): Promise<InferenceResult> {
   const userId = evalCase.sessionInput?.userId ?? DEFAULT_EVAL_USER_ID;
-  const sessionId = evalCase.sessionInput?.sessionId ?? `${EVAL_SESSION_ID_PREFIX}${randomUUID()}`;
+  const sessionId =
+    evalCase.sessionInput?.sessionId ??
+    options.sessionId ??
+    `${EVAL_SESSION_ID_PREFIX}${randomUUID()}`;
+  options.modelCalls?.watch(target.appName, sessionId);
+  try {
+    return await infer(target, evalCase, userId, sessionId, options);
+  } finally {
+    options.modelCalls?.forget(target.appName, sessionId);
+  }
+}
+
+const costs = new WeakMap<Invocation, InvocationModelCalls & { wallMs: number }>();
+
+/**
+ * What the model calls of an invocation produced by an eval run cost (calls, time, tokens), and
+ * the turn's wall-clock time; `undefined` for an invocation not produced by a run in this process
+ * (an expected one, one read from a file). The efficiency metrics read it.
+ */
+export function invocationCost(
+  invocation: Invocation,
+): (InvocationModelCalls & { wallMs: number }) | undefined {
+  return costs.get(invocation);
+}
+
+async function infer(
+  target: EvalTarget,
+  evalCase: EvalCase,
+  userId: string,
+  sessionId: string,
+  options: { userSimulator?: UserSimulator; signal?: AbortSignal; modelCalls?: ModelCallLog },
+): Promise<InferenceResult> {
   const existing = await target.sessionService.getSession({
     appName: target.appName,
     userId,
@@ -48,6 +88,7 @@ export async function runInference(
   const invocations: Invocation[] = [];
   const turn = async (userContent: Invocation['userContent']) => {
     const events: Event[] = [];
+    const started = performance.now();
     for await (const event of target.run({
       userId,
       sessionId,
@@ -58,7 +99,19 @@ export async function runInference(
     })) {
       events.push(event);
     }
-    invocations.push(invocationFromEvents(userContent as never, events));
+    const invocation = invocationFromEvents(userContent as never, events);
+    const calls = options.modelCalls?.invocation(
+      target.appName,
+      sessionId,
+      invocation.invocationId,
+    );
+    // A model call that threw and ended the turn on an error event: the run has no answer to grade.
+    const failure = calls?.failures.at(-1);
+    if (failure && events.some((event) => event.errorCode !== undefined)) {
+      throw new EvalInferenceError({ failureCode: failure.code, message: failure.message });
+    }
+    if (calls) costs.set(invocation, { ...calls, wallMs: performance.now() - started });
+    invocations.push(invocation);
   };
   if (evalCase.conversation) {
     for (const expected of evalCase.conversation) await turn(expected.userContent);

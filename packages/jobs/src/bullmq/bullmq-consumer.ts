@@ -14,7 +14,7 @@ class AttemptFailed extends Error {
 /**
  * One queue served by a BullMQ `Worker`: BullMQ pops the jobs (blocking, no poll), holds a lock
  * of `leaseMs` renewed while the run goes on, and moves a stalled job (its worker died) back to
- * the queue. The worker's `backoff` computes BullMQ's retry delay. Cancellation tombstones are
+ * the queue within `leaseMs × 5/3` of the death (stalled checks every third of `leaseMs`). The worker's `backoff` computes BullMQ's retry delay. Cancellation tombstones are
  * checked every third of `leaseMs`.
  */
 export class BullMqConsumer implements JobConsumer {
@@ -43,7 +43,11 @@ export class BullMqConsumer implements JobConsumer {
         name: request.workerId,
         concurrency: request.concurrency,
         lockDuration: request.leaseMs,
-        stalledInterval: request.leaseMs,
+        // A dead worker's lock lapses within leaseMs; the stalled check that moves its jobs back
+        // needs them marked by one check and unlocked at the next, and checks of several workers
+        // may skip one another once: checks every third of leaseMs put the job back within
+        // leaseMs × 5/3 of the death (every leaseMs, it took up to about 3 leases).
+        stalledInterval: Math.max(50, Math.round(request.leaseMs / 3)),
         maxStalledCount: 5,
         settings: {
           backoffStrategy: (attemptsMade: number, type?: string) =>

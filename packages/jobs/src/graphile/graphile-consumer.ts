@@ -8,6 +8,11 @@ import type { AttemptOutcome } from '../store/attempt-outcome';
 import type { Job, JobState } from '../store/job';
 import type { ConsumeRequest, JobConsumer } from '../store/queue-engine';
 import { InFlightRuns } from '../worker/in-flight';
+import { JobEngineStoppedError } from '../errors/job-engine-stopped-error';
+import {
+  appliedGraphileMigration,
+  ignoreForeignBreakingMigrations,
+} from './graphile-foreign-migrations';
 import { recordToJob, selectRecordFrom, type GraphileRecordRow } from './graphile-rows';
 import { forgetWorkers, recordHeartbeat, sweepDeadWorkers } from './graphile-liveness';
 import { graphileTaskIdentifier, quietLogger } from './graphile-schema';
@@ -53,6 +58,8 @@ export class GraphileConsumer implements JobConsumer {
   readonly #inFlight: InFlightRuns;
   readonly #workerIds = new Set<string>();
   #runner: Runner | undefined;
+  #stopping = false;
+  #engineStopped = false;
 
   constructor(options: GraphileConsumerOptions) {
     this.#options = options;
@@ -69,6 +76,21 @@ export class GraphileConsumer implements JobConsumer {
     };
     events.on('pool:create', ({ workerPool }) => register(workerPool.id));
     events.on('worker:create', ({ worker }) => register(worker.workerId));
+    ignoreForeignBreakingMigrations(events, await appliedGraphileMigration(pool, schema));
+    // A pool that shuts down on its own (a breaking migration of this schema) takes no more jobs:
+    // say so rather than go quiet.
+    events.on('pool:gracefulShutdown', ({ message }) => {
+      if (this.#stopping || this.#engineStopped) return;
+      this.#engineStopped = true;
+      request.onError(
+        new JobEngineStoppedError({
+          engine: 'graphile-worker',
+          queue: request.queue,
+          reason: message,
+        }),
+        undefined,
+      );
+    });
     this.#runner = await run({
       pgPool: pool,
       schema,
@@ -85,8 +107,10 @@ export class GraphileConsumer implements JobConsumer {
   }
 
   async stop(): Promise<void> {
+    this.#stopping = true;
     this.#inFlight.stop();
-    await this.#runner?.stop();
+    // A runner that already shut itself down refuses a second stop.
+    if (!this.#engineStopped) await this.#runner?.stop();
     const { pool, schema } = this.#options;
     // Given back unrun: due now, the attempt graphile counted taken back.
     const released = this.#inFlight.released;

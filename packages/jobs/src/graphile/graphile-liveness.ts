@@ -45,7 +45,10 @@ export async function forgetWorkers(
  * The unlock is graphile-worker's own `force_unlock_workers`, followed by its `jobs:insert`
  * notification so that idle workers fetch the jobs at once rather than at their next poll. Jobs of
  * other graphile tasks in the schema (the ADK crontab's `adk:cron`, a user's own tasks) have no ADK
- * record and are left to graphile. Returns the ids of the workers unlocked.
+ * record and are left to graphile. A job unlocked on its last allowed attempt is not run again
+ * (graphile counted the attempt): its record is made `dead` with a `JOB_LEASE_EXPIRED` error, as
+ * an embedded store records an expired lease on the last attempt. Returns the ids of the workers
+ * unlocked.
  */
 export async function sweepDeadWorkers(
   pool: pg.Pool,
@@ -64,6 +67,16 @@ export async function sweepDeadWorkers(
           and not exists (select 1 from "${schema}".adk_job_workers w where w.worker_id = j.locked_by)
       ), dead as (
         select array(select worker_id from stale union select worker_id from orphans) as ids
+      ), exhausted as (
+        update "${schema}".adk_job_records as r set outcome = 'dead', attempt = j.attempts,
+          last_error = json_build_object('name', 'LeaseExpired', 'code', 'JOB_LEASE_EXPIRED',
+            'message', 'The lease of worker "' || j.locked_by
+              || '" expired on the last allowed attempt (the worker crashed or stalled).'),
+          started_at = coalesce(r.started_at, (extract(epoch from j.locked_at) * 1000)::bigint),
+          finished_at = ${DB_NOW_MS}, updated_at = ${DB_NOW_MS}
+        from "${schema}"._private_jobs j, dead
+        where j.key = r.id and j.locked_by = any(dead.ids) and j.attempts >= j.max_attempts
+          and r.outcome is null
       )
       select dead.ids as worker_ids, "${schema}".force_unlock_workers(dead.ids),
         pg_notify('jobs:insert', json_build_object('count', greatest(cardinality(dead.ids),

@@ -7,6 +7,9 @@ export const DEFAULT_QUEUE = 'default';
 /** Default attempts allowed. */
 export const DEFAULT_MAX_ATTEMPTS = 5;
 
+/** The largest time a `Date` holds, in ms from the epoch either way (about 275,760 years). */
+const MAX_DATE_MS = 8.64e15;
+
 /** An enqueue request with its defaults applied and `runIn` resolved. */
 export interface NormalizedEnqueue {
   appName: string;
@@ -70,6 +73,14 @@ export function normalizeEnqueue(request: EnqueueJobRequest, now: number): Norma
     invalid('runAt', 'runAt must be a finite number of ms since the epoch.');
   if (request.runIn !== undefined && (!Number.isFinite(request.runIn) || request.runIn < 0))
     invalid('runIn', 'runIn must be a finite, non-negative number of ms.');
+  const runAt = Math.round(request.runAt ?? now + (request.runIn ?? 0));
+  if (Math.abs(runAt) > MAX_DATE_MS) {
+    const argument = request.runAt === undefined ? 'runIn' : 'runAt';
+    invalid(
+      argument,
+      `${argument} is out of range: the job would run at ${runAt} ms since the epoch, beyond what a Date holds (±${MAX_DATE_MS}).`,
+    );
+  }
   return {
     appName: nonEmpty(request.appName, 'appName'),
     userId: nonEmpty(request.userId, 'userId'),
@@ -78,7 +89,7 @@ export function normalizeEnqueue(request: EnqueueJobRequest, now: number): Norma
     stateDelta,
     queue: request.queue === undefined ? DEFAULT_QUEUE : nonEmpty(request.queue, 'queue'),
     priority,
-    runAt: Math.round(request.runAt ?? now + (request.runIn ?? 0)),
+    runAt,
     maxAttempts,
     uniqueKey: optionalNonEmpty(request.uniqueKey, 'uniqueKey'),
   };

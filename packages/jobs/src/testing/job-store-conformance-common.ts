@@ -55,6 +55,9 @@ export function commonJobStoreConformance(makeStore: MakeJobStore): void {
         request(queue, 'x', { maxAttempts: 0 }),
         request(queue, 'x', { runIn: -1 }),
         request(queue, 'x', { runAt: 1, runIn: 1 }),
+        // Beyond the range of a Date: such a job would never run, nor could its runAt be shown.
+        request(queue, 'x', { runIn: 8.64e15 }),
+        request(queue, 'x', { runAt: 8.64e15 + 1 }),
         request(queue, 'x', { queue: '' }),
         request(queue, 'x', { stateDelta: [] as unknown as Record<string, unknown> }),
       ];

@@ -46,7 +46,7 @@ const CREATE_SPEC: KeySpec = { fields: { evalSet: 'opaque' } };
 
 async function body(c: Context): Promise<unknown> {
   const text = await c.req.text();
-  return text.trim() === '' ? {} : parseJsonText(text, 'the request body');
+  return text.trim() === '' ? {} : parseJsonText(text, 'request body');
 }
 
 /** Eval errors as HTTP answers: missing 404, taken 409, bad input 400. */
@@ -100,12 +100,7 @@ export function evalRoutes(ctx: ServerContext): Hono {
     return found;
   };
   const addSession = async (c: Context, appName: string) => {
-    const request = parseModel(
-      addSessionSchema,
-      ADD_SESSION_SPEC,
-      await body(c),
-      'the request body',
-    );
+    const request = parseModel(addSessionSchema, ADD_SESSION_SPEC, await body(c), 'request body');
     await service.addSession(appName, c.req.param('set')!, request);
     return c.json({});
   };
@@ -116,7 +111,7 @@ export function evalRoutes(ctx: ServerContext): Hono {
       evalCaseSchema,
       EVAL_CASE_SPEC,
       { ...json, evalId: caseId, eval_id: undefined },
-      'the request body',
+      'request body',
     );
     await service.sets.updateEvalCase(appName, c.req.param('set')!, evalCase);
     return c.json({});
@@ -126,7 +121,7 @@ export function evalRoutes(ctx: ServerContext): Hono {
     return c.json({});
   };
   const run = async (c: Context, appName: string) => {
-    const request = parseModel(runSchema, RUN_SPEC, await body(c), 'the request body');
+    const request = parseModel(runSchema, RUN_SPEC, await body(c), 'request body');
     const metrics = request.evalMetrics ?? metricsFromConfig(DEFAULT_EVAL_CONFIG);
     return service.run(
       appName,
@@ -209,9 +204,9 @@ export function evalRoutes(ctx: ServerContext): Hono {
           z.object({ evalSet: z.unknown() }),
           CREATE_SPEC,
           await body(c),
-          'the request body',
+          'request body',
         );
-        const given = parseEvalSet(raw, 'the request body (eval_set)');
+        const given = parseEvalSet(raw, 'request body (eval_set)');
         const created = await service.sets.createEvalSet(a, given.evalSetId, {
           ...(given.name ? { name: given.name } : {}),
           ...(given.description ? { description: given.description } : {}),

@@ -15,6 +15,7 @@ const enqueueSchema = z.object({
   session_id: z.string().min(1).optional(),
   queue: z.string().min(1).optional(),
   priority: z.number().int().optional(),
+  // Beyond a Date's range (8.64e15 ms) the job would never run: the store refuses it (400).
   run_in_ms: z.number().nonnegative().optional(),
 });
 
@@ -24,6 +25,15 @@ function jobsOf(ctx: ServerContext): ServerJobStore {
   return jobs;
 }
 
+/** The states a job can be in (`@adk/jobs`' `JobState`), the values `?state=` accepts. */
+const JOB_STATES = ['pending', 'running', 'completed', 'dead', 'cancelled'];
+
+/** The app of a job route, known to the server (404 otherwise). */
+function knownApp(ctx: ServerContext, app: string): string {
+  if (!Object.hasOwn(ctx.options.apps, app)) throw httpError(404, `App not found: ${app}`);
+  return app;
+}
+
 /** At most this many jobs of an app are read per list (oldest first, as the stores list). */
 const LIST_LIMIT = 1000;
 
@@ -31,7 +41,8 @@ const LIST_LIMIT = 1000;
  * Background runs (`@adk/jobs`), when the server has a `jobStore`:
  * - `POST /apps/{app}/users/{user}/jobs` enqueues a run (`new_message`, optional `session_id`,
  *   `queue`, `priority`, `run_in_ms`) and answers 201 with the job;
- * - `GET /apps/{app}/users/{user}/jobs[?state=]` lists the user's jobs of the app;
+ * - `GET /apps/{app}/users/{user}/jobs[?state=]` lists the user's jobs of the app (404 for an
+ *   unknown app, 400 for a `state` that is not a job state);
  * - `GET /apps/{app}/users/{user}/jobs/stream` is a `text/event-stream` of those jobs: one frame
  *   with the whole list (`reset: true`), then one frame per change (`jobs` changed, `removed`
  *   ids), pushed at once for changes made in this process and found within
@@ -58,8 +69,7 @@ export function jobRoutes(ctx: ServerContext): Hono {
     return job;
   };
   routes.post('/apps/:app/users/:user/jobs', async (c) => {
-    const app = c.req.param('app');
-    if (!ctx.options.apps[app]) throw httpError(404, `App not found: ${app}`);
+    const app = knownApp(ctx, c.req.param('app'));
     const body = await readBody(c, enqueueSchema);
     const { job } = await jobsOf(ctx).enqueue({
       appName: app,
@@ -73,11 +83,15 @@ export function jobRoutes(ctx: ServerContext): Hono {
     hub.notify(app);
     return c.json(job, 201);
   });
-  routes.get('/apps/:app/users/:user/jobs', async (c) =>
-    c.json(await listFor(c.req.param('app'), c.req.param('user'), c.req.query('state'))),
-  );
+  routes.get('/apps/:app/users/:user/jobs', async (c) => {
+    const app = knownApp(ctx, c.req.param('app'));
+    const state = c.req.query('state');
+    if (state !== undefined && !JOB_STATES.includes(state))
+      throw httpError(400, `Invalid state "${state}": use one of ${JOB_STATES.join(', ')}.`);
+    return c.json(await listFor(app, c.req.param('user'), state));
+  });
   routes.get('/apps/:app/users/:user/jobs/stream', (c) => {
-    const app = c.req.param('app');
+    const app = knownApp(ctx, c.req.param('app'));
     const user = c.req.param('user');
     jobsOf(ctx); // 501 before the stream starts
     const body = jobStream({

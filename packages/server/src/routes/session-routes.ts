@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { createEvent, parseEvent } from '@adk/core';
 import type { Session } from '@adk/core';
+import { EVAL_SESSION_ID_PREFIX } from '@adk/eval';
 import { Hono } from 'hono';
 
 import type { ServerContext } from '../app/server-context';
@@ -17,7 +18,7 @@ const base = '/apps/:app/users/:user/sessions';
 
 /**
  * Session routes: create (with or without an id), get, list (a plain JSON array, as the ADK web
- * UI reads it), delete, and PATCH to change state through a state-delta event.
+ * UI reads it; without the sessions of eval runs, `___eval___session___…`), delete, and PATCH to change state through a state-delta event.
  */
 export function sessionRoutes(ctx: ServerContext): Hono {
   const routes = new Hono();
@@ -27,8 +28,10 @@ export function sessionRoutes(ctx: ServerContext): Hono {
     const appName = c.req.param('app');
     ctx.app(appName);
     const { sessions } = await service.listSessions({ appName, userId: c.req.param('user') });
-    sessions.sort((a, b) => b.lastUpdateTime - a.lastUpdateTime);
-    return c.json(sessions.map((session) => ctx.time.session(session)));
+    // The sessions of eval runs are hidden, as Python ADK's server hides them (still readable by id).
+    const listed = sessions.filter((session) => !session.id.startsWith(EVAL_SESSION_ID_PREFIX));
+    listed.sort((a, b) => b.lastUpdateTime - a.lastUpdateTime);
+    return c.json(listed.map((session) => ctx.time.session(session)));
   });
 
   routes.post(base, async (c) => {
