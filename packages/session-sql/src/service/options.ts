@@ -23,12 +23,18 @@ export interface SqlSessionServiceOptions {
    * length. The events kept are the frozen objects handed out anyway.
    */
   loadedSessions?: number;
+  /**
+   * SQLite: for how long an operation that finds the database locked by other writers (after the
+   * connection's busy timeout) is tried again before it fails with `SqliteBusyError` (retryable;
+   * nothing was written). Default 15000 ms; 0 tries once.
+   */
+  busyRetryMs?: number;
 }
 
 /** Options of {@link SqlSessionService.fromUrl} and `createSessionService`. */
 export interface SqlSessionServiceUrlOptions extends Pick<
   SqlSessionServiceOptions,
-  'schema' | 'autoMigrate' | 'loadedSessions'
+  'schema' | 'autoMigrate' | 'loadedSessions' | 'busyRetryMs'
 > {
   /** SQLite: how long a writer waits for the database lock (default 5000 ms). */
   busyTimeoutMs?: number;
