@@ -1,7 +1,7 @@
 import type { Event, Session } from '@adk/core';
 
 import type { DialectOps, LoadedUpTo, SessionDb, SessionKey } from '../dialect';
-import type { LoadedSessions } from './loaded-sessions';
+import { loadedBytes, type LoadedSessions } from './loaded-sessions';
 import { decodeEvents, sessionFromRow } from './session-rows';
 
 /**
@@ -26,12 +26,16 @@ export async function readWholeSession(
     createTime: entry.createTime,
     count: entry.events.length,
     upTo: entry.upTo,
+    bytes: entry.bytes,
   };
   let read = await ops.loadSession(db, key, {}, held?.upTo);
   let events: Event[];
+  let bytes: number;
   let upTo: LoadedUpTo = { order: 0, eventId: undefined };
   if (entry && held && read && read.anchored && read.createTime === held.createTime) {
-    events = entry.events.slice(0, held.count).concat(decodeEvents(ops, key, read.events));
+    const added = decodeEvents(ops, key, read.events);
+    events = entry.events.slice(0, held.count).concat(added);
+    bytes = held.bytes + loadedBytes(added);
     upTo = held.upTo;
   } else {
     // Never read, or deleted and created again since: read everything.
@@ -41,10 +45,11 @@ export async function readWholeSession(
       return undefined;
     }
     events = decodeEvents(ops, key, read.events);
+    bytes = ops.ordered ? loadedBytes(events) : 0;
   }
   const last = read.events.at(-1);
   if (last !== undefined) upTo = { order: last.order!, eventId: last.id };
-  if (ops.ordered) loaded.set(key, { createTime: read.createTime, events, upTo });
+  if (ops.ordered) loaded.set(key, { createTime: read.createTime, events, upTo, bytes });
   // The kept array is never handed out: the caller's Session gets its own.
   return sessionFromRow(ops, read.row, events.slice());
 }

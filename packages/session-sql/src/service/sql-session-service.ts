@@ -64,6 +64,8 @@ const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5000;
 const DEFAULT_SQLITE_BUSY_RETRY_MS = 15_000;
 /** Sessions whose events the service keeps between reads by default (see `LoadedSessions`). */
 const DEFAULT_LOADED_SESSIONS = 100;
+/** Heap the kept events may hold over all sessions by default (see `LoadedSessions`): 16 MiB. */
+const DEFAULT_LOADED_SESSIONS_MAX_BYTES = 16 * 2 ** 20;
 
 /**
  * A {@link SessionService} over SQL: SQLite or PostgreSQL through Kysely, in the table layout of the
@@ -127,8 +129,16 @@ export class SqlSessionService implements SessionService {
         argument: 'busyRetryMs',
       });
     this.#busyRetryMs = busyRetryMs;
+    const maxBytes = options.loadedSessionsMaxBytes ?? DEFAULT_LOADED_SESSIONS_MAX_BYTES;
+    if (!(typeof maxBytes === 'number' && maxBytes >= 0))
+      throw new InvalidArgumentError({
+        message:
+          'loadedSessionsMaxBytes must be a number of bytes, 0 or more (Infinity: no bound).',
+        argument: 'loadedSessionsMaxBytes',
+      });
     this.#loaded = new LoadedSessions(
       Math.max(0, Math.floor(options.loadedSessions ?? DEFAULT_LOADED_SESSIONS)),
+      maxBytes,
     );
   }
 
@@ -333,8 +343,7 @@ export class SqlSessionService implements SessionService {
     // now end with this very object, so the next read shares it (and loads nothing new).
     const held = order === undefined ? undefined : this.#loaded.get(key);
     if (held && held.events.length === priorCount && held.events[priorCount - 1] === prior) {
-      held.events.push(storedEvent);
-      held.upTo = { order: order!, eventId: storedEvent.id };
+      this.#loaded.extend(key, held, storedEvent, { order: order!, eventId: storedEvent.id });
     }
     return storedEvent;
   }
