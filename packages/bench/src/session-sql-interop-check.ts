@@ -6,6 +6,8 @@
  * with a PostgreSQL server URL, a scratch database is created on it and dropped afterwards.
  */
 
+import { createRequire } from 'node:module';
+
 import { createEvent } from '@adk/core';
 import { eventWithEveryField } from '@adk/core/testing';
 import { SqlSessionService } from '@adk/session-sql';
@@ -36,6 +38,36 @@ if (target.startsWith('postgres')) {
 } else {
   ourUrl = `sqlite:${target}`;
   theirUrl = `sqlite://${target}`;
+}
+
+/** Whether our events index (`adk_events_session_order`) is in the database, read without our service. */
+async function ourIndexPresent(): Promise<boolean> {
+  if (!target!.startsWith('postgres')) {
+    // better-sqlite3 without its types (the bench does not depend on @types/better-sqlite3).
+    const Database = createRequire(import.meta.url)('better-sqlite3') as new (
+      path: string,
+      options: { readonly: boolean },
+    ) => { prepare(query: string): { all(): unknown[] }; close(): void };
+    const file = new Database(target!, { readonly: true });
+    try {
+      return (
+        file.prepare(`select 1 from sqlite_master where name = 'adk_events_session_order'`).all()
+          .length > 0
+      );
+    } finally {
+      file.close();
+    }
+  }
+  const client = pgClient(ourUrl);
+  await client.connect();
+  try {
+    const result = (await client.query(
+      `select to_regclass('adk_events_session_order')::text as found`,
+    )) as { rows: { found: string | null }[] };
+    return result.rows[0]?.found != null;
+  } finally {
+    await client.end();
+  }
 }
 
 // 1. Ours writes.
@@ -81,10 +113,12 @@ await theirs.appendEvent({
   }),
 });
 await (theirs as unknown as { orm?: { close(force: boolean): Promise<void> } }).orm?.close(true);
+const indexAfterTheirs = await ourIndexPresent();
 
 // 3. Ours reads that, and appends again.
 const again = await SqlSessionService.fromUrl(ourUrl);
 const ourRead = await again.getSession(key);
+const indexAfterOurs = await ourIndexPresent();
 const ourView = JSON.parse(
   JSON.stringify({ state: ourRead?.state, events: ourRead?.events }),
 ) as unknown;
@@ -102,5 +136,6 @@ console.log(
     theirs: theirView,
     ours: ourView,
     finalIds: final?.events.map((event) => event.id),
+    index: { afterTheirs: indexAfterTheirs, afterOurs: indexAfterOurs },
   }),
 );

@@ -24,6 +24,8 @@ interface CheckOutput {
   theirs: { state: Record<string, unknown>; events: Event[] };
   ours: { state: Record<string, unknown>; events: Event[] };
   finalIds: string[];
+  /** Whether our events index was there once @google/adk had opened the database, and after ours. */
+  index: { afterTheirs: boolean; afterOurs: boolean };
 }
 
 const POSTGRES_URL = process.env.ADK_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -89,6 +91,10 @@ describe.each(targets)('$label shared with @google/adk', ({ target, available })
       expect(ours.state['user:home']).toBe('Nice');
       expect(ours.events[1]).toEqual(written);
       expect(output.finalIds).toEqual(['e1', 'evt-full-1', 'from-adk-js', 'after']);
+
+      // @google/adk drops the indexes it does not know when it opens a database; we create ours
+      // again when we open it next.
+      expect(output.index).toEqual({ afterTheirs: false, afterOurs: true });
     },
     60_000,
   );

@@ -1,3 +1,4 @@
+export { approximateBytes, approximateEventBytes } from './approximate-bytes';
 export {
   COMPACTION_RANGE_METADATA_KEY,
   createEventActions,

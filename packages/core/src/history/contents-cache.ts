@@ -1,5 +1,6 @@
 import type { Content, Part } from '../content';
-import type { Event } from '../events';
+import { InvalidArgumentError } from '../errors';
+import { approximateBytes, approximateEventBytes, type Event } from '../events';
 import { buildFrozenEventContents, type BuildContentsOptions } from './build-contents';
 import { INPUT_REJECTED_ERROR_CODE } from './history';
 import { withUserTurnsAtEnds } from './turn-order';
@@ -10,6 +11,9 @@ const CACHE_FROM_EVENTS = 24;
 const MAX_ENTRIES = 32;
 /** Events remembered over all entries; bounds the memory held for sessions that went quiet. */
 const MAX_EVENTS = 100_000;
+/** Default of {@link ContentsCacheOptions.maxBytes}: 16 MiB. */
+const DEFAULT_MAX_BYTES = 16 * 2 ** 20;
+let maxBytes = DEFAULT_MAX_BYTES;
 /** How far back from the end of the events a remembered prefix is looked for. */
 const LOOKBACK = 16;
 
@@ -21,6 +25,48 @@ interface Entry {
   readonly contents: readonly Content[];
   /** Ids of every function call and function response in `events`. */
   readonly ids: Set<string>;
+  /** About how much heap the entry keeps alive: its events and its contents. */
+  readonly bytes: number;
+}
+
+/** Options of {@link configureContentsCache}. */
+export interface ContentsCacheOptions {
+  /**
+   * About how many bytes of heap the remembered prefixes may keep alive, over all of them: their
+   * events (estimated with `approximateEventBytes`, counted even when a session store holds the
+   * same objects) and their contents. The least recently used are dropped first; a history larger
+   * than this on its own is built from scratch each time. Default 16 MiB; `Infinity` leaves only
+   * the bounds by count (32 prefixes, 100,000 events).
+   */
+  maxBytes?: number;
+}
+
+/**
+ * Set the bounds of the process-wide cache behind {@link buildContentsIncrementally} (it is shared
+ * by every runner and agent of the process). Applies at once (entries over the new bound are
+ * dropped) and returns the bounds in force before, so a test can restore them.
+ *
+ * @example
+ * ```ts
+ * import { configureContentsCache } from '@adk/core';
+ *
+ * configureContentsCache({ maxBytes: 64 * 2 ** 20 }); // a server with long conversations
+ * ```
+ */
+export function configureContentsCache(
+  options: ContentsCacheOptions,
+): Required<ContentsCacheOptions> {
+  const previous = { maxBytes };
+  if (options.maxBytes !== undefined) {
+    if (!(typeof options.maxBytes === 'number' && options.maxBytes >= 0))
+      throw new InvalidArgumentError({
+        message: 'maxBytes must be a number of bytes, 0 or more (Infinity: no bound).',
+        argument: 'maxBytes',
+      });
+    maxBytes = options.maxBytes;
+  }
+  evictOverBounds();
+  return previous;
 }
 
 /** Remembered prefixes by agent, branch and last event id; least recently used first. */
@@ -34,7 +80,8 @@ function entryKey(key: string, last: Event): string {
  * {@link buildContents}, incrementally: when the events start with a prefix whose contents were
  * built before (the previous model call of the invocation, or the previous turn), only the new
  * events are rendered and appended to the remembered contents. The last 32 prefixes are remembered
- * (100,000 events at most over all of them). A turn late in a long conversation
+ * (100,000 events and about 16 MiB of heap at most over all of them, see
+ * {@link configureContentsCache}). A turn late in a long conversation
  * then costs about as much as an early one, instead of re-rendering the whole history twice.
  *
  * The result always equals `withUserTurnsAtEnds(buildContents(events, options))`: what a model may
@@ -70,14 +117,16 @@ export function buildContentsIncrementally(
       forget(entryKey(key, found.events[found.events.length - 1] as Event));
       for (const id of suffixIds) found.ids.add(id);
       const contents = fresh.length === 0 ? found.contents : found.contents.concat(fresh);
-      remember(events, { key, events: events.slice(), contents, ids: found.ids });
+      const bytes = found.bytes + eventsBytes(suffix) + approximateBytes(fresh) + 8 * suffix.length;
+      remember(events, { key, events: events.slice(), contents, ids: found.ids, bytes });
       return withUserTurnsAtEnds(contents.slice());
     }
   }
   const ids = cacheableIds(events);
   if (!ids) return withUserTurnsAtEnds(freezeContents(buildFrozenEventContents(events, options)));
   const contents = freezeContents(buildFrozenEventContents(events, options));
-  remember(events, { key, events: events.slice(), contents, ids });
+  const bytes = eventsBytes(events) + approximateBytes(contents) + 8 * events.length;
+  remember(events, { key, events: events.slice(), contents, ids, bytes });
   return withUserTurnsAtEnds(contents.slice());
 }
 
@@ -92,25 +141,48 @@ function findPrefix(events: readonly Event[], key: string): Entry | undefined {
   return undefined;
 }
 
-/** Events held by all entries (kept in step with `entries`). */
+/** Events and bytes held by all entries (kept in step with `entries`). */
 let rememberedEvents = 0;
+let rememberedBytes = 0;
+
+function eventsBytes(events: readonly Event[]): number {
+  let bytes = 0;
+  for (const event of events) bytes += approximateEventBytes(event);
+  return bytes;
+}
 
 function forget(id: string): void {
   const entry = entries.get(id);
   if (!entry) return;
   entries.delete(id);
   rememberedEvents -= entry.events.length;
+  rememberedBytes -= entry.bytes;
 }
 
 function remember(events: readonly Event[], entry: Entry): void {
-  if (entry.events.length > MAX_EVENTS) return;
   const id = entryKey(entry.key, events[events.length - 1] as Event);
   forget(id);
+  if (entry.events.length > MAX_EVENTS || entry.bytes > maxBytes) return;
   entries.set(id, entry);
   rememberedEvents += entry.events.length;
-  while (entries.size > MAX_ENTRIES || rememberedEvents > MAX_EVENTS) {
+  rememberedBytes += entry.bytes;
+  evictOverBounds();
+}
+
+/** Drop the least recently used entries until every bound holds. */
+function evictOverBounds(): void {
+  while (
+    entries.size > MAX_ENTRIES ||
+    rememberedEvents > MAX_EVENTS ||
+    (rememberedBytes > maxBytes && entries.size > 0)
+  ) {
     forget(entries.keys().next().value as string);
   }
+}
+
+/** @internal For tests: what the cache holds now. */
+export function contentsCacheUsage(): { entries: number; events: number; bytes: number } {
+  return { entries: entries.size, events: rememberedEvents, bytes: rememberedBytes };
 }
 
 /**

@@ -5,7 +5,12 @@ export {
   SUMMARY_HEADER,
   type BuildContentsOptions,
 } from './build-contents';
-export { buildContentsIncrementally, mutableContents } from './contents-cache';
+export {
+  buildContentsIncrementally,
+  configureContentsCache,
+  mutableContents,
+  type ContentsCacheOptions,
+} from './contents-cache';
 export { FRAMEWORK_FUNCTION_NAMES, isFrameworkFunction } from './framework-functions';
 export { findResumedCall, findResumedCaller, resumedBranch, type ResumedCall } from './find-caller';
 export {

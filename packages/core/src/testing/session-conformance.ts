@@ -1,6 +1,7 @@
 import { describe } from 'vitest';
 
 import type { SessionService } from '../sessions';
+import { defineConcurrencyTests } from './session-conformance-concurrency';
 import { defineConfirmationTests } from './session-conformance-confirmations';
 import { useConformanceContext } from './session-conformance-context';
 import { defineEventTests } from './session-conformance-events';
@@ -12,9 +13,11 @@ import { defineTextTests } from './session-conformance-text';
 /**
  * The behaviour every {@link SessionService} must have, as a vitest suite: create/get/list/delete,
  * ids and duplicate ids, prefix routing of state across sessions and users, `temp:` never stored,
- * shallow merge and null values, event windows, partial events refused, the stale rule, isolation of
- * objects passed in and handed out, text with lone UTF-16 surrogates refused, a lossless round-trip of every `Event` field, and a
- * confirmation deadline that holds across a restart (run through a `Runner` on the store).
+ * shallow merge and null values, event windows, partial events refused, reads racing appends (each
+ * event once, in order, with the state of one snapshot), the stale rule, isolation of objects passed
+ * in and handed out, text with lone UTF-16 surrogates refused, a lossless round-trip of every
+ * `Event` field, and a confirmation deadline that holds across a restart (run through a `Runner`
+ * on the store).
  *
  * Call it inside a test file. `makeService` runs before each test; it may return a shared instance
  * (for example one per database), since every test works in its own freshly named app.
@@ -36,6 +39,7 @@ export function sessionServiceConformance(
     defineLifecycleTests(ctx);
     defineStateTests(ctx);
     defineEventTests(ctx);
+    defineConcurrencyTests(ctx);
     defineIsolationTests(ctx);
     defineTextTests(ctx);
     defineConfirmationTests(ctx);

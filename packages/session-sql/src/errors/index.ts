@@ -1,4 +1,4 @@
 export { CorruptEventError } from './corrupt-event-error';
 export { MigrationError } from './migration-error';
 export { SchemaVersionError } from './schema-version-error';
-export { SqlDriverMissingError } from '@adk/sql-kit';
+export { SqlDriverMissingError, SqliteBusyError } from '@adk/sql-kit';

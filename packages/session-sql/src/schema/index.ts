@@ -1,3 +1,4 @@
+export { EVENTS_INDEX, reconcileEventsIndex, sqliteEventsTable } from './events-index';
 export { checkSchema, migrateSessionSchema } from './migrate';
 export { sessionMigrations } from './migrations';
 export {

@@ -7,6 +7,7 @@ import {
 import { sql, type Kysely } from 'kysely';
 
 import type { DialectKind } from '../dialect';
+import { createEventsIndex, sqliteEventsTable } from './events-index';
 
 /** `name` as a quoted SQL identifier. */
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -22,7 +23,8 @@ function columnTypes(kind: DialectKind) {
  * 001: the four session tables and the metadata table (created only when missing, so a database
  * already written by the Python ADK or `@google/adk` is adopted as it is), an insertion sequence
  * for events on PostgreSQL (SQLite has `rowid`) and the index that serves ordered reads of one
- * session, both only on an events table this migration created (another ADK's is never altered),
+ * session, both only on an events table this migration created (another ADK's is never altered,
+ * on either database),
  * and `schema_version = '1'`.
  */
 function schemaV1(kind: DialectKind, schema: string | undefined): Migration {
@@ -66,12 +68,13 @@ function schemaV1(kind: DialectKind, schema: string | undefined): Migration {
         .execute();
       // An events table another ADK created is used as it is: no column or index is added to it.
       const foreignEvents =
-        kind === 'postgres' &&
-        (
-          await sql<{ found: string | null }>`select to_regclass(${
-            schema === undefined ? 'events' : `${quoteIdent(schema)}.events`
-          })::text as found`.execute(db)
-        ).rows[0]?.found != null;
+        kind === 'postgres'
+          ? (
+              await sql<{ found: string | null }>`select to_regclass(${
+                schema === undefined ? 'events' : `${quoteIdent(schema)}.events`
+              })::text as found`.execute(db)
+            ).rows[0]?.found != null
+          : (await sqliteEventsTable(root)) === 'foreign';
       await db.schema
         .createTable('events')
         .ifNotExists()
@@ -84,20 +87,14 @@ function schemaV1(kind: DialectKind, schema: string | undefined): Migration {
         .addColumn('event_data', sql.raw(t.json), (c) => c.notNull())
         .addPrimaryKeyConstraint('events_pkey', ['id', 'app_name', 'user_id', 'session_id'])
         .execute();
-      if (foreignEvents) {
-        // Read in time order, as the ADK that created it does (see postgresOps).
-      } else if (kind === 'postgres') {
-        await sql`alter table ${table('events')} add column if not exists seq bigserial`.execute(
-          db,
-        );
-        await sql`create index if not exists adk_events_session_order on ${table('events')} (app_name, user_id, session_id, seq)`.execute(
-          db,
-        );
-      } else {
-        // Every SQLite index ends with the rowid, so this one also serves ORDER BY rowid.
-        await sql`create index if not exists adk_events_session_order on ${table('events')} (app_name, user_id, session_id)`.execute(
-          db,
-        );
+      if (!foreignEvents) {
+        // Read in time order on another ADK's table (see postgresOps); in append order on ours.
+        if (kind === 'postgres') {
+          await sql`alter table ${table('events')} add column if not exists seq bigserial`.execute(
+            db,
+          );
+        }
+        await createEventsIndex(root, { dialect: kind, schema });
       }
       await sql`insert into ${table('adk_internal_metadata')} (key, value) values ('schema_version', '1') on conflict do nothing`.execute(
         db,

@@ -23,12 +23,26 @@ export interface SqlSessionServiceOptions {
    * length. The events kept are the frozen objects handed out anyway.
    */
   loadedSessions?: number;
+  /**
+   * About how many bytes of heap the kept events may hold over all kept sessions (default 16 MiB,
+   * estimated with `approximateEventBytes` of `@adk/core`); the least recently read sessions are
+   * dropped first, and a session larger than this on its own is not kept (its reads are full
+   * reads). Bounds the memory of a server with long sessions whatever their events' size;
+   * `Infinity` bounds by `loadedSessions` only.
+   */
+  loadedSessionsMaxBytes?: number;
+  /**
+   * SQLite: for how long an operation that finds the database locked by other writers (after the
+   * connection's busy timeout) is tried again before it fails with `SqliteBusyError` (retryable;
+   * nothing was written). Default 15000 ms; 0 tries once.
+   */
+  busyRetryMs?: number;
 }
 
 /** Options of {@link SqlSessionService.fromUrl} and `createSessionService`. */
 export interface SqlSessionServiceUrlOptions extends Pick<
   SqlSessionServiceOptions,
-  'schema' | 'autoMigrate' | 'loadedSessions'
+  'schema' | 'autoMigrate' | 'loadedSessions' | 'loadedSessionsMaxBytes' | 'busyRetryMs'
 > {
   /** SQLite: how long a writer waits for the database lock (default 5000 ms). */
   busyTimeoutMs?: number;

@@ -29,6 +29,7 @@ import {
   inSchema,
   openSqlDatabase,
   requireSqlDialect,
+  retryWhileSqliteBusy,
   type SqlTablesLocation,
 } from '@adk/sql-kit';
 import { sql, type Kysely } from 'kysely';
@@ -44,7 +45,13 @@ import {
   type SessionKey,
 } from '../dialect';
 import { readPostgresLayout, refuseUnusableLayout } from '../dialect/postgres-layout';
-import { checkSchema, migrateSessionSchema, type SessionDatabase } from '../schema';
+import {
+  checkSchema,
+  migrateSessionSchema,
+  reconcileEventsIndex,
+  sqliteEventsTable,
+  type SessionDatabase,
+} from '../schema';
 import { CallOrderQueue } from './call-order-queue';
 import { LoadedSessions } from './loaded-sessions';
 import { readWholeSession } from './read-whole-session';
@@ -53,8 +60,12 @@ import { refusingUnstorableValues } from './database-errors';
 import { decodeEvents, sessionFromRow } from './session-rows';
 
 const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5000;
+/** How long a SQLite operation that finds the database locked is tried again, by default. */
+const DEFAULT_SQLITE_BUSY_RETRY_MS = 15_000;
 /** Sessions whose events the service keeps between reads by default (see `LoadedSessions`). */
 const DEFAULT_LOADED_SESSIONS = 100;
+/** Heap the kept events may hold over all sessions by default (see `LoadedSessions`): 16 MiB. */
+const DEFAULT_LOADED_SESSIONS_MAX_BYTES = 16 * 2 ** 20;
 
 /**
  * A {@link SessionService} over SQL: SQLite or PostgreSQL through Kysely, in the table layout of the
@@ -84,6 +95,7 @@ export class SqlSessionService implements SessionService {
   readonly #location: SqlTablesLocation;
   readonly #autoMigrate: boolean;
   readonly #ownsDatabase: boolean;
+  readonly #busyRetryMs: number;
   #ready: Promise<void> | undefined;
   /** One object's appends run in call order. */
   readonly #appending = new CallOrderQueue<Session>();
@@ -110,8 +122,23 @@ export class SqlSessionService implements SessionService {
     this.#location = { dialect: kind, schema: options.schema };
     this.#autoMigrate = options.autoMigrate ?? false;
     this.#ownsDatabase = options.ownsDatabase ?? false;
+    const busyRetryMs = options.busyRetryMs ?? DEFAULT_SQLITE_BUSY_RETRY_MS;
+    if (!(Number.isFinite(busyRetryMs) && busyRetryMs >= 0))
+      throw new InvalidArgumentError({
+        message: 'busyRetryMs must be a number of milliseconds, 0 or more.',
+        argument: 'busyRetryMs',
+      });
+    this.#busyRetryMs = busyRetryMs;
+    const maxBytes = options.loadedSessionsMaxBytes ?? DEFAULT_LOADED_SESSIONS_MAX_BYTES;
+    if (!(typeof maxBytes === 'number' && maxBytes >= 0))
+      throw new InvalidArgumentError({
+        message:
+          'loadedSessionsMaxBytes must be a number of bytes, 0 or more (Infinity: no bound).',
+        argument: 'loadedSessionsMaxBytes',
+      });
     this.#loaded = new LoadedSessions(
       Math.max(0, Math.floor(options.loadedSessions ?? DEFAULT_LOADED_SESSIONS)),
+      maxBytes,
     );
   }
 
@@ -151,7 +178,7 @@ export class SqlSessionService implements SessionService {
    * than this package's with `SchemaVersionError`.
    */
   async migrate(): Promise<void> {
-    await this.#prepare(true);
+    await this.#retrying(() => this.#prepare(true));
     this.#ready = Promise.resolve();
   }
 
@@ -168,28 +195,30 @@ export class SqlSessionService implements SessionService {
     const { appName, userId } = request;
     const now = Date.now();
     return refusingUnstorableValues(() =>
-      ops.write(this.#db, async (trx) => {
-        const inserted = await trx
-          .insertInto('sessions')
-          .values({
-            id: sessionId,
-            app_name: appName,
-            user_id: userId,
-            state: ops.encodeJson(scoped.session),
-            create_time: ops.encodeTime(now, 'sessions.create_time'),
-            update_time: ops.encodeTime(now, 'sessions.update_time'),
-          })
-          .onConflict((conflict) => conflict.doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!inserted) throw new SessionExistsError({ appName, userId, sessionId });
-        await ops.mergeScope(trx, { table: 'app_states', appName }, scoped.app, now);
-        await ops.mergeScope(trx, { table: 'user_states', appName, userId }, scoped.user, now);
-        const row = await this.#sessionRows(trx, appName, userId)
-          .where('s.id', '=', sessionId)
-          .executeTakeFirstOrThrow();
-        return sessionFromRow(ops, row, []);
-      }),
+      this.#retrying(() =>
+        ops.write(this.#db, async (trx) => {
+          const inserted = await trx
+            .insertInto('sessions')
+            .values({
+              id: sessionId,
+              app_name: appName,
+              user_id: userId,
+              state: ops.encodeJson(scoped.session),
+              create_time: ops.encodeTime(now, 'sessions.create_time'),
+              update_time: ops.encodeTime(now, 'sessions.update_time'),
+            })
+            .onConflict((conflict) => conflict.doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          if (!inserted) throw new SessionExistsError({ appName, userId, sessionId });
+          await ops.mergeScope(trx, { table: 'app_states', appName }, scoped.app, now);
+          await ops.mergeScope(trx, { table: 'user_states', appName, userId }, scoped.user, now);
+          const row = await this.#sessionRows(trx, appName, userId)
+            .where('s.id', '=', sessionId)
+            .executeTakeFirstOrThrow();
+          return sessionFromRow(ops, row, []);
+        }),
+      ),
     );
   }
 
@@ -208,19 +237,21 @@ export class SqlSessionService implements SessionService {
     };
     const full = request.numRecentEvents === undefined && request.afterTimestamp === undefined;
     if (!full) {
-      const loaded = await this.#ops.loadSession(this.#db, key, request);
+      const loaded = await this.#retrying(() => this.#ops.loadSession(this.#db, key, request));
       if (!loaded) return undefined;
       return sessionFromRow(this.#ops, loaded.row, decodeEvents(this.#ops, key, loaded.events));
     }
-    return readWholeSession(this.#ops, this.#db, key, this.#loaded);
+    return this.#retrying(() => readWholeSession(this.#ops, this.#db, key, this.#loaded));
   }
 
   async listSessions(request: ListSessionsRequest): Promise<ListSessionsResponse> {
     await this.#ensureReady();
-    const rows = await this.#sessionRows(this.#db, request.appName, request.userId)
-      .orderBy('s.create_time')
-      .orderBy('s.id')
-      .execute();
+    const rows = await this.#retrying(() =>
+      this.#sessionRows(this.#db, request.appName, request.userId)
+        .orderBy('s.create_time')
+        .orderBy('s.id')
+        .execute(),
+    );
     return { sessions: rows.map((row) => sessionFromRow(this.#ops, row, [])) };
   }
 
@@ -231,22 +262,24 @@ export class SqlSessionService implements SessionService {
       userId: request.userId,
       sessionId: request.sessionId,
     });
-    await this.#ops.write(this.#db, async (trx) => {
-      // The session row first: this waits for an append in flight, and later appends then find
-      // no session, so no event can be left behind.
-      await trx
-        .deleteFrom('sessions')
-        .where('app_name', '=', request.appName)
-        .where('user_id', '=', request.userId)
-        .where('id', '=', request.sessionId)
-        .execute();
-      await trx
-        .deleteFrom('events')
-        .where('app_name', '=', request.appName)
-        .where('user_id', '=', request.userId)
-        .where('session_id', '=', request.sessionId)
-        .execute();
-    });
+    await this.#retrying(() =>
+      this.#ops.write(this.#db, async (trx) => {
+        // The session row first: this waits for an append in flight, and later appends then find
+        // no session, so no event can be left behind.
+        await trx
+          .deleteFrom('sessions')
+          .where('app_name', '=', request.appName)
+          .where('user_id', '=', request.userId)
+          .where('id', '=', request.sessionId)
+          .execute();
+        await trx
+          .deleteFrom('events')
+          .where('app_name', '=', request.appName)
+          .where('user_id', '=', request.userId)
+          .where('session_id', '=', request.sessionId)
+          .execute();
+      }),
+    );
   }
 
   /**
@@ -275,18 +308,20 @@ export class SqlSessionService implements SessionService {
     const priorCount = session.events.length;
     const prior = session.events[priorCount - 1];
     const { outcome, order } = await refusingUnstorableValues(() =>
-      ops.appendEvent(this.#db, {
-        key,
-        expected: session.lastUpdateTime,
-        next,
-        event: {
-          id: storedEvent.id,
-          invocationId: storedEvent.invocationId,
-          timestamp: storedEvent.timestamp,
-          data: ops.encodeJson(encodeEventData(storedEvent)),
-        },
-        delta: splitStateDelta(storedEvent.actions.stateDelta),
-      }),
+      this.#retrying(() =>
+        ops.appendEvent(this.#db, {
+          key,
+          expected: session.lastUpdateTime,
+          next,
+          event: {
+            id: storedEvent.id,
+            invocationId: storedEvent.invocationId,
+            timestamp: storedEvent.timestamp,
+            data: ops.encodeJson(encodeEventData(storedEvent)),
+          },
+          delta: splitStateDelta(storedEvent.actions.stateDelta),
+        }),
+      ),
     );
     switch (outcome) {
       case 'appended':
@@ -308,8 +343,7 @@ export class SqlSessionService implements SessionService {
     // now end with this very object, so the next read shares it (and loads nothing new).
     const held = order === undefined ? undefined : this.#loaded.get(key);
     if (held && held.events.length === priorCount && held.events[priorCount - 1] === prior) {
-      held.events.push(storedEvent);
-      held.upTo = { order: order!, eventId: storedEvent.id };
+      this.#loaded.extend(key, held, storedEvent, { order: order!, eventId: storedEvent.id });
     }
     return storedEvent;
   }
@@ -319,11 +353,23 @@ export class SqlSessionService implements SessionService {
     return userId === undefined ? query : query.where('s.user_id', '=', userId);
   }
 
+  /**
+   * SQLite: run `work` (a read, or a whole transaction: nothing is written when it fails busy)
+   * again while it finds the database locked beyond the busy timeout, for up to `busyRetryMs`, then
+   * throw `SqliteBusyError`. PostgreSQL waits on row locks instead: `work` runs once.
+   */
+  #retrying<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#ops.kind !== 'sqlite') return work();
+    return retryWhileSqliteBusy(work, { retryMs: this.#busyRetryMs });
+  }
+
   #ensureReady(): Promise<void> {
-    this.#ready ??= this.#prepare(this.#autoMigrate).catch((error: unknown) => {
-      this.#ready = undefined;
-      throw error;
-    });
+    this.#ready ??= this.#retrying(() => this.#prepare(this.#autoMigrate)).catch(
+      (error: unknown) => {
+        this.#ready = undefined;
+        throw error;
+      },
+    );
     return this.#ready;
   }
 
@@ -341,10 +387,19 @@ export class SqlSessionService implements SessionService {
       refuseUnusableLayout(await readPostgresLayout(this.#root, this.#schema), false);
     if (migrate) await migrateSessionSchema(this.#root as Kysely<unknown>, this.#location);
     else await checkSchema(this.#root as Kysely<unknown>, this.#location);
+    let ownsEvents: boolean;
     if (this.#ops.kind === 'postgres') {
       const report = await readPostgresLayout(this.#root, this.#schema);
       refuseUnusableLayout(report, true);
       this.#ops = postgresOps(this.#schema, report.layout);
+      ownsEvents = report.layout.eventSeq; // only this package's migration adds `seq`
+    } else {
+      ownsEvents = (await sqliteEventsTable(this.#root as Kysely<unknown>)) === 'own';
     }
+    // Our index on our table, recreated when another ADK dropped it; never on another ADK's table.
+    await reconcileEventsIndex(this.#root as Kysely<unknown>, this.#location, {
+      ownsEvents,
+      migrating: migrate,
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { isSqliteBusy } from './is-sqlite-busy';
 import type { SqlitePragmaRunner } from './pragma-runner';
 import {
   DEFAULT_SQLITE_SYNCHRONOUS,
@@ -54,13 +55,8 @@ export async function enableSqliteWal(
       setSqliteSynchronous(database, synchronous);
       return;
     } catch (error) {
-      if (!isBusy(error) || Date.now() >= deadline) throw error;
+      if (!isSqliteBusy(error) || Date.now() >= deadline) throw error;
     }
     await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
   }
-}
-
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }

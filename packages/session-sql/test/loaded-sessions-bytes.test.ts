@@ -1,0 +1,79 @@
+import { createEvent, InvalidArgumentError, modelContent, type Event } from '@adk/core';
+import { sqliteKysely, temporaryDirectory } from '@adk/test-databases';
+import type { KyselyPlugin, PluginTransformResultArgs, QueryResult, UnknownRow } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+import { SqlSessionService } from '../src';
+
+/** Counts the rows statements return: a read of a kept session returns only the session row. */
+class RowCounter implements KyselyPlugin {
+  rows = 0;
+  transformQuery<T>(args: { node: T }): T {
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    this.rows += args.result.rows.length;
+    return args.result;
+  }
+}
+
+const temp = temporaryDirectory('adk-session-sql-bytes-');
+const counter = new RowCounter();
+/** About 10 KB of heap per event. */
+const bigEvent = (index: number): Event =>
+  createEvent({
+    invocationId: 'i',
+    author: 'agent',
+    content: modelContent(`${index} ${'x'.repeat(10_000)}`),
+  });
+let service: SqlSessionService;
+
+beforeAll(async () => {
+  service = new SqlSessionService({
+    db: sqliteKysely(temp.file('bytes.db'), { wal: true, plugins: [counter] }),
+    ownsDatabase: true,
+    loadedSessionsMaxBytes: 200_000,
+  });
+  await service.migrate();
+});
+afterAll(async () => {
+  await service.close();
+  temp.remove();
+});
+
+async function sessionOf(sessionId: string, events: number): Promise<void> {
+  const session = await service.createSession({ appName: 'bytes', userId: 'u', sessionId });
+  for (let index = 0; index < events; index++)
+    await service.appendEvent({ session, event: bigEvent(index) });
+}
+
+/** Read a session; returns how many rows the read fetched and checks its events. */
+async function rowsOfRead(sessionId: string, events: number): Promise<number> {
+  counter.rows = 0;
+  const read = await service.getSession({ appName: 'bytes', userId: 'u', sessionId });
+  expect(read?.events).toHaveLength(events);
+  return counter.rows;
+}
+
+it('keeps sessions within loadedSessionsMaxBytes, dropping the least recently read first', async () => {
+  await sessionOf('a', 8); // ~80 KB
+  await sessionOf('b', 12); // ~120 KB
+  expect(await rowsOfRead('a', 8)).toBeGreaterThanOrEqual(8); // first read: everything
+  expect(await rowsOfRead('a', 8)).toBeLessThan(3); // kept: the session row only
+  expect(await rowsOfRead('b', 12)).toBeGreaterThanOrEqual(12);
+  // a + b pass the 200 KB bound: a, read least recently, was dropped; b is kept.
+  expect(await rowsOfRead('b', 12)).toBeLessThan(3);
+  expect(await rowsOfRead('a', 8)).toBeGreaterThanOrEqual(8);
+});
+
+it('keeps no session larger than the bound on its own, and still reads it whole and right', async () => {
+  await sessionOf('huge', 25); // ~250 KB
+  for (let round = 0; round < 3; round++)
+    expect(await rowsOfRead('huge', 25)).toBeGreaterThanOrEqual(25);
+});
+
+it('refuses a loadedSessionsMaxBytes that is not a number of bytes', () => {
+  const attempt = () =>
+    new SqlSessionService({ db: service.database, loadedSessionsMaxBytes: Number.NaN });
+  expect(attempt).toThrow(InvalidArgumentError);
+});
