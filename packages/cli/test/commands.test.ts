@@ -233,6 +233,16 @@ describe('a busy port', () => {
   }, 60_000);
 });
 
+describe('the adk launcher', () => {
+  // `adk` linked globally (npm link) runs from any folder, outside this repository too.
+  it('runs from a folder outside the repository', async () => {
+    const result = await runBin(['--version'], { cwd: dir });
+    expect(result.stderr).toBe('');
+    expect(result.stdout.trim()).toBe(packageJson.version);
+    expect(result.code).toBe(0);
+  }, 60_000);
+});
+
 describe('adk create', () => {
   it('refuses a bad name and a non-empty folder', async () => {
     expect(() => createProject({ name: '1abc', dir })).toThrow(/Invalid project name/);
