@@ -5,7 +5,4 @@ export {
   type OpenedSqlDatabase,
 } from './open-sql-database';
 export { assertDriverSupportsNode } from './driver-engines';
-export {
-  SqlDriverMissingError,
-  type SqlDriverMissingReason,
-} from './sql-driver-missing-error';
+export { SqlDriverMissingError, type SqlDriverMissingReason } from './sql-driver-missing-error';
