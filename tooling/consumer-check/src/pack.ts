@@ -15,7 +15,7 @@ export interface Tarball {
 const REQUIRED = ['package/package.json', 'package/README.md', 'package/LICENSE'];
 
 /** The `exports` of a manifest as published: the monorepo-only `source` condition removed. */
-function publishedExports(exports: unknown): unknown {
+export function publishedExports(exports: unknown): unknown {
   if (typeof exports !== 'object' || exports === null) return exports;
   return Object.fromEntries(
     Object.entries(exports)
@@ -77,7 +77,7 @@ export async function packAll(
     };
     if (JSON.stringify(manifest.exports) !== JSON.stringify(publishedExports(repository.exports))) {
       throw new CheckFailure(
-        `${pkg.name}: the packed "exports" are not the repository's without "source": make publishConfig.exports in ${pkg.dir}/package.json match "exports" (minus the source condition)`,
+        `${pkg.name}: the packed "exports" are not the repository's without "source": run pnpm --filter @adk/consumer-check publish-exports`,
       );
     }
     for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
