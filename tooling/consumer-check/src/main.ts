@@ -5,7 +5,11 @@
  * better-sqlite3 12; Node 24 from the npm registry with kysely 0.29 and better-sqlite3 13) and per
  * package manager (npm, pnpm) installs the tarballs into a fresh project in a temporary folder,
  * compiles every complete TypeScript block of every README under strict +
- * exactOptionalPropertyTypes, and runs the documented examples. Exits non-zero on any failure.
+ * exactOptionalPropertyTypes, and runs the documented examples. Then the newcomer's path: `adk
+ * create my_agent --packages <tarballs>` from a folder outside the clone, the project installed as
+ * created, `tsc`, its test, `adk run`, `adk web` (the page answers in Chromium) and `adk eval`;
+ * on Node 20, better-sqlite3 13 must be refused with `SqlDriverMissingError`. Exits non-zero on
+ * any failure.
  *
  * Options: `--lanes node20,node24`, `--managers npm,pnpm`, `--skip-build`, `--keep` (keep the
  * temporary folder). `ADK_CONSUMER_CHECK_CACHE` (default `~/.cache/adk-consumer-check`) keeps
