@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -233,12 +241,58 @@ describe('a busy port', () => {
   });
 });
 
+describe('the adk launcher', () => {
+  // `adk` linked globally (npm link) runs from any folder, outside this repository too.
+  it('runs from a folder outside the repository', async () => {
+    const result = await runBin(['--version'], { cwd: dir });
+    expect(result.stderr).toBe('');
+    expect(result.stdout.trim()).toBe(packageJson.version);
+    expect(result.code).toBe(0);
+  });
+});
+
 describe('adk create', () => {
   it('refuses a bad name and a non-empty folder', async () => {
     expect(() => createProject({ name: '1abc', dir })).toThrow(/Invalid project name/);
     mkdirSync(join(dir, 'taken'));
     createProject({ name: 'taken', dir });
     expect(() => createProject({ name: 'taken', dir })).toThrow(/exists and is not empty/);
+  });
+
+  it('installs the ADK packages from the tarballs of --packages, transitive ones included', async () => {
+    const packed = join(dir, 'packed');
+    mkdirSync(packed);
+    const names = ['core', 'models-gemini', 'cli', 'server', 'session-sql'];
+    for (const name of names) writeFileSync(join(packed, `adk-${name}-0.1.0.tgz`), '');
+    writeFileSync(join(packed, 'notes.txt'), '');
+    const created = await runMain(['create', 'local_agent', '--dir', dir, '--packages', packed]);
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    const manifest = JSON.parse(
+      readFileSync(join(dir, 'local_agent', 'package.json'), 'utf8'),
+    ) as Record<string, Record<string, unknown>>;
+    const tarball = (name: string) => `file:${join(packed, `adk-${name}-0.1.0.tgz`)}`;
+    expect(manifest.dependencies).toMatchObject({
+      '@adk/core': tarball('core'),
+      '@adk/models-gemini': tarball('models-gemini'),
+    });
+    expect(manifest.devDependencies).toMatchObject({ '@adk/cli': tarball('cli') });
+    const overrides = Object.fromEntries(names.map((name) => [`@adk/${name}`, tarball(name)]));
+    expect(manifest.overrides).toEqual(overrides);
+    expect(manifest.pnpm).toMatchObject({ overrides });
+  });
+
+  it('refuses a --packages folder that is missing or lacks a tarball the project needs', async () => {
+    const missing = await runMain(['create', 'a', '--dir', dir, '--packages', join(dir, 'nope')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('run "pnpm pack:all"');
+    const partial = join(dir, 'partial');
+    mkdirSync(partial);
+    writeFileSync(join(partial, 'adk-core-0.1.0.tgz'), '');
+    const lacking = await runMain(['create', 'b', '--dir', dir, '--packages', partial]);
+    expect(lacking.code).toBe(2);
+    expect(lacking.stderr).toContain('no tarball of @adk/models-gemini, @adk/cli');
+    expect(existsSync(join(dir, 'b'))).toBe(false);
   });
 
   // The scaffold goes inside this package so that its imports resolve to the workspace packages,
@@ -256,8 +310,13 @@ describe('adk create', () => {
       'README.md',
       'agent.test.ts',
       'agent.ts',
+      'evals',
       'package.json',
       'tsconfig.json',
+    ]);
+    expect(readdirSync(join(project, 'evals')).sort()).toEqual([
+      'test_config.json',
+      'time.evalset.json',
     ]);
     try {
       const run = await runBin(['run', 'agent.ts'], { cwd: project, stdin: 'exit\n' });

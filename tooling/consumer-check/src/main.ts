@@ -5,7 +5,11 @@
  * better-sqlite3 12; Node 24 from the npm registry with kysely 0.29 and better-sqlite3 13) and per
  * package manager (npm, pnpm) installs the tarballs into a fresh project in a temporary folder,
  * compiles every complete TypeScript block of every README under strict +
- * exactOptionalPropertyTypes, and runs the documented examples. Exits non-zero on any failure.
+ * exactOptionalPropertyTypes, and runs the documented examples. Then the newcomer's path: `adk
+ * create my_agent --packages <tarballs>` from a folder outside the clone, the project installed as
+ * created, `tsc`, its test, `adk run`, `adk web` (the page answers in Chromium) and `adk eval`;
+ * on Node 20, better-sqlite3 13 must be refused with `SqlDriverMissingError`. Exits non-zero on
+ * any failure.
  *
  * Options: `--lanes node20,node24`, `--managers npm,pnpm`, `--skip-build`, `--keep` (keep the
  * temporary folder). `ADK_CONSUMER_CHECK_CACHE` (default `~/.cache/adk-consumer-check`) keeps
@@ -24,7 +28,10 @@ import {
 } from '@adk/test-databases';
 
 import { compileReadmes, compiledFile, type Readme } from './checks/readme-compile';
-import { startWeatherGemini } from './checks/fake-gemini';
+import { launchChromium } from './checks/chromium';
+import * as created from './checks/created-project';
+import { startTimeGemini, startWeatherGemini } from './checks/fake-gemini';
+import { newerDriverOnOldNode } from './checks/newer-driver';
 import * as examples from './checks/run-examples';
 import { createConsumerProject, type PackageManager } from './consumer-project';
 import { LANES } from './lanes';
@@ -63,8 +70,9 @@ async function main(): Promise<void> {
     await runCommand('pnpm', ['build'], { cwd: root, timeoutMs: 900_000 });
     done();
   }
-  let done = step(`pack ${packages.length} packages`);
-  const tarballs = await packAll(packages, join(work, 'tarballs'));
+  let done = step(`pack ${packages.length} packages (what pnpm pack:all does)`);
+  const tarballsDir = join(work, 'tarballs');
+  const tarballs = await packAll(packages, tarballsDir);
   done(tarballs.map((tarball) => tarball.pkg.name).join(' '));
 
   const readmes: Readme[] = [
@@ -84,6 +92,8 @@ async function main(): Promise<void> {
 
   const skipPostgres = await postgresUnavailable();
   const gemini = await startWeatherGemini();
+  const timeGemini = await startTimeGemini();
+  const browser = await launchChromium();
   try {
     for (const lane of LANES.filter((candidate) =>
       values.lanes.split(',').includes(candidate.name),
@@ -161,6 +171,35 @@ async function main(): Promise<void> {
         done(await examples.telemetryWithoutSdk(project));
         done = step(`${label}: CommonJS require of the ESM packages`);
         done(await examples.commonJsRequire(project));
+        done = step(`${label}: adk create --packages, from outside the clone; install as created`);
+        const createdProject = await created.createAndInstall({
+          root,
+          tarballsDir,
+          parentDir: join(work, lane.name, `${manager}-created`),
+          manager,
+          runtime,
+          nativeCache: join(cacheDir, 'native'),
+        });
+        done(`installed in ${(createdProject.installMs / 1000).toFixed(0)} s`);
+        done = step(`${label}: created project: typecheck (tsc) and test`);
+        done(await created.typecheckAndTest(createdProject));
+        done = step(`${label}: created project: adk run (npm start)`);
+        done(await created.adkRun(createdProject, timeGemini));
+        done = step(`${label}: created project: adk web in Chromium`);
+        done(await created.adkWeb(createdProject, timeGemini, browser));
+        done = step(`${label}: created project: adk eval`);
+        done(await created.adkEval(createdProject, timeGemini));
+        if (manager === 'pnpm' && Number(runtime.version.slice(1).split('.')[0]) < 22) {
+          done = step(`${label}: better-sqlite3 13 on Node ${runtime.version}`);
+          done(
+            await newerDriverOnOldNode({
+              dir: join(work, lane.name, 'newer-driver'),
+              runtime,
+              tarballs,
+              example: join(project.dir, sessionExample),
+            }),
+          );
+        }
         if (manager === 'npm') {
           const core = tarballs.find((tarball) => tarball.pkg.name === '@adk/core')!;
           done = step(`${lane.name}: npm install @adk/core zod only`);
@@ -177,7 +216,8 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await gemini.close();
+    await browser.close();
+    await Promise.all([gemini.close(), timeGemini.close()]);
   }
 }
 

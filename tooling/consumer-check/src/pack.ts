@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { CheckFailure, runCommand } from './run-command';
@@ -14,22 +14,35 @@ export interface Tarball {
 /** Files every tarball must hold (npm adds LICENSE and README whatever `files` says). */
 const REQUIRED = ['package/package.json', 'package/README.md', 'package/LICENSE'];
 
+/** The `exports` of a manifest as published: the monorepo-only `source` condition removed. */
+export function publishedExports(exports: unknown): unknown {
+  if (typeof exports !== 'object' || exports === null) return exports;
+  return Object.fromEntries(
+    Object.entries(exports)
+      .filter(([condition]) => condition !== 'source')
+      .map(([key, value]) => [key, publishedExports(value)]),
+  );
+}
+
 /**
- * `pnpm pack` each package into `destination` (pnpm replaces `workspace:` ranges by the versions,
- * as `pnpm publish` does), then checks each tarball: LICENSE, README and package.json present, no
- * `workspace:` range left, every file its `exports` names present.
+ * `pnpm pack` each package into `destination`, one folder holding every `.tgz` (pnpm replaces
+ * `workspace:` ranges by the versions and applies `publishConfig`, as `pnpm publish` does), then
+ * checks each tarball: LICENSE, README and package.json present, no `workspace:` range left, its
+ * `exports` those of the repository without the `source` condition (whose `src/` files do not
+ * ship), and every file they name present. The folder is emptied first.
  */
 export async function packAll(
   packages: readonly PublishedPackage[],
   destination: string,
 ): Promise<Tarball[]> {
+  rmSync(destination, { recursive: true, force: true });
   mkdirSync(destination, { recursive: true });
   // pnpm pack is mostly start-up time: pack a few at a time, each into its own folder
   await Promise.all(
     [0, 1, 2, 3].map(async (lane) => {
       for (let index = lane; index < packages.length; index += 4) {
         const pkg = packages[index]!;
-        const dir = join(destination, pkg.slug);
+        const dir = join(destination, `.${pkg.slug}`);
         mkdirSync(dir, { recursive: true });
         await runCommand('pnpm', ['pack', '--pack-destination', dir], { cwd: pkg.dir });
       }
@@ -37,9 +50,12 @@ export async function packAll(
   );
   const tarballs: Tarball[] = [];
   for (const pkg of packages) {
-    const created = readdirSync(join(destination, pkg.slug)).find((name) => name.endsWith('.tgz'));
+    const packed = join(destination, `.${pkg.slug}`);
+    const created = readdirSync(packed).find((name) => name.endsWith('.tgz'));
     if (!created) throw new CheckFailure(`pnpm pack of ${pkg.name} wrote no tarball`);
-    const path = join(destination, pkg.slug, created);
+    const path = join(destination, created);
+    renameSync(join(packed, created), path);
+    rmSync(packed, { recursive: true, force: true });
     const listing = (await runCommand('tar', ['-tzf', path], { cwd: destination })).stdout
       .split('\n')
       .filter(Boolean);
@@ -56,10 +72,17 @@ export async function packAll(
     if (JSON.stringify(manifest).includes('workspace:')) {
       throw new CheckFailure(`${pkg.name}'s packed package.json still has a workspace: range`);
     }
+    const repository = JSON.parse(readFileSync(join(pkg.dir, 'package.json'), 'utf8')) as {
+      exports?: unknown;
+    };
+    if (JSON.stringify(manifest.exports) !== JSON.stringify(publishedExports(repository.exports))) {
+      throw new CheckFailure(
+        `${pkg.name}: the packed "exports" are not the repository's without "source": run pnpm --filter @adk/consumer-check publish-exports`,
+      );
+    }
     for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
       const files = typeof target === 'string' ? [target] : Object.values(target);
       for (const file of files) {
-        if (file.startsWith('./src/')) continue; // the `source` condition, for the monorepo only
         if (!listing.includes(`package/${file.replace(/^\.\//, '')}`)) {
           throw new CheckFailure(
             `${pkg.name}: export "${subpath}" names ${file}, not in the tarball`,

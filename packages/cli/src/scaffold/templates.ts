@@ -1,37 +1,16 @@
-/** The files of a new agent project, by path. `name` is a valid identifier-like app name. */
-export function projectFiles(options: {
-  name: string;
-  model: string;
-  adkVersion: string;
-}): Record<string, string> {
-  const { name, model, adkVersion } = options;
-  const range = `^${adkVersion}`;
+import { EVAL_FILES } from './eval-templates';
+import { projectManifest, type ProjectManifestOptions } from './project-manifest';
+
+/**
+ * The files of a new agent project, by path. `name` is a valid identifier-like app name; `local`
+ * installs the ADK packages from tarballs (see {@link projectManifest}).
+ */
+export function projectFiles(
+  options: { model: string } & ProjectManifestOptions,
+): Record<string, string> {
+  const { name, model } = options;
   return {
-    'package.json': `${JSON.stringify(
-      {
-        name: name.replace(/_/g, '-').toLowerCase(),
-        version: '0.1.0',
-        private: true,
-        type: 'module',
-        scripts: {
-          start: 'adk run agent.ts',
-          web: 'adk web ..',
-          test: 'vitest run',
-        },
-        dependencies: {
-          '@adk/core': range,
-          '@adk/models-gemini': range,
-          zod: '^4.0.0',
-        },
-        devDependencies: {
-          '@adk/cli': range,
-          typescript: '~5.9.3',
-          vitest: '~4.1.0',
-        },
-      },
-      null,
-      2,
-    )}\n`,
+    'package.json': projectManifest(options),
     'agent.ts': `import { FunctionTool, LlmAgent } from '@adk/core';
 import type { Model } from '@adk/core';
 import { registerGemini } from '@adk/models-gemini';
@@ -69,7 +48,7 @@ export const rootAgent = createAgent();
 import { FakeModel } from '@adk/core/testing';
 import { expect, it } from 'vitest';
 
-import { createAgent } from './agent';
+import { createAgent } from './agent.js';
 
 it('calls get_time and answers with its result', async () => {
   // A scripted model: first it calls the tool, then it answers from the tool's result.
@@ -105,6 +84,7 @@ GEMINI_API_KEY=
 # Another model name (default ${model}):
 # ADK_MODEL=gemini-2.5-pro
 `,
+    ...EVAL_FILES,
     '.gitignore': 'node_modules/\n.env\n.adk/\n',
     'tsconfig.json': `${JSON.stringify(
       {
@@ -126,13 +106,19 @@ GEMINI_API_KEY=
 An agent made with ADK for TypeScript (\`adk create\`).
 
 \`\`\`sh
-npm install
+npm install            # or pnpm install
+npm test               # the agent against a fake model, no key needed
+npm run typecheck      # tsc, strict
 cp .env.example .env   # then set GEMINI_API_KEY
 npm start              # adk run agent.ts: chat in the terminal
-npm test               # the agent against a fake model, no key needed
+npm run web            # adk web: the web UI on http://127.0.0.1:8000
+npm run eval           # adk eval: the eval set in evals/ against the model
 \`\`\`
 
-\`npm run web\` serves the parent folder with the web UI (each agent folder is one app).
+\`npm run web\` serves the parent folder (each agent folder in it is one app, named after the
+folder). \`npm run eval\` scores the agent's tool calls and answer against
+\`evals/time.evalset.json\`, with the criteria of \`evals/test_config.json\`; results go to
+\`.adk/eval_history/\`, where the web UI's Eval tab reads them.
 `,
   };
 }

@@ -4,4 +4,5 @@ export {
   type OpenSqlDatabaseOptions,
   type OpenedSqlDatabase,
 } from './open-sql-database';
-export { SqlDriverMissingError } from './sql-driver-missing-error';
+export { assertDriverSupportsNode } from './driver-engines';
+export { SqlDriverMissingError, type SqlDriverMissingReason } from './sql-driver-missing-error';

@@ -7,6 +7,7 @@ import type { Pool } from 'pg';
 import type { SqlDialect } from '../dialect';
 import { enableSqliteWal, type SqliteSynchronous } from '../sqlite';
 import { parseDatabaseUrl } from './database-url';
+import { assertDriverSupportsNode } from './driver-engines';
 import { SqlDriverMissingError } from './sql-driver-missing-error';
 
 /** Options of {@link openSqlDatabase}. */
@@ -80,7 +81,8 @@ export async function createPostgresPool(connectionString: string, max: number):
  * Open a Kysely instance for a database URL (see {@link parseDatabaseUrl}), loading only the
  * driver it needs: better-sqlite3 for `sqlite:` (with a busy timeout and, for a file, the WAL
  * journal and `synchronous = full`), a `pg` pool for `postgres://`. A driver that is not
- * installed, or a better-sqlite3 whose native addon was never built, is a
+ * installed, a better-sqlite3 whose native addon was never built (or built for another Node.js),
+ * or one made for a newer Node.js (checked before its addon loads, which would crash) is a
  * {@link SqlDriverMissingError}; a URL of another kind an `InvalidArgumentError`.
  *
  * @example
@@ -98,6 +100,7 @@ export async function openSqlDatabase<DB = any>(
   const parsed = parseDatabaseUrl(url);
   if (parsed.kind === 'sqlite') {
     const { default: Database } = await load('better-sqlite3', () => import('better-sqlite3'));
+    assertDriverSupportsNode('better-sqlite3');
     const memory = parsed.path === ':memory:';
     const busyTimeoutMs = Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000));
     if (!memory && options.createDirectory) mkdirSync(dirname(parsed.path), { recursive: true });

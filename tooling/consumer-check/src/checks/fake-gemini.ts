@@ -23,3 +23,27 @@ export function startWeatherGemini(): Promise<FakeProviderServer> {
         : { toolCalls: [{ name: 'get_weather', args: { city: 'Paris' } }] },
   });
 }
+
+/** The tool result of a Gemini request that carries one (the last content's function response). */
+function toolResult(body: unknown): Record<string, unknown> | undefined {
+  const contents = (
+    body as { contents?: { parts?: { functionResponse?: { response?: unknown } }[] }[] }
+  )?.contents;
+  const part = (contents?.at(-1)?.parts ?? []).find((candidate) => candidate.functionResponse);
+  return part?.functionResponse?.response as Record<string, unknown> | undefined;
+}
+
+/**
+ * A fake Gemini API for the project `adk create` makes: it calls `get_time` for Asia/Tokyo, then
+ * answers `It is <time> in Tokyo.` with the time the tool returned (what its eval set expects).
+ */
+export function startTimeGemini(): Promise<FakeProviderServer> {
+  return startFakeGemini({
+    script: (request) => {
+      const result = toolResult(request.body);
+      return result
+        ? { text: `It is ${String(result.time)} in Tokyo.` }
+        : { toolCalls: [{ name: 'get_time', args: { timeZone: 'Asia/Tokyo' } }] };
+    },
+  });
+}

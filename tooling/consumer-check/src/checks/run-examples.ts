@@ -20,7 +20,10 @@ const KEY_VARIABLES = [
   'OPENAI_BASE_URL',
 ];
 
-function exampleEnv(project: ConsumerProject, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+export function exampleEnv(
+  project: ConsumerProject,
+  extra: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv {
   const env = envFor(project.runtime, extra);
   for (const name of KEY_VARIABLES) if (!(name in extra)) delete env[name];
   return env;
