@@ -33,12 +33,11 @@ describe('adk worker', () => {
         userId: 'u1',
         message: userContent('Hi'),
       });
-      let done = await store.get(job.id);
-      for (let i = 0; i < 200 && done?.state !== 'completed'; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 25));
-        done = await store.get(job.id);
-      }
-      expect(done).toMatchObject({ state: 'completed', result: { finalText: 'Hello there!' } });
+      await expect.poll(async () => (await store.get(job.id))?.state).toBe('completed');
+      expect(await store.get(job.id)).toMatchObject({
+        state: 'completed',
+        result: { finalText: 'Hello there!' },
+      });
     } finally {
       await handle.close();
       await store.close();
