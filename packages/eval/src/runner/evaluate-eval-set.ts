@@ -139,17 +139,27 @@ async function evaluateCase(
     };
   }
   const expected = evalCase.conversation;
+  // A metric that throws (a judge answer it cannot read) is the case's error, never a score.
+  const metricErrors: string[] = [];
   const results = await Promise.all(
     metrics.map((metric) =>
-      registry.create(metric, context).evaluate({
-        actual: inference.invocations,
-        ...(expected ? { expected } : {}),
-        ...(evalCase.conversationScenario
-          ? { conversationScenario: evalCase.conversationScenario }
-          : {}),
-        evalCase,
-        ...(options.signal ? { signal: options.signal } : {}),
-      }),
+      registry
+        .create(metric, context)
+        .evaluate({
+          actual: inference.invocations,
+          ...(expected ? { expected } : {}),
+          ...(evalCase.conversationScenario
+            ? { conversationScenario: evalCase.conversationScenario }
+            : {}),
+          evalCase,
+          ...(options.signal ? { signal: options.signal } : {}),
+        })
+        .catch((error: unknown): EvaluationResult => {
+          metricErrors.push(
+            `Metric ${metric.metricName} failed: ${(error as Error)?.message ?? String(error)}`,
+          );
+          return { overallEvalStatus: 3, perInvocationResults: [] };
+        }),
     ),
   );
   const overall = metrics.map((metric, m) =>
@@ -168,12 +178,13 @@ async function evaluateCase(
   }));
   return {
     ...base,
-    finalEvalStatus: finalStatus(overall.map((r) => r.evalStatus)),
+    finalEvalStatus: metricErrors.length > 0 ? 2 : finalStatus(overall.map((r) => r.evalStatus)),
     overallEvalMetricResults: overall,
     evalMetricResultPerInvocation: perInvocation,
     sessionId: inference.sessionId,
     userId: inference.userId,
     ...(inference.session ? { sessionDetails: inference.session } : {}),
+    ...(metricErrors.length > 0 ? { error: metricErrors.join('; ') } : {}),
   };
 }
 
@@ -206,7 +217,9 @@ function summarize(
     };
   });
   const failedRun = runs.some(
-    (r) => r.finalEvalStatus === 2 && r.overallEvalMetricResults.every((m) => m.evalStatus === 3),
+    (r) =>
+      typeof r.error === 'string' ||
+      (r.finalEvalStatus === 2 && r.overallEvalMetricResults.every((m) => m.evalStatus === 3)),
   );
   return {
     evalId,
