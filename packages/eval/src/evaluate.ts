@@ -42,6 +42,12 @@ export interface EvaluateOptions {
   cassetteMode?: 'record' | 'replay' | 'auto';
   /** Resolves model names when recording (default: core's registry). */
   models?: ModelRegistry;
+  /**
+   * Derive the ids of each case run from the eval set, case and run instead of drawing them at
+   * random (see `EvaluateEvalSetOptions.deterministicIds`); default true when a cassette is
+   * replayed, so that replays give identical results apart from timestamps.
+   */
+  deterministicIds?: boolean;
   /** Called after each case run. */
   onProgress?(progress: EvalProgress): void;
   signal?: AbortSignal;
@@ -71,9 +77,11 @@ export async function evaluate(
     (set.evalCases.some((c) => c.conversationScenario)
       ? simulatorFromConfig(config.userSimulatorConfig, options)
       : undefined);
+  let replaying = false;
   if (options.cassette !== undefined) {
     const mode = options.cassetteMode ?? 'auto';
     if (mode === 'replay' || (mode === 'auto' && existsSync(options.cassette))) {
+      replaying = true;
       const replay = await ReplayModel.fromFile(options.cassette);
       wrapAgentModels(agent, (name) => replay.as(name), options.models);
     } else {
@@ -98,6 +106,7 @@ export async function evaluate(
     ...(options.registry ? { registry: options.registry } : {}),
     ...(options.judgeModel ? { judgeModel: options.judgeModel } : {}),
     ...(userSimulator ? { userSimulator } : {}),
+    ...((options.deterministicIds ?? replaying) ? { deterministicIds: true } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });

@@ -17,10 +17,13 @@ const evalSet: EvalSet = {
           userContent: { role: 'user', parts: [{ text: 'Weather in Paris?' }] },
           finalResponse: { role: 'model', parts: [{ text: 'It is sunny in Paris.' }] },
           intermediateData: { toolUses: [{ name: 'get_weather', args: { city: 'Paris' } }] },
+          creationTimestamp: 0,
         },
       ],
+      creationTimestamp: 0,
     },
   ],
+  creationTimestamp: 0,
 };
 
 describe("Python ADK's efficiency metrics", () => {

@@ -10,3 +10,4 @@ export { createEvent, newEventId, type Event, type EventInit } from './event';
 export { contentSchema, eventActionsSchema, eventSchema, partSchema } from './event-schema';
 export { hasFunctionCalls, isFinalResponse } from './is-final-response';
 export { parseEvent } from './parse-event';
+export { withIdSource } from './random-uuid';

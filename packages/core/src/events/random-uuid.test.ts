@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import { randomFillSync } from 'node:crypto';
 
-import { formatUuid, randomUuid } from './random-uuid';
+import { createEvent } from './event';
+import { formatUuid, randomUuid, withIdSource } from './random-uuid';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -49,5 +50,21 @@ describe('randomUuid', () => {
     randomFillSync(random);
     for (let start = 0; start < random.length; start += 16)
       expect(formatUuid(random, start)).toBe(reference(random, start));
+  });
+});
+
+describe('withIdSource', () => {
+  it('supplies the ids made in its async context, and only there', async () => {
+    let n = 0;
+    const ids = await withIdSource(
+      () => `id-${++n}`,
+      async () => {
+        const first = createEvent({ invocationId: 'i', author: 'user' }).id;
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        return [first, randomUuid()];
+      },
+    );
+    expect(ids).toEqual(['id-1', 'id-2']);
+    expect(randomUuid()).toMatch(UUID_V4);
   });
 });

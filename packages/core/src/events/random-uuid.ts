@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomFillSync } from 'node:crypto';
 
 /** Random bytes drawn from the system's CSPRNG in batches (16 per id). */
@@ -14,6 +15,26 @@ for (let byte = 0; byte < 256; byte++) {
   LOW[byte] = '0123456789abcdef'.charCodeAt(byte & 0x0f);
 }
 
+/** The id source of the current async context, if {@link withIdSource} set one. */
+const ID_SOURCE = new AsyncLocalStorage<() => string>();
+
+/**
+ * Run `fn` with `source` making every id core would draw at random while `fn`'s work runs (its
+ * awaits and the callbacks it schedules included): event ids, invocation ids and the `adk-` ids of
+ * function calls. For reproducible runs, such as an evaluation replayed from a cassette, whose
+ * results must be identical run to run; `source` must return ids unique within what it is used
+ * for. Other async contexts keep random ids.
+ *
+ * @example
+ * ```ts
+ * let n = 0;
+ * await withIdSource(() => `id-${++n}`, () => drain(runner.run({ userId, sessionId, newMessage })));
+ * ```
+ */
+export function withIdSource<T>(source: () => string, fn: () => T): T {
+  return ID_SOURCE.run(source, fn);
+}
+
 /**
  * A random (version 4) UUID in lowercase text form, like `crypto.randomUUID()`, from the same
  * source of randomness.
@@ -28,6 +49,8 @@ for (let byte = 0; byte < 256; byte++) {
  * ```
  */
 export function randomUuid(): string {
+  const source = ID_SOURCE.getStore();
+  if (source !== undefined) return source();
   if (poolOffset === POOL.length) {
     randomFillSync(POOL);
     poolOffset = 0;

@@ -52,3 +52,12 @@ export {
   tokenUsageV1,
   toolCallCountV1,
 } from './efficiency-metrics';
+export { parseSafetyVerdict, safetyJudgePrompt, safetyV1 } from './safety-v1';
+export {
+  hallucinationContext,
+  hallucinationSegmenterPrompt,
+  hallucinationValidatorPrompt,
+  hallucinationsV1,
+  parseSentenceLabels,
+  parseSentences,
+} from './hallucinations-v1';

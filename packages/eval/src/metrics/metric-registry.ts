@@ -18,8 +18,10 @@ import {
   toolCallCountV1,
 } from './efficiency-metrics';
 import { finalResponseMatchV2 } from './final-response-match-v2';
+import { hallucinationsV1 } from './hallucinations-v1';
 import { responseMatchScore } from './response-match';
 import { rubricBasedFinalResponseQualityV1, rubricBasedToolUseQualityV1 } from './rubric-metrics';
+import { safetyV1 } from './safety-v1';
 import { toolTrajectoryAvgScore } from './tool-trajectory';
 
 /** The metrics every registry starts with, under Python ADK's names. */
@@ -33,6 +35,8 @@ export const BUILT_IN_METRICS: readonly MetricDefinition[] = [
   inferenceCallCountV1,
   tokenUsageV1,
   durationV1,
+  safetyV1,
+  hallucinationsV1,
 ];
 
 /** A per-invocation scoring function, the simplest custom metric. */

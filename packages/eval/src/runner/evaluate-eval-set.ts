@@ -1,4 +1,4 @@
-import type { Model } from '@adk/core';
+import { withIdSource, type Model } from '@adk/core';
 
 import { EvalNotFoundError } from '../errors/eval-not-found-error';
 import { DEFAULT_EVAL_CONFIG, metricsFromConfig } from '../formats/eval-config-file';
@@ -15,8 +15,9 @@ import type {
 } from '../schema';
 import { mapConcurrent } from './concurrency';
 import type { EvalTarget } from './eval-target';
+import { derivedIdSource, derivedUuid } from './derived-ids';
 import { ModelCallLog } from './model-call-log';
-import { runInference } from './run-inference';
+import { EVAL_SESSION_ID_PREFIX, runInference } from './run-inference';
 import type { UserSimulator } from './user-simulator';
 
 /** Progress of an eval run, reported after each case run. */
@@ -47,6 +48,14 @@ export interface EvaluateEvalSetOptions {
   judgeModel?: Model | ((name: string) => Model);
   /** Plays the user of conversation-scenario cases. */
   userSimulator?: UserSimulator;
+  /**
+   * Derive every id of a case run (session, invocations, events, function calls) from the eval
+   * set id, the case id, the run's index and a counter instead of drawing them at random, so that
+   * runs of a deterministic agent (replayed from a cassette) give identical results apart from
+   * timestamps. An eval session left by an earlier run under the same id is replaced. Default
+   * false; `evaluate` turns it on when it replays a cassette.
+   */
+  deterministicIds?: boolean;
   onProgress?(progress: EvalProgress): void;
   signal?: AbortSignal;
 }
@@ -113,6 +122,7 @@ async function evaluateCase(
   metrics: readonly EvalMetric[],
   registry: MetricRegistry,
   modelCalls: ModelCallLog,
+  run: number,
 ): Promise<EvalCaseResult> {
   const context = metricContext(options.judgeModel);
   const base = {
@@ -121,13 +131,24 @@ async function evaluateCase(
     evalId: evalCase.evalId,
     evalMetricResults: [],
   };
-  let inference;
-  try {
-    inference = await runInference(options.target, evalCase, {
+  const seed = `${options.evalSet.evalSetId}\u0000${evalCase.evalId}\u0000${run}`;
+  const infer = () =>
+    runInference(options.target, evalCase, {
       modelCalls,
       ...(options.userSimulator ? { userSimulator: options.userSimulator } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.deterministicIds
+        ? {
+            sessionId: `${EVAL_SESSION_ID_PREFIX}${derivedUuid(seed, 'session')}`,
+            freshSession: true,
+          }
+        : {}),
     });
+  let inference;
+  try {
+    inference = await (options.deterministicIds
+      ? withIdSource(derivedIdSource(seed), infer)
+      : infer());
   } catch (error) {
     return {
       ...base,
@@ -139,17 +160,27 @@ async function evaluateCase(
     };
   }
   const expected = evalCase.conversation;
+  // A metric that throws (a judge answer it cannot read) is the case's error, never a score.
+  const metricErrors: string[] = [];
   const results = await Promise.all(
     metrics.map((metric) =>
-      registry.create(metric, context).evaluate({
-        actual: inference.invocations,
-        ...(expected ? { expected } : {}),
-        ...(evalCase.conversationScenario
-          ? { conversationScenario: evalCase.conversationScenario }
-          : {}),
-        evalCase,
-        ...(options.signal ? { signal: options.signal } : {}),
-      }),
+      registry
+        .create(metric, context)
+        .evaluate({
+          actual: inference.invocations,
+          ...(expected ? { expected } : {}),
+          ...(evalCase.conversationScenario
+            ? { conversationScenario: evalCase.conversationScenario }
+            : {}),
+          evalCase,
+          ...(options.signal ? { signal: options.signal } : {}),
+        })
+        .catch((error: unknown): EvaluationResult => {
+          metricErrors.push(
+            `Metric ${metric.metricName} failed: ${(error as Error)?.message ?? String(error)}`,
+          );
+          return { overallEvalStatus: 3, perInvocationResults: [] };
+        }),
     ),
   );
   const overall = metrics.map((metric, m) =>
@@ -168,12 +199,13 @@ async function evaluateCase(
   }));
   return {
     ...base,
-    finalEvalStatus: finalStatus(overall.map((r) => r.evalStatus)),
+    finalEvalStatus: metricErrors.length > 0 ? 2 : finalStatus(overall.map((r) => r.evalStatus)),
     overallEvalMetricResults: overall,
     evalMetricResultPerInvocation: perInvocation,
     sessionId: inference.sessionId,
     userId: inference.userId,
     ...(inference.session ? { sessionDetails: inference.session } : {}),
+    ...(metricErrors.length > 0 ? { error: metricErrors.join('; ') } : {}),
   };
 }
 
@@ -206,7 +238,9 @@ function summarize(
     };
   });
   const failedRun = runs.some(
-    (r) => r.finalEvalStatus === 2 && r.overallEvalMetricResults.every((m) => m.evalStatus === 3),
+    (r) =>
+      typeof r.error === 'string' ||
+      (r.finalEvalStatus === 2 && r.overallEvalMetricResults.every((m) => m.evalStatus === 3)),
   );
   return {
     evalId,
@@ -256,7 +290,7 @@ export async function evaluateEvalSet(options: EvaluateEvalSetOptions): Promise<
   let done = 0;
   const modelCalls = new ModelCallLog();
   const results = await mapConcurrent(jobs, options.concurrency ?? 4, async ({ evalCase, run }) => {
-    const result = await evaluateCase(options, evalCase, metrics, registry, modelCalls);
+    const result = await evaluateCase(options, evalCase, metrics, registry, modelCalls, run);
     done += 1;
     options.onProgress?.({
       done,

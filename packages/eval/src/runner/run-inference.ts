@@ -37,6 +37,8 @@ export async function runInference(
     modelCalls?: ModelCallLog;
     /** Session id to use when the case names none (default: a random `___eval___session___` id). */
     sessionId?: string;
+    /** Delete a session already stored under `sessionId` (a previous run's) rather than continue it. */
+    freshSession?: boolean;
   } = {},
 ): Promise<InferenceResult> {
   const userId = evalCase.sessionInput?.userId ?? DEFAULT_EVAL_USER_ID;
@@ -70,13 +72,22 @@ async function infer(
   evalCase: EvalCase,
   userId: string,
   sessionId: string,
-  options: { userSimulator?: UserSimulator; signal?: AbortSignal; modelCalls?: ModelCallLog },
+  options: {
+    userSimulator?: UserSimulator;
+    signal?: AbortSignal;
+    modelCalls?: ModelCallLog;
+    freshSession?: boolean;
+  },
 ): Promise<InferenceResult> {
-  const existing = await target.sessionService.getSession({
+  let existing = await target.sessionService.getSession({
     appName: target.appName,
     userId,
     sessionId,
   });
+  if (existing && options.freshSession && evalCase.sessionInput?.sessionId === undefined) {
+    await target.sessionService.deleteSession({ appName: target.appName, userId, sessionId });
+    existing = undefined;
+  }
   if (!existing) {
     await target.sessionService.createSession({
       appName: target.appName,
