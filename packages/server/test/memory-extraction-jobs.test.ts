@@ -98,6 +98,17 @@ describe('memory extraction as a job', () => {
     await expect(extraction.runDue()).resolves.toBe(0);
   });
 
+  it('start() polls for due extraction jobs and stop() ends the polling', async () => {
+    const { jobStore, extraction, turn, facts } = setUp({ jobs: true });
+    extraction.start(20);
+    cleanups.push(() => extraction.stop());
+    await turn();
+    await expect.poll(facts, { timeout: 10_000 }).toEqual([['Has a cat named Miso', 's1']]);
+    const [job] = await jobStore!.list({ queue: 'memory-extraction' });
+    await expect.poll(async () => (await jobStore!.get(job!.id))?.state).toBe('completed');
+    await extraction.stop();
+  });
+
   it('without a job store, the turn extracts inline as before', async () => {
     const { extraction, extractionModel, turn, facts } = setUp({ jobs: false });
     await turn();
