@@ -7,7 +7,7 @@ import { hasChromium, startHarness, type Harness } from './web-ui-harness';
 
 let t: Harness;
 const sessionId = () => decodeURIComponent(new URL(t.page.url()).hash.split('/')[1] ?? '');
-const TABS = ['event', 'state', 'artifacts', 'trace', 'graph', 'eval', 'jobs'] as const;
+const TABS = ['event', 'state', 'artifacts', 'trace', 'graph', 'eval', 'jobs', 'memory'] as const;
 
 /** The page's background, as its relative luminance (0 black, 1 white). */
 const backgroundLuminance = () =>

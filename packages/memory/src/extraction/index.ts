@@ -5,3 +5,10 @@ export {
   type MemoryExtractorOptions,
 } from './memory-extractor';
 export { parseMemoryOperations, type MemoryOperation } from './memory-operations';
+export {
+  BackgroundMemoryExtraction,
+  type BackgroundMemoryExtractionOptions,
+  type ExtractionJob,
+  type ExtractionJobStore,
+  type ScheduledExtraction,
+} from './background-extraction';

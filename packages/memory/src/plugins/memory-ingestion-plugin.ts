@@ -5,10 +5,17 @@ import {
   type RunHookArgs,
 } from '@adk/core';
 
+import type { BackgroundMemoryExtraction } from '../extraction/background-extraction';
+
 /** Options of {@link MemoryIngestionPlugin}. */
 export interface MemoryIngestionPluginOptions {
   /** Memory to write to; the runner's `memoryService` when omitted. */
   memoryService?: MemoryService;
+  /**
+   * Also extract facts from the session after every run: a job when the extraction has a job
+   * store (the run does not wait for the model), inline otherwise.
+   */
+  extraction?: BackgroundMemoryExtraction;
 }
 
 /**
@@ -26,15 +33,18 @@ export interface MemoryIngestionPluginOptions {
  */
 export class MemoryIngestionPlugin extends BasePlugin {
   readonly #memoryService: MemoryService | undefined;
+  readonly #extraction: BackgroundMemoryExtraction | undefined;
 
   constructor(options: MemoryIngestionPluginOptions = {}) {
     super('memory_ingestion');
     this.#memoryService = options.memoryService;
+    this.#extraction = options.extraction;
   }
 
   override async afterRun({ invocationContext }: RunHookArgs): Promise<void> {
     const memoryService = this.#memoryService ?? invocationContext.memoryService;
     if (!memoryService) throw new ServiceNotConfiguredError({ service: 'memoryService' });
     await memoryService.addSessionToMemory(invocationContext.session);
+    await this.#extraction?.schedule(invocationContext.session);
   }
 }

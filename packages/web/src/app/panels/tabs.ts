@@ -5,10 +5,11 @@ import { drawEvalPanel } from './eval-panel';
 import { drawEventPanel } from './event-panel';
 import { drawGraphPanel } from './graph-panel';
 import { closeJobsPanel, drawJobsPanel } from './jobs-panel';
+import { drawMemoryPanel } from './memory-panel';
 import { drawStatePanel } from './state-panel';
 import { drawTracePanel } from './trace-panel';
 
-type Tab = 'event' | 'state' | 'artifacts' | 'trace' | 'graph' | 'eval' | 'jobs';
+type Tab = 'event' | 'state' | 'artifacts' | 'trace' | 'graph' | 'eval' | 'jobs' | 'memory';
 
 const drawers: Record<Tab, () => void | Promise<void>> = {
   event: drawEventPanel,
@@ -18,6 +19,7 @@ const drawers: Record<Tab, () => void | Promise<void>> = {
   graph: drawGraphPanel,
   eval: drawEvalPanel,
   jobs: drawJobsPanel,
+  memory: drawMemoryPanel,
 };
 
 let current: Tab = 'state';
@@ -85,6 +87,10 @@ export function setUpTabs(): void {
   });
   store.on('state', drawStatePanel);
   store.on('app', drawCurrent);
+  // A turn that ended may have added memories (the ingestion plugin, a memory tool).
+  store.on('running', () => {
+    if (current === 'memory' && !store.state.running) drawCurrent();
+  });
   store.on('select', () => {
     // Selecting an event opens the inspector, unless a panel that highlights it is showing.
     if (current === 'graph' || current === 'trace') drawCurrent();
