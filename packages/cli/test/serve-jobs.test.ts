@@ -142,7 +142,12 @@ describe('background jobs of adk web / api_server', () => {
       const url = /on (http:\/\/\S+)/.exec(stdout)![1]!;
       // The UI where Python's `adk web` serves it.
       await expect.poll(() => stdout).toContain(`Web UI: ${url}/dev-ui/ (also at ${url}/)\n`);
-      expect((await fetch(`${url}/dev-ui/`)).status).toBe(200);
+      // Served as `/` is: the page when @adk/web is built, its 503 "not built" answer otherwise
+      // (the tests run from sources, before any build).
+      const root = await fetch(`${url}/`);
+      const devUi = await fetch(`${url}/dev-ui/`);
+      expect(devUi.status).toBe(root.status);
+      expect(devUi.headers.get('content-type')).toBe(root.headers.get('content-type'));
       const job = await enqueue(url, 'Hi');
       await expect.poll(() => jobState(url, job.id), { timeout: 30_000 }).toBe('completed');
     } finally {

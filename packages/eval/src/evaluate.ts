@@ -78,38 +78,47 @@ export async function evaluate(
       ? simulatorFromConfig(config.userSimulatorConfig, options)
       : undefined);
   let replaying = false;
+  let unwrap: (() => void) | undefined;
   if (options.cassette !== undefined) {
     const mode = options.cassetteMode ?? 'auto';
     if (mode === 'replay' || (mode === 'auto' && existsSync(options.cassette))) {
       replaying = true;
       const replay = await ReplayModel.fromFile(options.cassette);
-      wrapAgentModels(agent, (name) => replay.as(name), options.models);
+      unwrap = wrapAgentModels(agent, (name) => replay.as(name), options.models);
     } else {
       const cassette = options.cassette;
-      wrapAgentModels(
+      unwrap = wrapAgentModels(
         agent,
         (_name, resolve) => new RecordingModel(resolve(), { cassette }),
         options.models,
       );
     }
   }
-  return evaluateEvalSet({
-    target: evalTargetFromAgent(agent, {
-      ...(options.appName ? { appName: options.appName } : {}),
-      ...(options.models ? { runner: { models: options.models } } : {}),
-    }),
-    evalSet: set,
-    metrics,
-    ...(options.caseIds ? { caseIds: options.caseIds } : {}),
-    ...(options.numRuns ? { numRuns: options.numRuns } : {}),
-    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
-    ...(options.registry ? { registry: options.registry } : {}),
-    ...(options.judgeModel ? { judgeModel: options.judgeModel } : {}),
-    ...(userSimulator ? { userSimulator } : {}),
-    ...((options.deterministicIds ?? replaying) ? { deterministicIds: true } : {}),
-    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
+  try {
+    return await runEvaluation();
+  } finally {
+    unwrap?.();
+  }
+
+  function runEvaluation(): Promise<EvalSetOutcome> {
+    return evaluateEvalSet({
+      target: evalTargetFromAgent(agent, {
+        ...(options.appName ? { appName: options.appName } : {}),
+        ...(options.models ? { runner: { models: options.models } } : {}),
+      }),
+      evalSet: set,
+      metrics,
+      ...(options.caseIds ? { caseIds: options.caseIds } : {}),
+      ...(options.numRuns ? { numRuns: options.numRuns } : {}),
+      ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+      ...(options.registry ? { registry: options.registry } : {}),
+      ...(options.judgeModel ? { judgeModel: options.judgeModel } : {}),
+      ...(userSimulator ? { userSimulator } : {}),
+      ...((options.deterministicIds ?? replaying) ? { deterministicIds: true } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  }
 }
 
 /**

@@ -226,10 +226,16 @@ export class BullMqJobStore implements QueueEngineJobStore, BullMqStoreHost {
   }
 
   async #read(queue: string, id: string): Promise<Job | undefined> {
-    const bull = (await this.queue(queue).getJob(id)) as
-      BullJob<BullJobData, JobResult> | undefined;
+    const fetch = async () =>
+      (await this.queue(queue).getJob(id)) as BullJob<BullJobData, JobResult> | undefined;
+    let bull = await fetch();
     if (!bull) return undefined;
-    return bullToJob(bull, await bull.getState());
+    const state = await bull.getState();
+    // The job's data and its state are two reads: a job that finished between them reads as
+    // finished with the data of its run (no result yet). Read the data again, now final.
+    if ((state === 'completed' || state === 'failed') && !bull.finishedOn)
+      bull = (await fetch()) ?? bull;
+    return bullToJob(bull, state);
   }
 
   async #knownQueues(): Promise<string[]> {
