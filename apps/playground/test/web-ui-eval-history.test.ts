@@ -32,9 +32,10 @@ describe.skipIf(!hasChromium)('web UI eval run history in Chromium', { timeout: 
     await t.page.click('[data-tab="eval"]');
     await t.page.selectOption('#panel-eval select.eval-set', 'history');
     const panel = t.page.locator('#panel-eval');
-    await expect(panel.locator('.eval-history').textContent()).resolves.toContain(
-      'No runs of this set yet.',
-    );
+    // The history loads after the set is chosen: wait for it.
+    await expect
+      .poll(() => panel.locator('.eval-history').textContent())
+      .toContain('No runs of this set yet.');
     await panel.locator('.run-eval').click();
     await expect.poll(() => panel.locator('.eval-run').count()).toBe(1);
 
