@@ -226,6 +226,8 @@ describe.each(['/apps', '/dev/apps'])('eval routes under %s', (root) => {
       'inference_call_count_v1',
       'token_usage_v1',
       'duration_v1',
+      'safety_v1',
+      'hallucinations_v1',
     ]);
     expect(info[0]!.metricValueInfo).toEqual({
       interval: { minValue: 0, maxValue: 1, openAtMin: false, openAtMax: false },
