@@ -48,6 +48,7 @@ describe.skipIf(!hasChromium)('web UI from the keyboard in Chromium', { timeout:
       'Graph',
       'Eval',
       'Jobs',
+      'Memory',
     ]);
     for (const tab of tabs) {
       expect(tab).toMatchObject({ panelRole: 'tabpanel', panelLabelledBy: true });
@@ -66,12 +67,12 @@ describe.skipIf(!hasChromium)('web UI from the keyboard in Chromium', { timeout:
     await expect(t.page.isVisible('#panel-artifacts')).resolves.toBe(true);
     await expect(t.page.getAttribute('#tab-artifacts', 'aria-selected')).resolves.toBe('true');
     await t.page.keyboard.press('End');
-    await expect.poll(focused).toMatchObject({ tab: 'jobs' });
-    await expect(t.page.isVisible('#panel-jobs')).resolves.toBe(true);
+    await expect.poll(focused).toMatchObject({ tab: 'memory' });
+    await expect(t.page.isVisible('#panel-memory')).resolves.toBe(true);
     await t.page.keyboard.press('ArrowRight'); // wraps to the first
     await expect.poll(focused).toMatchObject({ tab: 'event' });
     await t.page.keyboard.press('ArrowLeft'); // and back to the last
-    await expect.poll(focused).toMatchObject({ tab: 'jobs' });
+    await expect.poll(focused).toMatchObject({ tab: 'memory' });
     await t.page.keyboard.press('Home');
     await expect.poll(focused).toMatchObject({ tab: 'event' });
     await expect(t.page.isVisible('#panel-event')).resolves.toBe(true);
