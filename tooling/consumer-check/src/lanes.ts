@@ -33,8 +33,8 @@ const COMMON = {
 
 /**
  * The lanes: the machine's Node (20) with the peer majors that run there (kysely 0.28,
- * better-sqlite3 12), and Node 24 from the npm registry with the current majors (kysely 0.29,
- * better-sqlite3 13).
+ * better-sqlite3 12), and Node 22 and 24 from the npm registry with the current majors (kysely
+ * 0.29, better-sqlite3 13).
  */
 export const LANES: readonly Lane[] = [
   {
@@ -48,6 +48,18 @@ export const LANES: readonly Lane[] = [
       // the models-gemini README's Vertex AI token source (11 needs Node 22)
       'google-auth-library': '^10.0.0',
       // the models-ai-sdk README's provider: specification v3 (3.x, specification v4, needs Node 22)
+      '@ai-sdk/openai-compatible': '^2.0.0',
+    },
+  },
+  {
+    name: 'node22',
+    runtime: (cacheDir) => registryNode(22, cacheDir),
+    registry: {
+      ...COMMON,
+      kysely: '^0.29.0',
+      'better-sqlite3': '^13.0.0',
+      '@types/node': '^22.0.0',
+      'google-auth-library': '^11.0.0',
       '@ai-sdk/openai-compatible': '^2.0.0',
     },
   },
