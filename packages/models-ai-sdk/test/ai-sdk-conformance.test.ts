@@ -3,46 +3,38 @@ import { describeOpenAIRequest, startFakeOpenAI, toFakeReply } from '@adk/fake-p
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createOpenAICompatible as createOpenAICompatibleV1 } from 'openai-compatible-v1';
 
-import { aiSdkModel } from '../src';
+import { aiSdkModel, type AiSdkLanguageModel } from '../src';
 
-// @ai-sdk/openai-compatible 2 (specification v3, ai 6) against the fake OpenAI server.
-modelProviderConformance('ai-sdk v3 (@ai-sdk/openai-compatible 2)', {
-  async createBackend(script, { retries }) {
-    const server = await startFakeOpenAI({ script: script.map(toFakeReply) });
-    const provider = createOpenAICompatible({
-      name: 'fake-openai',
-      baseURL: server.baseURL,
-      apiKey: 'test-key',
-      includeUsage: true,
-    });
-    return {
-      model: aiSdkModel(provider('gpt-4o'), {
-        maxRetries: retries,
-        retry: { initialDelayMs: 1, maxDelayMs: 5 },
-      }),
-      requests: () => server.requests.map(describeOpenAIRequest),
-      close: () => server.close(),
-    };
-  },
-});
+type Factory = (settings: {
+  name: string;
+  baseURL: string;
+  apiKey: string;
+  includeUsage: boolean;
+}) => (modelId: string) => unknown;
 
-// @ai-sdk/openai-compatible 1 (specification v2, ai 5): flat usage, string finish reasons.
-modelProviderConformance('ai-sdk v2 (@ai-sdk/openai-compatible 1)', {
-  async createBackend(script, { retries }) {
-    const server = await startFakeOpenAI({ script: script.map(toFakeReply) });
-    const provider = createOpenAICompatibleV1({
-      name: 'fake-openai',
-      baseURL: server.baseURL,
-      apiKey: 'test-key',
-      includeUsage: true,
-    });
-    return {
-      model: aiSdkModel(provider('gpt-4o'), {
-        maxRetries: retries,
-        retry: { initialDelayMs: 1, maxDelayMs: 5 },
-      }),
-      requests: () => server.requests.map(describeOpenAIRequest),
-      close: () => server.close(),
-    };
-  },
-});
+/** The suite against an `@ai-sdk/openai-compatible` provider pointed at the fake OpenAI server. */
+function againstFakeOpenAI(title: string, create: Factory): void {
+  modelProviderConformance(title, {
+    async createBackend(script, { retries }) {
+      const server = await startFakeOpenAI({ script: script.map(toFakeReply) });
+      const provider = create({
+        name: 'fake-openai',
+        baseURL: server.baseURL,
+        apiKey: 'test-key',
+        includeUsage: true,
+      });
+      return {
+        model: aiSdkModel(provider('gpt-4o') as AiSdkLanguageModel, {
+          maxRetries: retries,
+          retry: { initialDelayMs: 1, maxDelayMs: 5 },
+        }),
+        requests: () => server.requests.map(describeOpenAIRequest),
+        close: () => server.close(),
+      };
+    },
+  });
+}
+
+// Specification v3 (ai 6) and v2 (ai 5: flat usage, string finish reasons).
+againstFakeOpenAI('ai-sdk v3 (@ai-sdk/openai-compatible 2)', createOpenAICompatible);
+againstFakeOpenAI('ai-sdk v2 (@ai-sdk/openai-compatible 1)', createOpenAICompatibleV1);
