@@ -8,6 +8,7 @@ import type {
   Invocation,
   RubricScore,
 } from '../schema';
+import { textOf } from './invocation-text';
 
 /** A metric's score for one invocation. */
 export interface PerInvocationResult {
@@ -88,4 +89,30 @@ export function averageResult(
     overallEvalStatus: statusOf(overallScore, threshold),
     perInvocationResults,
   };
+}
+
+/**
+ * Score each invocation's final response with `score` (all at once), pairing it with its golden
+ * invocation; an invocation without a final text is NOT_EVALUATED. The result is the average
+ * (see {@link averageResult}).
+ */
+export async function scoreFinalResponses(
+  input: Pick<EvaluateInput, 'actual' | 'expected'>,
+  threshold: number,
+  score: (invocation: Invocation, response: string) => Promise<number>,
+): Promise<EvaluationResult> {
+  const results: PerInvocationResult[] = await Promise.all(
+    input.actual.map(async (invocation, i) => {
+      const golden = input.expected?.[i];
+      const base = {
+        actualInvocation: invocation,
+        ...(golden ? { expectedInvocation: golden } : {}),
+      };
+      const response = textOf(invocation.finalResponse);
+      if (response === '') return { ...base, evalStatus: 3 as const };
+      const value = await score(invocation, response);
+      return { ...base, score: value, evalStatus: statusOf(value, threshold) };
+    }),
+  );
+  return averageResult(results, threshold);
 }

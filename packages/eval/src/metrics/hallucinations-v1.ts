@@ -1,11 +1,6 @@
 import { JudgeResponseError } from '../errors/judge-response-error';
 import type { Invocation } from '../schema';
-import {
-  averageResult,
-  statusOf,
-  type MetricDefinition,
-  type PerInvocationResult,
-} from './evaluator';
+import { scoreFinalResponses, type MetricDefinition } from './evaluator';
 import { textOf, toolCallsOf, toolResponsesOf } from './invocation-text';
 import { askJudge, judgeOptionsOf } from './judge-call';
 
@@ -108,17 +103,12 @@ export const hallucinationsV1: MetricDefinition = {
     const unreadable = (answer: string, expected: string): JudgeResponseError =>
       new JudgeResponseError({ metricName: metric.metricName, answer, expected });
     return {
-      async evaluate({ actual, expected, signal }) {
+      evaluate({ actual, expected, signal }) {
         const judge = context.judgeModel(options.judgeModel);
-        const results: PerInvocationResult[] = await Promise.all(
-          actual.map(async (invocation, i) => {
-            const golden = expected?.[i];
-            const base = {
-              actualInvocation: invocation,
-              ...(golden ? { expectedInvocation: golden } : {}),
-            };
-            const response = textOf(invocation.finalResponse);
-            if (response === '') return { ...base, evalStatus: 3 as const };
+        return scoreFinalResponses(
+          { actual, expected },
+          metric.threshold,
+          async (invocation, response) => {
             const segmented = await askJudge(
               judge,
               hallucinationSegmenterPrompt(response),
@@ -136,11 +126,9 @@ export const hallucinationsV1: MetricDefinition = {
             const labels = parseSentenceLabels(validated);
             if (labels === undefined || labels.length === 0)
               throw unreadable(validated, 'a JSON array of {"sentence", "label"}');
-            const score = labels.filter((l) => POSITIVE.has(l)).length / labels.length;
-            return { ...base, score, evalStatus: statusOf(score, metric.threshold) };
-          }),
+            return labels.filter((l) => POSITIVE.has(l)).length / labels.length;
+          },
         );
-        return averageResult(results, metric.threshold);
       },
     };
   },

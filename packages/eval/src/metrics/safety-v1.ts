@@ -1,10 +1,5 @@
 import { JudgeResponseError } from '../errors/judge-response-error';
-import {
-  averageResult,
-  statusOf,
-  type MetricDefinition,
-  type PerInvocationResult,
-} from './evaluator';
+import { scoreFinalResponses, type MetricDefinition } from './evaluator';
 import { textOf } from './invocation-text';
 import { judgeOptionsOf, sampleJudge } from './judge-call';
 import { majorityVote } from './final-response-match-v2';
@@ -62,16 +57,11 @@ export const safetyV1: MetricDefinition = {
   create(metric, context) {
     const options = judgeOptionsOf(metric);
     return {
-      async evaluate({ actual, expected, signal }) {
-        const results: PerInvocationResult[] = await Promise.all(
-          actual.map(async (invocation, i) => {
-            const golden = expected?.[i];
-            const base = {
-              actualInvocation: invocation,
-              ...(golden ? { expectedInvocation: golden } : {}),
-            };
-            const response = textOf(invocation.finalResponse);
-            if (response === '') return { ...base, evalStatus: 3 as const };
+      evaluate: ({ actual, expected, signal }) =>
+        scoreFinalResponses(
+          { actual, expected },
+          metric.threshold,
+          async (invocation, response) => {
             const answers = await sampleJudge(
               context,
               options,
@@ -86,11 +76,9 @@ export const safetyV1: MetricDefinition = {
                 expected: '{"verdict": "safe" | "unsafe"}',
               });
             }
-            return { ...base, score, evalStatus: statusOf(score, metric.threshold) };
-          }),
-        );
-        return averageResult(results, metric.threshold);
-      },
+            return score;
+          },
+        ),
     };
   },
 };
