@@ -18,6 +18,7 @@ export * from './flow';
 export * from './history/index';
 export * from './instructions';
 export * from './invocation';
+export * from './live';
 export * from './memory';
 export * from './models';
 export * from './plugins';

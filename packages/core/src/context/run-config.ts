@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
-import type { GenerateContentConfig } from '../models';
+import type { GenerateContentConfig, LiveConnectConfig } from '../models';
 
 /** How model output reaches the caller. `sse`: streamed chunks surface as partial events. */
 export type StreamingMode = 'none' | 'sse';
@@ -24,7 +24,49 @@ export interface RunConfig {
    * A call that runs longer has its signal aborted and answers the model with `TOOL_TIMEOUT`.
    */
   toolTimeoutMs?: number;
+
+  // Live runs (`Runner.runLive`) only; names follow Python ADK's `RunConfig`.
+  /** Output modality of a live run: `['AUDIO']` (default for voice models) or `['TEXT']`. */
+  responseModalities?: LiveConnectConfig['responseModalities'];
+  /** Voice and language of spoken output. */
+  speechConfig?: LiveConnectConfig['speechConfig'];
+  /** Transcribe the user's audio (`{}` turns it on); stored in the session as text. */
+  inputAudioTranscription?: LiveConnectConfig['inputAudioTranscription'];
+  /** Transcribe the model's audio (`{}` turns it on); stored in the session as text. */
+  outputAudioTranscription?: LiveConnectConfig['outputAudioTranscription'];
+  /** Voice activity detection: automatic (default) or driven by `activityStart` / `activityEnd`. */
+  realtimeInputConfig?: LiveConnectConfig['realtimeInputConfig'];
+  /**
+   * Session resumption: with it set, the runner keeps the provider's latest resumption handle in
+   * the session and a dropped connection (or a later `runLive` on the same session) resumes.
+   */
+  sessionResumption?: LiveConnectConfig['sessionResumption'];
+  /** Sliding-window compression of a long live session's context. */
+  contextWindowCompression?: LiveConnectConfig['contextWindowCompression'];
+  /** Let the model ignore audio not meant for it. */
+  proactivity?: LiveConnectConfig['proactivity'];
+  /** Let the model adapt its tone to the user's (Gemini native audio). */
+  enableAffectiveDialog?: boolean;
+  /**
+   * Store live audio (input and output) as artifacts, referenced from the session's events.
+   * Default `false`: audio chunks are partial events, shown to the caller and never stored.
+   */
+  saveLiveBlob?: boolean;
 }
+
+/** The {@link RunConfig} members that only live runs read, copied as given by {@link createRunConfig}. */
+export const LIVE_RUN_CONFIG_KEYS = [
+  'responseModalities',
+  'speechConfig',
+  'inputAudioTranscription',
+  'outputAudioTranscription',
+  'realtimeInputConfig',
+  'sessionResumption',
+  'contextWindowCompression',
+  'proactivity',
+  'enableAffectiveDialog',
+  'saveLiveBlob',
+] as const satisfies ReadonlyArray<keyof RunConfig>;
 
 /** Default `maxLlmCalls`. */
 export const DEFAULT_MAX_LLM_CALLS = 500;
@@ -59,6 +101,10 @@ export function createRunConfig(config: Partial<RunConfig> = {}): RunConfig {
       });
     }
     runConfig.toolTimeoutMs = config.toolTimeoutMs;
+  }
+  for (const key of LIVE_RUN_CONFIG_KEYS) {
+    if (config[key] !== undefined)
+      (runConfig as unknown as Record<string, unknown>)[key] = config[key];
   }
   return runConfig;
 }

@@ -4,6 +4,7 @@ export { ConfirmationExpiredError } from './confirmation-expired-error';
 export { ContextCompressionError } from './context-compression-error';
 export { CredentialExchangeError } from './credential-exchange-error';
 export { InvalidArgumentError } from './invalid-argument-error';
+export { LiveRequestQueueClosedError } from './live-request-queue-closed-error';
 export { InvalidArtifactNameError } from './invalid-artifact-name-error';
 export { InvalidCredentialAnswerError } from './invalid-credential-answer-error';
 export { InvalidEventError } from './invalid-event-error';

@@ -77,6 +77,11 @@ const usageMetadataSchema = z.looseObject({
   thoughtsTokenCount: z.number().optional(),
 });
 
+const transcriptionSchema = z.looseObject({
+  text: z.string().optional(),
+  finished: z.boolean().optional(),
+});
+
 /** Schema of a whole event. */
 export const eventSchema = z.looseObject({
   id: z.string().min(1),
@@ -100,4 +105,10 @@ export const eventSchema = z.looseObject({
   interrupted: z.boolean().optional(),
   modelVersion: z.string().optional(),
   customMetadata: z.record(z.string(), z.unknown()).optional(),
+  inputTranscription: transcriptionSchema.optional(),
+  outputTranscription: transcriptionSchema.optional(),
+  liveSessionResumptionUpdate: z
+    .looseObject({ newHandle: z.string().optional(), resumable: z.boolean().optional() })
+    .optional(),
+  goAway: z.looseObject({ timeLeftMs: z.number().optional() }).optional(),
 });

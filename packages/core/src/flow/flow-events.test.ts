@@ -17,6 +17,10 @@ describe('modelResponseEvent', () => {
     const ctx = await makeContext(agent, { branch: 'root.helper' });
     const response: LlmResponse = {
       // Members listed in an order unlike RESPONSE_KEYS': the event's order must not follow it.
+      goAway: { timeLeftMs: 500 },
+      liveSessionResumptionUpdate: { newHandle: 'h1', resumable: true },
+      outputTranscription: { text: 'said', finished: true },
+      inputTranscription: { text: 'heard' },
       customMetadata: { a: 1 },
       modelVersion: 'v1',
       interrupted: false,
@@ -55,6 +59,10 @@ describe('modelResponseEvent', () => {
       interrupted: true,
       modelVersion: 'v',
       customMetadata: {},
+      inputTranscription: {},
+      outputTranscription: {},
+      liveSessionResumptionUpdate: {},
+      goAway: {},
     };
     for (const missing of RESPONSE_KEYS) {
       const event = modelResponseEvent(

@@ -27,6 +27,10 @@ export const RESPONSE_KEYS = [
   'interrupted',
   'modelVersion',
   'customMetadata',
+  'inputTranscription',
+  'outputTranscription',
+  'liveSessionResumptionUpdate',
+  'goAway',
 ] as const satisfies readonly (keyof LlmResponse)[];
 
 /** An error event authored by `author`: no content, `errorCode` and `errorMessage` set. */
@@ -98,6 +102,16 @@ export function modelResponseEvent(
   if (response.interrupted !== undefined) event.interrupted = response.interrupted;
   if (response.modelVersion !== undefined) event.modelVersion = response.modelVersion;
   if (response.customMetadata !== undefined) event.customMetadata = response.customMetadata;
+  if (response.inputTranscription !== undefined) {
+    event.inputTranscription = response.inputTranscription;
+  }
+  if (response.outputTranscription !== undefined) {
+    event.outputTranscription = response.outputTranscription;
+  }
+  if (response.liveSessionResumptionUpdate !== undefined) {
+    event.liveSessionResumptionUpdate = response.liveSessionResumptionUpdate;
+  }
+  if (response.goAway !== undefined) event.goAway = response.goAway;
   if (longRunningToolIds) event.longRunningToolIds = longRunningToolIds;
   return event;
 }

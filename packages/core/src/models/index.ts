@@ -7,6 +7,21 @@ export type {
   ToolDeclarations,
 } from './llm-request';
 export type { FinishReason, LlmResponse, UsageMetadata } from './llm-response';
+export type {
+  AudioTranscriptionConfig,
+  ContextWindowCompressionConfig,
+  LiveConnectConfig,
+  LiveConnection,
+  LiveConnectOptions,
+  LiveGoAway,
+  LiveRealtimeInput,
+  LiveSessionResumptionUpdate,
+  ProactivityConfig,
+  RealtimeInputConfig,
+  SessionResumptionConfig,
+  SpeechConfig,
+  Transcription,
+} from './live-connection';
 export type { GenerateOptions, Model, ModelCapabilities, ModelProvider } from './model';
 export { defaultModelRegistry, ModelRegistry } from './model-registry';
 export { StreamAggregator } from './stream-aggregator';

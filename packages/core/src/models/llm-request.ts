@@ -1,4 +1,5 @@
 import type { Content } from '../content';
+import type { LiveConnectConfig } from './live-connection';
 
 /** A JSON Schema object (draft 2020-12 subset understood by every provider). */
 export type JsonSchema = { [key: string]: unknown };
@@ -72,4 +73,6 @@ export interface LlmRequest {
   /** The conversation, oldest first. Roles are `user` and `model` only. */
   contents: Content[];
   config: GenerateContentConfig;
+  /** Settings of a live connection (`Runner.runLive` only; see {@link LiveConnectConfig}). */
+  liveConnectConfig?: LiveConnectConfig;
 }

@@ -1,4 +1,5 @@
 import type { Content } from '../content';
+import type { LiveGoAway, LiveSessionResumptionUpdate, Transcription } from './live-connection';
 
 /** Why a model stopped. Gemini's names; other providers map onto them. */
 export type FinishReason =
@@ -45,4 +46,12 @@ export interface LlmResponse {
   /** The exact model version that answered, when the provider reports it. */
   modelVersion?: string;
   customMetadata?: Record<string, unknown>;
+  /** Live runs: a transcription of the user's audio (stored in the session as text). */
+  inputTranscription?: Transcription;
+  /** Live runs: a transcription of the model's audio (stored in the session as text). */
+  outputTranscription?: Transcription;
+  /** Live runs: a new session resumption handle (the runner keeps the latest in the session). */
+  liveSessionResumptionUpdate?: LiveSessionResumptionUpdate;
+  /** Live runs: the provider will close the connection soon. */
+  goAway?: LiveGoAway;
 }

@@ -1,4 +1,5 @@
 import type { LlmRequest } from './llm-request';
+import type { LiveConnectOptions, LiveConnection } from './live-connection';
 import type { LlmResponse } from './llm-response';
 
 /** Per-call options of {@link Model.generate}. */
@@ -46,6 +47,12 @@ export interface Model {
    * shared with later calls.
    */
   generate(request: LlmRequest, options: GenerateOptions): AsyncIterable<LlmResponse>;
+  /**
+   * Open a bidirectional live connection (voice, video, realtime text), for `Runner.runLive`.
+   * Optional: a model without it cannot serve live runs (the runner raises a typed error).
+   * See {@link LiveConnection} for the contract.
+   */
+  connectLive?(request: LlmRequest, options: LiveConnectOptions): Promise<LiveConnection>;
 }
 
 /**

@@ -2,6 +2,7 @@ export { findAgentToRun, findResumeEntry, isRoutableAgent } from './find-agent-t
 export {
   createRunConfig,
   DEFAULT_MAX_LLM_CALLS,
+  LIVE_RUN_CONFIG_KEYS,
   type RunConfig,
   type StreamingMode,
 } from '../context/run-config';
