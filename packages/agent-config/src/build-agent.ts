@@ -129,11 +129,6 @@ async function build(file: string, root: string, seen: Set<string>): Promise<Bas
     default:
       break;
   }
-  if (config.static_instruction !== undefined) {
-    context(['static_instruction']).fail(
-      'static_instruction is not supported yet: put the text in "instruction".',
-    );
-  }
   if (config.input_schema !== undefined) {
     context(['input_schema']).fail(
       'input_schema is not supported: an LlmAgent here takes its input as a message.',
@@ -160,6 +155,9 @@ async function build(file: string, root: string, seen: Set<string>): Promise<Bas
     return new LlmAgent({
       ...(base as { name: string }),
       instruction: config.instruction,
+      ...(config.static_instruction === undefined
+        ? {}
+        : { staticInstruction: config.static_instruction }),
       ...(model === undefined ? {} : { model }),
       ...(config.global_instruction === undefined
         ? {}

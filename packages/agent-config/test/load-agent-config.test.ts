@@ -76,6 +76,14 @@ describe('loadAgentConfig', () => {
     expect((error as AgentConfigError).message).toMatch(message);
   });
 
+  it('reads static_instruction: the instruction then travels in the conversation', async () => {
+    const root = (await loadAgentConfig(`${agents}static/root_agent.yaml`)) as LlmAgent;
+    expect(root.staticInstruction).toBe(
+      'You are the front desk of the Grand Hotel. Prices are in euros.',
+    );
+    expect(root.instruction).toBe('The guest is in room {room}.');
+  });
+
   it('ships a JSON Schema for editors that matches the loader', async () => {
     const shipped = JSON.parse(
       await readFile(new URL('../agent-config.schema.json', import.meta.url), 'utf8'),

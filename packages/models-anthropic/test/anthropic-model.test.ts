@@ -290,6 +290,39 @@ describe('Anthropic request mapping', () => {
     });
   });
 
+  it('adds a breakpoint on the history before an instruction that travels in the conversation', async () => {
+    const { server, model } = await setup([{ text: 'ok' }], { promptCaching: true });
+    const request = {
+      model: 'x',
+      systemInstruction: 'Static.',
+      staticInstruction: 'Static.',
+      contents: [
+        { role: 'user', parts: [{ text: 'Earlier question.' }] },
+        { role: 'model', parts: [{ text: 'Earlier answer.' }] },
+        { role: 'user', parts: [{ text: 'The guest is in room 7.' }] },
+        { role: 'user', parts: [{ text: 'New question.' }] },
+      ],
+      instructionContentIndex: 2,
+      config: {},
+    };
+    await collect(model.generate(request, { stream: false }));
+    const body = server.requests[0]!.body as Record<string, unknown>;
+    expect(body.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Earlier question.' }] },
+      {
+        role: 'assistant',
+        content: [{ type: 'text', text: 'Earlier answer.', cache_control: { type: 'ephemeral' } }],
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'The guest is in room 7.' },
+          { type: 'text', text: 'New question.', cache_control: { type: 'ephemeral' } },
+        ],
+      },
+    ]);
+  });
+
   it('rejects inline data Anthropic cannot take with a typed error, before any request', async () => {
     const { server, model } = await setup([{ text: 'a' }]);
     const request = {

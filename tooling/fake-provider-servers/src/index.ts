@@ -47,3 +47,12 @@ export {
   turnProblems,
   type WireTurn,
 } from './conformance';
+export {
+  anthropicCacheOrder,
+  answersToolCall,
+  geminiCacheOrder,
+  lookupScript,
+  openaiCacheOrder,
+  pieceText,
+  type CacheOrder,
+} from './prompt-cache-order';

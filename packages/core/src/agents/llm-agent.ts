@@ -45,6 +45,15 @@ export interface LlmAgentOptions extends BaseAgentOptions {
   instruction?: string | InstructionProvider;
   /** Instruction for the whole tree; only the root agent's is used. Templated like `instruction`. */
   globalInstruction?: string | InstructionProvider;
+  /**
+   * An instruction that never changes, sent as is (no templating) in the system instruction, as
+   * Python ADK's `static_instruction`. When it is set, `instruction` no longer goes in the system
+   * instruction: it travels in the conversation, as a user message placed before the latest user
+   * message (after any function responses), so that the system text, the tools and the history
+   * form a prefix that only grows from one request to the next and providers' prompt caches reuse
+   * it. Use it for a long, stable prompt with a short part that depends on the session.
+   */
+  staticInstruction?: string;
   /** Tools and toolsets (toolsets are resolved before every model call). */
   tools?: readonly (Tool | Toolset)[];
   /** Generation settings; `RunConfig.generateContentConfig` overrides them key by key. */
@@ -118,6 +127,7 @@ export class LlmAgent extends BaseAgent implements FlowAgent {
   readonly model: string | Model | undefined;
   readonly instruction: string | InstructionProvider | undefined;
   readonly globalInstruction: string | InstructionProvider | undefined;
+  readonly staticInstruction: string | undefined;
   readonly tools: readonly (Tool | Toolset)[];
   readonly generateContentConfig: GenerateContentConfig | undefined;
   readonly outputSchema: z.ZodType | undefined;
@@ -150,6 +160,7 @@ export class LlmAgent extends BaseAgent implements FlowAgent {
     this.model = options.model;
     this.instruction = options.instruction;
     this.globalInstruction = options.globalInstruction;
+    this.staticInstruction = options.staticInstruction;
     this.tools = [...(options.tools ?? [])];
     this.generateContentConfig = options.generateContentConfig;
     this.outputSchema = options.outputSchema;

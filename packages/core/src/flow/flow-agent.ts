@@ -28,6 +28,7 @@ export type InstructionProvider = (context: ReadonlyContext) => string | Promise
 export interface FlowAgent extends AgentNode {
   readonly instruction: string | InstructionProvider | undefined;
   readonly globalInstruction: string | InstructionProvider | undefined;
+  readonly staticInstruction?: string | undefined;
   readonly tools: readonly (Tool | Toolset)[];
   readonly generateContentConfig: GenerateContentConfig | undefined;
   readonly outputSchema: z.ZodType | undefined;

@@ -72,6 +72,13 @@ export interface LlmRequest {
   staticInstruction?: string;
   /** The conversation, oldest first. Roles are `user` and `model` only. */
   contents: Content[];
+  /**
+   * Index in `contents` of the agent's instruction when it travels in the conversation (an agent
+   * with a `staticInstruction`): a user message that may change from one request to the next.
+   * Every content before it is a prefix that only grows; providers with explicit prompt caching
+   * put a cache breakpoint right before it (Anthropic's `cache_control`). Unset otherwise.
+   */
+  instructionContentIndex?: number;
   config: GenerateContentConfig;
   /** Settings of a live connection (`Runner.runLive` only; see {@link LiveConnectConfig}). */
   liveConnectConfig?: LiveConnectConfig;

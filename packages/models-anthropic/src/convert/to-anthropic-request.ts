@@ -42,9 +42,10 @@ export const TRAILING_USER_TEXT =
  *   ({@link JSON_RESPONSE_TOOL}) whose input is the answer (the Messages API has no JSON mode);
  * - with `promptCaching`, cache breakpoints (`cache_control`) go after the static part of the
  *   system prompt (`staticInstruction`; the rest of the prompt follows in a second block), on the
- *   last tool and on the last block of the conversation, so each turn of an agent loop reads the
- *   previous turns from the cache and a state change in the instruction never invalidates the
- *   static prefix;
+ *   last tool, on the last block before the agent's instruction when it travels in the
+ *   conversation (`instructionContentIndex`, an agent with a `staticInstruction`) and on the last
+ *   block of the conversation, so each turn of an agent loop reads the previous turns from the
+ *   cache and a state change in the instruction never invalidates the history before it;
  * - `providerOptions.anthropic` is merged into the body (e.g. `metadata`, `service_tier`).
  */
 export function toAnthropicRequest(
@@ -55,8 +56,13 @@ export function toAnthropicRequest(
   const body: AnthropicRequest = {
     model: options.model,
     max_tokens: config.maxOutputTokens ?? options.maxTokens,
-    messages: toMessages(request.contents),
+    messages: [],
   };
+  const { messages, beforeInstruction } = toMessages(
+    request.contents,
+    request.instructionContentIndex,
+  );
+  body.messages = messages;
   if (request.systemInstruction) body.system = request.systemInstruction;
   const declarations = (config.tools ?? []).flatMap((group) => group.functionDeclarations);
   if (declarations.length > 0) {
@@ -82,15 +88,31 @@ export function toAnthropicRequest(
       body.max_tokens = body.thinking.budget_tokens + options.maxTokens;
   }
   addJsonResponseTool(body, config);
-  if (options.promptCaching) addCacheBreakpoints(body, request.staticInstruction);
+  if (options.promptCaching) {
+    addCacheBreakpoints(body, request.staticInstruction, beforeInstruction);
+  }
   Object.assign(body, config.providerOptions?.anthropic);
   return body;
 }
 
-function toMessages(contents: Content[]): AnthropicMessage[] {
+/**
+ * The messages, and the last block before the content at `instructionIndex` (the agent's
+ * instruction travelling in the conversation), where a cache breakpoint keeps the history cached
+ * while the instruction changes.
+ */
+function toMessages(
+  contents: Content[],
+  instructionIndex: number | undefined,
+): { messages: AnthropicMessage[]; beforeInstruction: AnthropicContentBlock | undefined } {
   const messages: AnthropicMessage[] = [];
   const ids = new FunctionCallIdPairing();
-  for (const content of contents) {
+  let beforeInstruction: AnthropicContentBlock | undefined;
+  for (let index = 0; index < contents.length; index++) {
+    const content = contents[index]!;
+    if (index === instructionIndex) {
+      const last = messages[messages.length - 1];
+      beforeInstruction = last?.content[last.content.length - 1];
+    }
     const role = content.role === 'model' || content.role === 'assistant' ? 'assistant' : 'user';
     const blocks = content.parts
       .map((part) => toBlock(part, ids))
@@ -113,7 +135,7 @@ function toMessages(contents: Content[]): AnthropicMessage[] {
     messages.unshift({ role: 'user', content: [{ type: 'text', text: LEADING_USER_TEXT }] });
   if (messages[messages.length - 1]!.role === 'assistant')
     messages.push({ role: 'user', content: [{ type: 'text', text: TRAILING_USER_TEXT }] });
-  return messages;
+  return { messages, beforeInstruction };
 }
 
 function toBlock(part: Part, ids: FunctionCallIdPairing): AnthropicContentBlock | undefined {
@@ -195,15 +217,24 @@ function toToolChoice(config: GenerateContentConfig): AnthropicRequest['tool_cho
 
 const EPHEMERAL = { type: 'ephemeral' } as const;
 
-function addCacheBreakpoints(body: AnthropicRequest, staticInstruction: string | undefined): void {
+function addCacheBreakpoints(
+  body: AnthropicRequest,
+  staticInstruction: string | undefined,
+  beforeInstruction: AnthropicContentBlock | undefined,
+): void {
   if (typeof body.system === 'string') body.system = systemBlocks(body.system, staticInstruction);
   const lastTool = body.tools?.[body.tools.length - 1];
   if (lastTool) lastTool.cache_control = EPHEMERAL;
+  // At most four breakpoints: system, tools, the history before a moved instruction, the end.
+  if (beforeInstruction) markBlock(beforeInstruction);
   const lastMessage = body.messages[body.messages.length - 1];
   const lastBlock = lastMessage?.content[lastMessage.content.length - 1];
-  if (lastBlock && lastBlock.type !== 'thinking' && lastBlock.type !== 'redacted_thinking') {
-    (lastBlock as { cache_control?: unknown }).cache_control = EPHEMERAL;
-  }
+  if (lastBlock) markBlock(lastBlock);
+}
+
+function markBlock(block: AnthropicContentBlock): void {
+  if (block.type === 'thinking' || block.type === 'redacted_thinking') return;
+  (block as { cache_control?: unknown }).cache_control = EPHEMERAL;
 }
 
 /**

@@ -20,3 +20,7 @@ export {
   historyTurnsAcceptance,
   type HistoryTurnsAcceptanceOptions,
 } from './history-turns-acceptance';
+export {
+  promptPrefixAcceptance,
+  type PromptPrefixAcceptanceOptions,
+} from './prompt-prefix-acceptance';

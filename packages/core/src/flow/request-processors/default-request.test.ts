@@ -57,6 +57,7 @@ const undeclared: Tool = {
 
 const GLOBALS = [undefined, 'Be brief.', '  Padded global.\n', '', '   '];
 const OWNS = [undefined, 'Answer the question.', '\n Padded own.  ', ''];
+const STATICS = [undefined, 'A long stable prompt.', ''];
 const DESCRIPTIONS = [undefined, 'Answers questions.', '   ', '  Padded description. '];
 const SCHEMAS = [undefined, z.object({ answer: z.string() })];
 const AGENT_CONFIGS: (GenerateContentConfig | undefined)[] = [
@@ -125,11 +126,18 @@ describe('buildDefaultRequest', () => {
   it('builds what the default processors build, for every combination of instructions', async () => {
     for (const global of GLOBALS)
       for (const instruction of OWNS)
-        for (const description of DESCRIPTIONS) {
-          await expectSameAsProcessors(
-            await inputFor({ name: 'helper', global, instruction, description }),
-          );
-        }
+        for (const staticInstruction of STATICS)
+          for (const description of DESCRIPTIONS) {
+            await expectSameAsProcessors(
+              await inputFor({
+                name: 'helper',
+                global,
+                instruction,
+                staticInstruction,
+                description,
+              }),
+            );
+          }
   });
 
   it('builds what the default processors build, over varied agents, runs and tools', async () => {
@@ -143,6 +151,7 @@ describe('buildDefaultRequest', () => {
             name: 'helper',
             global: pick(GLOBALS),
             instruction: pick(OWNS),
+            staticInstruction: pick(STATICS),
             description: pick(DESCRIPTIONS),
             outputSchema: pick(SCHEMAS),
             generateContentConfig: pick(AGENT_CONFIGS),

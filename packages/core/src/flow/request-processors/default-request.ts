@@ -11,6 +11,7 @@ import {
 } from '../set-model-response-tool';
 import { TransferToAgentTool } from '../transfer-to-agent-tool';
 import { buildContentsIncrementally } from '../../history/index';
+import { withInstructionContent } from './instruction-content';
 import { isPlainText } from './instructions-processor';
 import type { RequestProcessorInput } from './types';
 
@@ -45,6 +46,8 @@ export function buildDefaultRequest(
   const global = (agent.rootAgent as Partial<FlowAgent>).globalInstruction;
   const own = agent.instruction;
   if (!isPlainText(global) || !isPlainText(own)) return undefined;
+  // With a static instruction, it takes the place of `instruction`, which joins the contents.
+  const fixed = agent.staticInstruction;
   let transfer: TransferToAgentTool | undefined;
   for (let index = 0; index < tools.length; index++) {
     const tool = tools[index]!;
@@ -57,7 +60,7 @@ export function buildDefaultRequest(
     ...invocationContext.runConfig.generateContentConfig,
   };
   // identity and instructions.
-  let systemInstruction = staticInstruction(agent, global, own);
+  let systemInstruction = staticInstruction(agent, global, fixed ?? own);
   // contents.
   const contents = buildContentsIncrementally(invocationContext.session.events, {
     agentName: agent.name,
@@ -91,7 +94,14 @@ export function buildDefaultRequest(
     systemInstruction = joinSection(systemInstruction, transferInstruction(transfer.targets));
   }
   // Every section is static here: the whole instruction is the stable prefix.
-  return { model, contents, config, systemInstruction, staticInstruction: systemInstruction };
+  const request = {
+    model,
+    contents,
+    config,
+    systemInstruction,
+    staticInstruction: systemInstruction,
+  };
+  return fixed !== undefined && own !== undefined ? withInstructionContent(request, own) : request;
 }
 
 /** Global instruction, identity and own instruction, joined once per agent and remembered. */

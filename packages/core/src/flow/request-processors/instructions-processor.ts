@@ -19,6 +19,10 @@ import {
  * placeholders were filled) goes after every static section instead (global first), so that the
  * static sections stay a stable prefix (`LlmRequest.staticInstruction`) for prompt caching.
  *
+ * With a `staticInstruction`, that text takes the place of `instruction` after the identity, as
+ * is, and `instruction` is left to the contents processor, which puts it in the conversation
+ * ({@link renderedOwnInstruction}).
+ *
  * @throws TemplateVariableError when a required template variable has no value (the flow turns
  * it into an error event).
  */
@@ -27,6 +31,12 @@ export const instructionsProcessor: RequestProcessor = {
   process(request, input) {
     const root = input.agent.rootAgent as Partial<FlowAgent>;
     const global = root.globalInstruction;
+    const fixed = input.agent.staticInstruction;
+    if (fixed !== undefined) {
+      if (isPlainText(global))
+        return appendInstruction(prependInstruction(request, global ?? ''), fixed);
+      return renderInstructions(appendInstruction(request, fixed), input, global, undefined);
+    }
     const own = input.agent.instruction;
     // Plain text (no placeholder, no function) is used as is, without an await.
     if (isPlainText(global) && isPlainText(own)) {
@@ -59,6 +69,19 @@ async function renderInstructions(
   if (globalText.dynamic) next = appendDynamicInstruction(next, globalText.text);
   if (ownText.dynamic) next = appendDynamicInstruction(next, ownText.text);
   return next;
+}
+
+/**
+ * The agent's own `instruction`, rendered (templated, or the function's result), for an agent
+ * with a `staticInstruction`, whose instruction travels in the conversation. Synchronous for
+ * plain text.
+ *
+ * @throws TemplateVariableError when a required template variable has no value.
+ */
+export function renderedOwnInstruction(input: RequestProcessorInput): string | Promise<string> {
+  const own = input.agent.instruction;
+  if (isPlainText(own)) return own ?? '';
+  return resolveInstruction(own, input).then((resolved) => resolved.text);
 }
 
 /**
