@@ -20,6 +20,7 @@ export * from './instructions';
 export * from './invocation';
 export * from './memory';
 export * from './models';
+export * from './planners';
 export * from './plugins';
 export * from './policies';
 export * from './runner';

@@ -18,6 +18,8 @@ describe('modelResponseEvent', () => {
     const response: LlmResponse = {
       // Members listed in an order unlike RESPONSE_KEYS': the event's order must not follow it.
       customMetadata: { a: 1 },
+      citationMetadata: { citations: [{ uri: 'https://example.com' }] },
+      groundingMetadata: { webSearchQueries: ['q'] },
       modelVersion: 'v1',
       interrupted: false,
       errorMessage: 'message',
@@ -54,6 +56,8 @@ describe('modelResponseEvent', () => {
       errorMessage: 'm',
       interrupted: true,
       modelVersion: 'v',
+      groundingMetadata: {},
+      citationMetadata: {},
       customMetadata: {},
     };
     for (const missing of RESPONSE_KEYS) {

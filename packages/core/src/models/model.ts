@@ -1,4 +1,4 @@
-import type { LlmRequest } from './llm-request';
+import type { LlmRequest, ProviderToolType } from './llm-request';
 import type { LlmResponse } from './llm-response';
 
 /** Per-call options of {@link Model.generate}. */
@@ -26,6 +26,12 @@ export interface ModelCapabilities {
    * schema, and the flow turns the tool's validated arguments into the agent's final answer.
    */
   readonly responseSchemaWithTools?: boolean;
+  /**
+   * The provider-side tools this model takes (`ProviderToolSpec` types). An agent whose tools
+   * include a `ProviderTool` of a type not listed fails with `UnsupportedProviderToolError` when
+   * it is built with this model, or when its model name is first resolved, before any request.
+   */
+  readonly providerTools?: readonly ProviderToolType[];
 }
 
 /**
