@@ -11,12 +11,21 @@ export function geminiMajorVersion(modelId: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
+/** The provider-side tools Gemini 2 and later take. */
+const GEMINI_PROVIDER_TOOLS = ['webSearch', 'urlContext', 'codeExecution'] as const;
+
 /**
  * What a Gemini model declares to core. A response schema together with function declarations
  * is honoured by Gemini 3 and later on Vertex AI (the rule the Python ADK applies too); the
- * Gemini API, and earlier models anywhere, get `set_model_response` from core instead.
+ * Gemini API, and earlier models anywhere, get `set_model_response` from core instead. Gemini 2
+ * and later take the provider-side tools (`webSearch` as Google Search grounding, `urlContext`,
+ * `codeExecution`).
  */
 export function geminiCapabilities(modelId: string, vertex: boolean): ModelCapabilities {
   const major = geminiMajorVersion(modelId);
-  return { responseSchemaWithTools: vertex && major !== undefined && major >= 3 };
+  return {
+    responseSchemaWithTools: vertex && major !== undefined && major >= 3,
+    // Google Search grounding, URL context and code execution: Gemini 2 and later.
+    providerTools: major !== undefined && major >= 2 ? GEMINI_PROVIDER_TOOLS : [],
+  };
 }

@@ -20,3 +20,11 @@ export {
   historyTurnsAcceptance,
   type HistoryTurnsAcceptanceOptions,
 } from './history-turns-acceptance';
+export {
+  runAgent,
+  THINKING_SCRIPT,
+  thinkingAcceptance,
+  WEB_SEARCH_REPLY,
+  webSearchAcceptance,
+  type ReachAcceptanceOptions,
+} from './reach-acceptance';
