@@ -89,7 +89,9 @@ describe('Anthropic server tools and thinking levels', () => {
   });
 
   it('a tool Anthropic has no server tool for fails when the agent is built', () => {
-    const model = createAnthropic({ apiKey: 'k', baseURL: 'http://127.0.0.1:9' })('claude-sonnet-4-5');
+    const model = createAnthropic({ apiKey: 'k', baseURL: 'http://127.0.0.1:9' })(
+      'claude-sonnet-4-5',
+    );
     expect(() => new LlmAgent({ name: 'reader', model, tools: [urlContextTool()] })).toThrow(
       UnsupportedProviderToolError,
     );
@@ -119,10 +121,7 @@ describe('Anthropic server tools and thinking levels', () => {
 
   it('PlanReActPlanner: tagged planning comes back as thoughts; the plan is sent back as text', async () => {
     const server = await startFakeAnthropic({
-      script: [
-        { text: '/*PLANNING*/1. answer directly/*FINAL_ANSWER*/Hello!' },
-        { text: 'Bye!' },
-      ],
+      script: [{ text: '/*PLANNING*/1. answer directly/*FINAL_ANSWER*/Hello!' }, { text: 'Bye!' }],
     });
     try {
       const agent = new LlmAgent({

@@ -1,4 +1,9 @@
-import { codeExecutionTool, LlmAgent, UnsupportedProviderToolError, webSearchTool } from '@adk/core';
+import {
+  codeExecutionTool,
+  LlmAgent,
+  UnsupportedProviderToolError,
+  webSearchTool,
+} from '@adk/core';
 import { startFakeOpenAI } from '@adk/fake-provider-servers';
 import {
   runAgent,

@@ -154,7 +154,10 @@ describe('provider-side tools and thinking, read by the official SDKs', () => {
       'https://example.com/towers',
       'https://example.org/burj',
     ]);
-    expect(annotations?.[0]?.url_citation).toMatchObject({ start_index: 0, end_index: answer.length });
+    expect(annotations?.[0]?.url_citation).toMatchObject({
+      start_index: 0,
+      end_index: answer.length,
+    });
 
     let text = '';
     const streamedUrls: string[] = [];
@@ -163,7 +166,8 @@ describe('provider-side tools and thinking, read by the official SDKs', () => {
         | { content?: string | null; annotations?: Array<{ url_citation: { url: string } }> }
         | undefined;
       text += delta?.content ?? '';
-      for (const annotation of delta?.annotations ?? []) streamedUrls.push(annotation.url_citation.url);
+      for (const annotation of delta?.annotations ?? [])
+        streamedUrls.push(annotation.url_citation.url);
     }
     expect(text).toBe(answer);
     expect(streamedUrls).toEqual(annotations?.map((a) => a.url_citation.url));

@@ -231,7 +231,11 @@ class Step {
       if (building instanceof Promise) {
         return building
           .then((request) =>
-            this.prepared({ model, request: planRequest(agent, model, request, this.context), tools }),
+            this.prepared({
+              model,
+              request: planRequest(agent, model, request, this.context),
+              tools,
+            }),
           )
           .catch((error: unknown) => this.requestError(error));
       }

@@ -25,7 +25,10 @@ export class BuiltInPlanner implements Planner {
 
   /** The request with `config.thinkingConfig` set to this planner's. */
   processRequest(request: LlmRequest): LlmRequest {
-    return { ...request, config: { ...request.config, thinkingConfig: { ...this.thinkingConfig } } };
+    return {
+      ...request,
+      config: { ...request.config, thinkingConfig: { ...this.thinkingConfig } },
+    };
   }
 
   buildPlanningInstruction(): undefined {

@@ -24,12 +24,9 @@ describe('PlanReActPlanner.processPlanningResponse', () => {
   const process = (parts: Part[]) => planner.processPlanningResponse(undefined, parts);
 
   it('splits text at the last final-answer tag: reasoning before it is a thought, the rest the answer', () => {
-    expect(
-      process([{ text: '/*REASONING*/The docs say 42. /*FINAL_ANSWER*/ It is 42.' }]),
-    ).toEqual([
-      { text: 'The docs say 42. /*FINAL_ANSWER*/', thought: true },
-      { text: ' It is 42.' },
-    ]);
+    expect(process([{ text: '/*REASONING*/The docs say 42. /*FINAL_ANSWER*/ It is 42.' }])).toEqual(
+      [{ text: 'The docs say 42. /*FINAL_ANSWER*/', thought: true }, { text: ' It is 42.' }],
+    );
     expect(process([{ text: 'a /*FINAL_ANSWER*/ b /*FINAL_ANSWER*/c' }])).toEqual([
       { text: 'a /*FINAL_ANSWER*/ b /*FINAL_ANSWER*/', thought: true },
       { text: 'c' },
@@ -136,7 +133,9 @@ describe('planners in an agent run', () => {
       name: 'thinker',
       model,
       generateContentConfig: { temperature: 0.1, thinkingConfig: { thinkingBudget: 10 } },
-      planner: new BuiltInPlanner({ thinkingConfig: { includeThoughts: true, thinkingLevel: 'HIGH' } }),
+      planner: new BuiltInPlanner({
+        thinkingConfig: { includeThoughts: true, thinkingLevel: 'HIGH' },
+      }),
     });
     const { run } = await setup(agent);
     await run('hi');
@@ -168,9 +167,7 @@ describe('planners in an agent run', () => {
 
   it('streamed chunks go through the planner too', async () => {
     const model = new FakeModel({
-      responses: [
-        ['/*PLANNING*/step one ', '/*FINAL_ANSWER*/done'],
-      ],
+      responses: [['/*PLANNING*/step one ', '/*FINAL_ANSWER*/done']],
     });
     const agent = new LlmAgent({ name: 'streamer', model, planner: new PlanReActPlanner() });
     const { run } = await setup(agent);

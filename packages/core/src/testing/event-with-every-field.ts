@@ -64,11 +64,16 @@ export function eventWithEveryField(timestamp: number): Event {
       webSearchQueries: ['weather Paris'],
       groundingChunks: [{ web: { uri: 'https://example.com/paris', title: 'Paris weather' } }],
       groundingSupports: [
-        { segment: { startIndex: 0, endIndex: 10, text: 'Here it is' }, groundingChunkIndices: [0] },
+        {
+          segment: { startIndex: 0, endIndex: 10, text: 'Here it is' },
+          groundingChunkIndices: [0],
+        },
       ],
     },
     citationMetadata: {
-      citations: [{ startIndex: 0, endIndex: 10, uri: 'https://example.com/paris', title: 'Paris' }],
+      citations: [
+        { startIndex: 0, endIndex: 10, uri: 'https://example.com/paris', title: 'Paris' },
+      ],
     },
     customMetadata: { traceId: 'abc', snake_case: 1, Mixed_Key: { innerCamel: 2 } },
     longRunningToolIds: ['fc-1'],

@@ -56,7 +56,11 @@ describe('provider tools', () => {
     const model = new FakeModel({ name: 'no-tools-model', responses: ['never'] });
     const registry = new ModelRegistry();
     registry.register(model.asProvider());
-    const agent = new LlmAgent({ name: 'searcher', model: 'no-tools-model', tools: [webSearchTool()] });
+    const agent = new LlmAgent({
+      name: 'searcher',
+      model: 'no-tools-model',
+      tools: [webSearchTool()],
+    });
     expect(() => agent.resolveModel(registry)).toThrow(UnsupportedProviderToolError);
 
     const sessionService = new InMemorySessionService();
@@ -75,7 +79,10 @@ describe('provider tools', () => {
 
   it('a provider tool from a toolset is checked per request, before the model is called', async () => {
     const model = new FakeModel({ responses: ['never'] });
-    const toolset: Toolset = { name: 'search_set', getTools: async () => [webSearchTool() as Tool] };
+    const toolset: Toolset = {
+      name: 'search_set',
+      getTools: async () => [webSearchTool() as Tool],
+    };
     const agent = new LlmAgent({ name: 'dynamic', model, tools: [toolset] });
     const { run } = await setup(agent);
     const events = await run('go');

@@ -82,9 +82,7 @@ export function urlContextTool(options?: Record<string, unknown>): ProviderTool 
  * `codeExecutionResult` parts.
  */
 export function codeExecutionTool(options?: Record<string, unknown>): ProviderTool {
-  return new ProviderTool(
-    options ? { type: 'codeExecution', options } : { type: 'codeExecution' },
-  );
+  return new ProviderTool(options ? { type: 'codeExecution', options } : { type: 'codeExecution' });
 }
 
 /**

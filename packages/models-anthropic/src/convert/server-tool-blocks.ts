@@ -74,7 +74,8 @@ export class ServerToolReader {
     return {
       codeExecutionResult: {
         outcome: failed ? 'OUTCOME_FAILED' : 'OUTCOME_OK',
-        output: stdout + stderr || (typeof content.error_code === 'string' ? content.error_code : ''),
+        output:
+          stdout + stderr || (typeof content.error_code === 'string' ? content.error_code : ''),
       },
     };
   }

@@ -16,8 +16,7 @@ export function applyGeminiGrounding(
     response.groundingMetadata = candidate.groundingMetadata as GroundingMetadata;
   }
   const citation = candidate.citationMetadata as
-    | { citations?: Citation[]; citationSources?: Citation[] }
-    | undefined;
+    { citations?: Citation[]; citationSources?: Citation[] } | undefined;
   if (citation && typeof citation === 'object') {
     const { citationSources, ...rest } = citation;
     const metadata: CitationMetadata = { ...rest };

@@ -127,10 +127,7 @@ function toToolConfig(config: GenerateContentConfig): GeminiRequest['toolConfig'
   return { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [choice.name] } };
 }
 
-function toGenerationConfig(
-  config: GenerateContentConfig,
-  model: string,
-): Record<string, unknown> {
+function toGenerationConfig(config: GenerateContentConfig, model: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const copy = [
     'temperature',

@@ -126,7 +126,8 @@ export const anthropicDialect: ProviderDialect = {
 
 function contentBlocks(reply: FakeReply, sequence: number): Block[] {
   const blocks: Block[] = [];
-  if (reply.redactedThinking) blocks.push({ type: 'redacted_thinking', data: reply.redactedThinking });
+  if (reply.redactedThinking)
+    blocks.push({ type: 'redacted_thinking', data: reply.redactedThinking });
   else if (reply.thinking) {
     blocks.push({
       type: 'thinking',
@@ -240,7 +241,12 @@ function serverToolBlocks(reply: FakeReply, sequence: number): Block[] {
   const run = reply.codeExecution;
   if (run) {
     const n = blocks.length / 2;
-    blocks.push({ type: 'server_tool_use', id: id(n), name: 'code_execution', input: { code: run.code } });
+    blocks.push({
+      type: 'server_tool_use',
+      id: id(n),
+      name: 'code_execution',
+      input: { code: run.code },
+    });
     blocks.push({
       type: 'code_execution_tool_result',
       tool_use_id: id(n),

@@ -40,7 +40,9 @@ export function sourcesBlock(event: AdkEvent): HTMLElement | undefined {
     'div',
     { class: 'sources', role: 'group', 'aria-label': 'Sources' },
     h('span', { class: 'sources-label' }, 'Sources'),
-    queries.length > 0 ? h('span', { class: 'sources-queries' }, `searched: ${queries.join(' · ')}`) : null,
+    queries.length > 0
+      ? h('span', { class: 'sources-queries' }, `searched: ${queries.join(' · ')}`)
+      : null,
     sources.length > 0
       ? h(
           'ol',
@@ -51,7 +53,12 @@ export function sourcesBlock(event: AdkEvent): HTMLElement | undefined {
               {},
               h(
                 'a',
-                { href: source.uri, target: '_blank', rel: 'noopener noreferrer', title: source.uri },
+                {
+                  href: source.uri,
+                  target: '_blank',
+                  rel: 'noopener noreferrer',
+                  title: source.uri,
+                },
                 source.title,
               ),
             ),
