@@ -38,11 +38,13 @@ export class AnthropicModel implements Model {
    * No `responseSchemaWithTools`: the Messages API has no JSON mode, and its structured output here
    * is one forced tool, which cannot be combined with the agent's tools. An agent with
    * `outputSchema` and tools answers through core's `set_model_response` tool instead.
-   * Provider tools: `webSearch` and `codeExecution` (server tools; no URL context).
+   * Provider tools: `webSearch` and `codeExecution` (server tools; no URL context), next to the
+   * agent's own tools too.
    */
   readonly capabilities: ModelCapabilities = {
     responseSchemaWithTools: false,
     providerTools: ANTHROPIC_PROVIDER_TOOLS,
+    providerToolsWithFunctions: true,
   };
   private readonly http: HttpClient;
   private readonly apiKey: string | undefined;

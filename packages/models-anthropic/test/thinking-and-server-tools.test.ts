@@ -1,5 +1,6 @@
 import {
   codeExecutionTool,
+  FunctionTool,
   LlmAgent,
   PlanReActPlanner,
   Runner,
@@ -82,6 +83,26 @@ describe('Anthropic server tools and thinking levels', () => {
       );
       expect((server.requests[0]!.body as Body).tools).toEqual([
         { type: 'code_execution_20250522', name: 'code_execution' },
+      ]);
+      // Server tools go next to the agent's own tools.
+      const withTool = new LlmAgent({
+        name: 'coder_with_tool',
+        model: createModel(server.baseURL),
+        tools: [
+          codeExecutionTool(),
+          new FunctionTool({
+            name: 'lookup',
+            description: 'Looks up.',
+            parameters: { type: 'object', properties: {} },
+            execute: () => ({}),
+          }),
+        ],
+      });
+      server.push({ text: 'ok' });
+      await runAgent(withTool, 'go', false);
+      expect((server.requests[1]!.body as Body).tools!.map((tool) => tool.name)).toEqual([
+        'lookup',
+        'code_execution',
       ]);
     } finally {
       await server.close();

@@ -19,7 +19,7 @@ const GEMINI_PROVIDER_TOOLS = ['webSearch', 'urlContext', 'codeExecution'] as co
  * is honoured by Gemini 3 and later on Vertex AI (the rule the Python ADK applies too); the
  * Gemini API, and earlier models anywhere, get `set_model_response` from core instead. Gemini 2
  * and later take the provider-side tools (`webSearch` as Google Search grounding, `urlContext`,
- * `codeExecution`).
+ * `codeExecution`); Gemini 3 and later also next to function declarations.
  */
 export function geminiCapabilities(modelId: string, vertex: boolean): ModelCapabilities {
   const major = geminiMajorVersion(modelId);
@@ -27,5 +27,8 @@ export function geminiCapabilities(modelId: string, vertex: boolean): ModelCapab
     responseSchemaWithTools: vertex && major !== undefined && major >= 3,
     // Google Search grounding, URL context and code execution: Gemini 2 and later.
     providerTools: major !== undefined && major >= 2 ? GEMINI_PROVIDER_TOOLS : [],
+    // Gemini 2.x answers 400 to built-in tools next to function declarations; Gemini 3 takes
+    // both (with `toolConfig.includeServerSideToolInvocations`).
+    providerToolsWithFunctions: major !== undefined && major >= 3,
   };
 }

@@ -1,5 +1,6 @@
 import {
   codeExecutionTool,
+  FunctionTool,
   LlmAgent,
   UnsupportedProviderToolError,
   urlContextTool,
@@ -111,5 +112,35 @@ describe('Gemini provider tools and thinking levels', () => {
     expect(() => new LlmAgent({ name: 'old', model, tools: [webSearchTool()] })).toThrow(
       UnsupportedProviderToolError,
     );
+  });
+
+  it('provider tools next to function tools: refused for Gemini 2.x, flagged on the wire for Gemini 3', async () => {
+    const lookup = new FunctionTool({
+      name: 'lookup',
+      description: 'Looks a word up.',
+      parameters: { type: 'object', properties: { word: { type: 'string' } } },
+      execute: () => ({ found: true }),
+    });
+    const old = createModel('http://127.0.0.1:9/v1beta', 'gemini-2.5-flash');
+    expect(
+      () => new LlmAgent({ name: 'mixed', model: old, tools: [webSearchTool(), lookup] }),
+    ).toThrow(/cannot combine the provider-side tool "webSearch" with function tools/);
+    const server = await startFakeGemini({ script: [{ text: 'ok' }] });
+    try {
+      const agent = new LlmAgent({
+        name: 'mixed',
+        model: createModel(server.baseURL, 'gemini-3-pro-preview'),
+        tools: [webSearchTool(), lookup],
+      });
+      await runAgent(agent, 'hi', false);
+      const body = server.requests[0]!.body as Body & { toolConfig?: Record<string, unknown> };
+      expect(body.tools).toEqual([
+        { functionDeclarations: [expect.objectContaining({ name: 'lookup' })] },
+        { googleSearch: {} },
+      ]);
+      expect(body.toolConfig).toMatchObject({ includeServerSideToolInvocations: true });
+    } finally {
+      await server.close();
+    }
   });
 });

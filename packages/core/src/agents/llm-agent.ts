@@ -237,13 +237,17 @@ export class LlmAgent extends BaseAgent implements FlowAgent {
 
   /**
    * Throws `UnsupportedProviderToolError` when `model` cannot take one of the agent's provider
-   * tools (`ProviderTool`s among its tools; those a toolset provides are checked per request).
+   * tools (`ProviderTool`s among its tools; those a toolset provides are checked per request), or
+   * cannot take them next to the agent's function tools.
    */
   private checkProviderTools(model: Model): void {
     const types: ProviderToolType[] = [];
-    for (const tool of this.staticTools.values())
+    let withFunctions = false;
+    for (const tool of this.staticTools.values()) {
       if (ProviderTool.isInstance(tool)) types.push(tool.spec.type);
-    if (types.length > 0) checkProviderTools(model, types, this.name);
+      else if (tool.declaration() !== undefined) withFunctions = true;
+    }
+    if (types.length > 0) checkProviderTools(model, types, this.name, withFunctions);
   }
 
   private modelSource(): string | Model | undefined {

@@ -8,8 +8,9 @@ import { appendInstruction } from './request-processors/types';
  * The request as the agent's planner wants it (Python's NL-planning request processor): the
  * planner's request changes (a `BuiltInPlanner` sets the thinking config), then its instruction
  * appended to the static part of the system instruction. Then the request's provider-side tools
- * are checked against the model (a tool from a toolset is first seen here): one it cannot take
- * throws `UnsupportedProviderToolError` before anything is sent.
+ * are checked against the model (a tool from a toolset is first seen here): one it cannot take, or
+ * cannot take next to the request's function declarations, throws `UnsupportedProviderToolError`
+ * before anything is sent.
  */
 export function planRequest(
   agent: FlowAgent,
@@ -26,10 +27,14 @@ export function planRequest(
   }
   const providerTools = planned.config.providerTools;
   if (providerTools?.length) {
+    const withFunctions = (planned.config.tools ?? []).some(
+      (group) => group.functionDeclarations.length > 0,
+    );
     checkProviderTools(
       model,
       providerTools.map((tool) => tool.type),
       agent.name,
+      withFunctions,
     );
   }
   return planned;

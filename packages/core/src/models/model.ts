@@ -32,6 +32,12 @@ export interface ModelCapabilities {
    * it is built with this model, or when its model name is first resolved, before any request.
    */
   readonly providerTools?: readonly ProviderToolType[];
+  /**
+   * Whether one request may carry provider tools **and** function declarations (the agent's
+   * function tools, `transfer_to_agent`...). When it is not `true`, such an agent fails with
+   * `UnsupportedProviderToolError` (as for a provider tool the model does not take).
+   */
+  readonly providerToolsWithFunctions?: boolean;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 
 import { setup } from '../../test/helpers';
 import { LlmAgent } from '../agents/llm-agent';
@@ -9,6 +10,7 @@ import { InMemorySessionService } from '../sessions/in-memory-session-service';
 import { userContent } from '../content';
 import { FakeModel } from '../testing/fake-model';
 import type { Tool, Toolset } from './tool';
+import { FunctionTool } from './function-tool';
 import { codeExecutionTool, urlContextTool, webSearchTool } from './provider-tool';
 
 describe('provider tools', () => {
@@ -91,5 +93,48 @@ describe('provider tools', () => {
       errorCode: 'UNSUPPORTED_PROVIDER_TOOL',
       errorMessage: expect.stringContaining('"webSearch"'),
     });
+  });
+
+  it('a model that takes a provider tool but not next to function tools fails too, with the reason', async () => {
+    const lookup = new FunctionTool({
+      name: 'lookup',
+      description: 'Looks up.',
+      parameters: z.object({ key: z.string() }),
+      execute: () => ({}),
+    });
+    const alone = new FakeModel({ name: 'alone', capabilities: { providerTools: ['webSearch'] } });
+    let error: unknown;
+    try {
+      new LlmAgent({ name: 'mixed', model: alone, tools: [webSearchTool(), lookup] });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toMatchObject({ code: 'UNSUPPORTED_PROVIDER_TOOL', reason: 'with-functions' });
+    expect((error as Error).message).toContain('cannot combine the provider-side tool "webSearch"');
+
+    // The transfer tool counts too: checked on the request, before the model is called.
+    const child = new LlmAgent({ name: 'child', model: alone });
+    const parent = new LlmAgent({
+      name: 'parent',
+      model: alone,
+      tools: [webSearchTool()],
+      subAgents: [child],
+    });
+    const { run } = await setup(parent);
+    const events = await run('go');
+    expect(alone.requests).toHaveLength(0);
+    expect(events.at(-1)).toMatchObject({ errorCode: 'UNSUPPORTED_PROVIDER_TOOL' });
+
+    const both = new FakeModel({
+      responses: ['ok'],
+      capabilities: { providerTools: ['webSearch'], providerToolsWithFunctions: true },
+    });
+    const agent = new LlmAgent({ name: 'combined', model: both, tools: [webSearchTool(), lookup] });
+    const { run: runBoth } = await setup(agent);
+    await runBoth('go');
+    expect(both.requests[0]!.config.providerTools).toEqual([{ type: 'webSearch' }]);
+    expect(both.requests[0]!.config.tools?.[0]?.functionDeclarations.map((d) => d.name)).toEqual([
+      'lookup',
+    ]);
   });
 });

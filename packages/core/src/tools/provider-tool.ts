@@ -87,20 +87,30 @@ export function codeExecutionTool(options?: Record<string, unknown>): ProviderTo
 
 /**
  * Throws {@link UnsupportedProviderToolError} for the first provider tool type in `types` that
- * `model` does not declare in `capabilities.providerTools`.
+ * `model` does not declare in `capabilities.providerTools`, or, when `withFunctions` (the request
+ * also declares functions), that it cannot combine with them
+ * (`capabilities.providerToolsWithFunctions`).
  */
 export function checkProviderTools(
   model: Model,
   types: Iterable<ProviderToolType>,
   agentName?: string,
+  withFunctions = false,
 ): void {
   const supported = model.capabilities?.providerTools ?? [];
+  const combines = model.capabilities?.providerToolsWithFunctions === true;
   for (const type of types) {
-    if (!supported.includes(type)) {
+    const reason = !supported.includes(type)
+      ? 'unsupported'
+      : withFunctions && !combines
+        ? 'with-functions'
+        : undefined;
+    if (reason) {
       throw new UnsupportedProviderToolError({
         modelName: model.name,
         toolType: type,
         supported,
+        reason,
         ...(agentName === undefined ? {} : { agentName }),
       });
     }

@@ -90,6 +90,8 @@ export interface GeminiRequest {
       allowedFunctionNames?: string[];
       streamFunctionCallArguments?: boolean;
     };
+    /** Gemini 3: built-in tools next to function declarations need it. */
+    includeServerSideToolInvocations?: boolean;
   };
   generationConfig?: Record<string, unknown>;
   [key: string]: unknown;

@@ -68,6 +68,11 @@ export function toGeminiRequest(
   if (providerTools.length > 0) body.tools = [...(body.tools ?? []), ...providerTools];
   const toolConfig = toToolConfig(config);
   if (toolConfig) body.toolConfig = toolConfig;
+  if (providerTools.length > 0 && declarations.length > 0) {
+    // Gemini 3 wants this flag to run built-in tools next to function calling.
+    body.toolConfig ??= { functionCallingConfig: {} };
+    body.toolConfig.includeServerSideToolInvocations = true;
+  }
   if (options.streamFunctionCallArguments && declarations.length > 0) {
     body.toolConfig ??= { functionCallingConfig: {} };
     body.toolConfig.functionCallingConfig.streamFunctionCallArguments = true;
