@@ -143,4 +143,33 @@ describe('Gemini provider tools and thinking levels', () => {
       await server.close();
     }
   });
+
+  it('reads Gemini API citationSources (and Vertex AI citations) as citationMetadata.citations', async () => {
+    const candidate = (citationMetadata: unknown) => ({
+      raw: {
+        body: JSON.stringify({
+          candidates: [
+            {
+              content: { role: 'model', parts: [{ text: 'Quoted text.' }] },
+              finishReason: 'STOP',
+              citationMetadata,
+            },
+          ],
+        }),
+      },
+    });
+    const source = { startIndex: 0, endIndex: 12, uri: 'https://example.com/q', license: 'mit' };
+    const server = await startFakeGemini({
+      script: [candidate({ citationSources: [source] }), candidate({ citations: [source] })],
+    });
+    try {
+      for (const text of ['one', 'two']) {
+        const agent = new LlmAgent({ name: 'quoter', model: createModel(server.baseURL) });
+        const events = await runAgent(agent, text, false);
+        expect(events.at(-1)!.citationMetadata).toEqual({ citations: [source] });
+      }
+    } finally {
+      await server.close();
+    }
+  });
 });
