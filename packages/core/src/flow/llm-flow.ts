@@ -298,10 +298,11 @@ class Step {
   }
 
   /** The event of a model response (the callbacks' state changes on the first complete one). */
-  event(model: LlmResponse): Event {
+  event(answer: LlmResponse): Event {
+    // The agent's planner first (PlanReActPlanner marks the planning text as thoughts).
     const response = this.agent.planner
-      ? planResponse(this.agent, model, () => this.callbackContext())
-      : model;
+      ? planResponse(this.agent, answer, () => this.callbackContext())
+      : answer;
     if (response.partial) {
       return modelResponseEvent(this.ctx, this.agent.name, response, undefined, this.tools.byName);
     }
