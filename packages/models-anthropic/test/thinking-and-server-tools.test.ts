@@ -1,4 +1,5 @@
 import {
+  BuiltInPlanner,
   codeExecutionTool,
   FunctionTool,
   LlmAgent,
@@ -175,6 +176,46 @@ describe('Anthropic server tools and thinking levels', () => {
           { type: 'text', text: '1. answer directly/*FINAL_ANSWER*/' },
           { type: 'text', text: 'Hello!' },
         ],
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a redacted thinking block goes back unchanged, before the tool call of its turn', async () => {
+    const server = await startFakeAnthropic({
+      script: [
+        {
+          redactedThinking: 'EncryptedOpaqueData==',
+          toolCalls: [{ name: 'lookup', args: {} }],
+        },
+        { text: 'Done.' },
+      ],
+    });
+    try {
+      const agent = new LlmAgent({
+        name: 'redacted',
+        model: createModel(server.baseURL),
+        planner: new BuiltInPlanner({ thinkingConfig: { thinkingBudget: 1500 } }),
+        tools: [
+          new FunctionTool({
+            name: 'lookup',
+            description: 'Looks up.',
+            parameters: { type: 'object', properties: {} },
+            execute: () => ({ ok: true }),
+          }),
+        ],
+      });
+      await runAgent(agent, 'go', true);
+      const second = server.requests[1]!.body as Body;
+      expect(second.thinking).toEqual({ type: 'enabled', budget_tokens: 1500 });
+      expect(second.messages[1]!.content.map((block) => block.type)).toEqual([
+        'redacted_thinking',
+        'tool_use',
+      ]);
+      expect(second.messages[1]!.content[0]).toEqual({
+        type: 'redacted_thinking',
+        data: 'EncryptedOpaqueData==',
       });
     } finally {
       await server.close();
