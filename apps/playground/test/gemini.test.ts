@@ -76,4 +76,50 @@ describe('the playground with a Gemini key', () => {
     };
     expect(config.notice).toBe('Model: gemini-2.5-flash');
   });
+
+  it('a grounded answer reaches the API with its sources and code parts, and is stored with them', async () => {
+    gemini.setScript(() => ({
+      text: 'The Burj Khalifa is the tallest building.',
+      webSearch: {
+        queries: ['tallest building'],
+        sources: [{ url: 'https://example.org/burj', title: 'Burj Khalifa' }],
+      },
+      codeExecution: { code: 'print(828 * 2)', output: '1656\n' },
+    }));
+    await fetch(`${server.url}/apps/router/users/u1/sessions/s2`, { method: 'POST' });
+    const response = await fetch(`${server.url}/run_sse`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        app_name: 'router',
+        user_id: 'u1',
+        session_id: 's2',
+        new_message: { parts: [{ text: 'Tallest building?' }] },
+        streaming: true,
+      }),
+    });
+    const frames = (await response.text())
+      .split('\n\n')
+      .filter((frame) => frame.startsWith('data: '))
+      .map((frame) => JSON.parse(frame.slice(6)) as Event);
+    const answer = frames.at(-1)!;
+    const expected = {
+      groundingMetadata: expect.objectContaining({
+        webSearchQueries: ['tallest building'],
+        groundingChunks: [{ web: { uri: 'https://example.org/burj', title: 'Burj Khalifa' } }],
+      }),
+      content: expect.objectContaining({
+        parts: [
+          { executableCode: { language: 'PYTHON', code: 'print(828 * 2)' } },
+          { codeExecutionResult: { outcome: 'OUTCOME_OK', output: '1656\n' } },
+          { text: 'The Burj Khalifa is the tallest building.' },
+        ],
+      }),
+    };
+    expect(answer).toMatchObject(expected);
+    const stored = (await (
+      await fetch(`${server.url}/apps/router/users/u1/sessions/s2`)
+    ).json()) as { events: Event[] };
+    expect(stored.events.at(-1)).toMatchObject(expected);
+  });
 });

@@ -12,6 +12,8 @@ import {
   type Model,
   type Tool,
   type Toolset,
+  urlContextTool,
+  webSearchTool,
 } from '@adk/core';
 import type { z } from 'zod';
 
@@ -241,6 +243,9 @@ function isAgent(value: unknown): boolean {
 /** Python's built-in tool names this package can provide without code. */
 const BUILT_IN_TOOLS: Record<string, () => Promise<Tool | Toolset>> = {
   exit_loop: () => Promise.resolve(exitLoopTool),
+  // Provider-side tools (the model's provider runs them; see `ProviderTool` in @adk/core).
+  google_search: () => Promise.resolve(webSearchTool()),
+  url_context: () => Promise.resolve(urlContextTool()),
   load_memory: async () =>
     (await importOptional('@adk/memory', 'load_memory')).loadMemoryTool as Tool,
   preload_memory: async () =>
@@ -262,8 +267,6 @@ async function importOptional(specifier: string, tool: string): Promise<Record<s
 }
 
 const PROVIDER_TOOLS = new Set([
-  'google_search',
-  'url_context',
   'enterprise_web_search',
   'vertex_ai_search',
   'google_maps_grounding',

@@ -47,6 +47,9 @@ export function generateContentConfigOf(
         ...((thinking.thinking_budget ?? thinking.thinkingBudget) !== undefined
           ? { thinkingBudget: thinking.thinking_budget ?? thinking.thinkingBudget }
           : {}),
+        ...((thinking.thinking_level ?? thinking.thinkingLevel) !== undefined
+          ? { thinkingLevel: thinking.thinking_level ?? thinking.thinkingLevel }
+          : {}),
       };
     } else {
       rest[key] = value;

@@ -21,6 +21,7 @@ export * from './invocation';
 export * from './live';
 export * from './memory';
 export * from './models';
+export * from './planners';
 export * from './plugins';
 export * from './policies';
 export * from './runner';

@@ -1,6 +1,7 @@
 import type { GenerateOptions, LlmRequest, LlmResponse, Model, ModelCapabilities } from '@adk/core';
 import { resolveApiKey, type HttpClient } from '@adk/model-http';
 
+import { ANTHROPIC_PROVIDER_TOOLS, toAnthropicServerTools } from './convert/anthropic-server-tools';
 import { fromAnthropicResponse } from './convert/from-anthropic-response';
 import type { AnthropicResponse } from './convert/anthropic-wire';
 import {
@@ -37,16 +38,30 @@ export class AnthropicModel implements Model {
    * No `responseSchemaWithTools`: the Messages API has no JSON mode, and its structured output here
    * is one forced tool, which cannot be combined with the agent's tools. An agent with
    * `outputSchema` and tools answers through core's `set_model_response` tool instead.
+   * Provider tools: `webSearch` and `codeExecution` (server tools; no URL context), next to the
+   * agent's own tools too.
    */
-  readonly capabilities: ModelCapabilities = { responseSchemaWithTools: false };
+  readonly capabilities: ModelCapabilities = {
+    responseSchemaWithTools: false,
+    providerTools: ANTHROPIC_PROVIDER_TOOLS,
+    providerToolsWithFunctions: true,
+  };
   private readonly http: HttpClient;
   private readonly apiKey: string | undefined;
   private readonly maxTokens: number;
   private readonly promptCaching: boolean;
+  private readonly betas: readonly string[];
 
   constructor(
     name: string,
-    options: { http: HttpClient; apiKey?: string; maxTokens?: number; promptCaching?: boolean },
+    options: {
+      http: HttpClient;
+      apiKey?: string;
+      maxTokens?: number;
+      promptCaching?: boolean;
+      /** The provider's `anthropic-beta` values (a request's server tools may add theirs). */
+      betas?: readonly string[] | undefined;
+    },
   ) {
     this.name = name;
     this.apiModelId = name.replace(/^anthropic\//, '');
@@ -54,6 +69,7 @@ export class AnthropicModel implements Model {
     this.apiKey = options.apiKey;
     this.maxTokens = options.maxTokens ?? defaultMaxTokens(this.apiModelId);
     this.promptCaching = options.promptCaching ?? false;
+    this.betas = options.betas ?? [];
   }
 
   async *generate(
@@ -67,12 +83,15 @@ export class AnthropicModel implements Model {
       promptCaching: this.promptCaching,
     });
     const jsonResponseTool = usesJsonResponseTool(body) ? JSON_RESPONSE_TOOL : undefined;
-    const call = {
-      model: this.name,
-      path: '/messages',
-      headers: { 'x-api-key': apiKey, 'anthropic-version': ANTHROPIC_API_VERSION },
-      signal: options.signal,
+    const headers: Record<string, string> = {
+      'x-api-key': apiKey,
+      'anthropic-version': ANTHROPIC_API_VERSION,
     };
+    // Server tools in beta (code execution) add their beta to those of the provider settings.
+    const { betas } = toAnthropicServerTools(request.config?.providerTools);
+    const added = betas.filter((beta) => !this.betas.includes(beta));
+    if (added.length > 0) headers['anthropic-beta'] = [...this.betas, ...added].join(',');
+    const call = { model: this.name, path: '/messages', headers, signal: options.signal };
     if (!options.stream) {
       const { data } = await this.http.postJson<AnthropicResponse>({ ...call, body });
       yield fromAnthropicResponse(data, { jsonResponseTool });

@@ -58,6 +58,7 @@ export function createAnthropic(settings: AnthropicSettings = {}): AnthropicProv
         apiKey: settings.apiKey,
         maxTokens: settings.maxTokens,
         promptCaching: settings.promptCaching,
+        betas: settings.betas,
       }),
   });
 }

@@ -8,6 +8,7 @@ import {
   toUsage,
 } from './convert/from-anthropic-response';
 import type { AnthropicUsage } from './convert/anthropic-wire';
+import { ServerToolReader, type WireBlock } from './convert/server-tool-blocks';
 
 /** A content block being received; its final part is built when the stream ends. */
 interface BlockState {
@@ -21,6 +22,10 @@ interface BlockState {
   data?: string;
   /** The structured-output tool: its input is streamed as answer text. */
   jsonAnswer: boolean;
+  /** A server tool result block's `content` (sent whole in `content_block_start`). */
+  content?: unknown;
+  /** Citations of a text block (`citations_delta`). */
+  citations?: unknown[];
 }
 
 type StreamEvent =
@@ -35,6 +40,8 @@ type StreamEvent =
         text?: string;
         thinking?: string;
         data?: string;
+        content?: unknown;
+        citations?: unknown[] | null;
       };
     }
   | {
@@ -45,7 +52,7 @@ type StreamEvent =
         | { type: 'thinking_delta'; thinking: string }
         | { type: 'signature_delta'; signature: string }
         | { type: 'input_json_delta'; partial_json: string }
-        | { type: 'citations_delta' };
+        | { type: 'citations_delta'; citation: unknown };
     }
   | { type: 'content_block_stop'; index: number }
   | { type: 'message_delta'; delta: { stop_reason?: string | null }; usage?: AnthropicUsage }
@@ -62,7 +69,8 @@ type Context = { provider: string; model: string };
  * response whose parts are the message's content blocks, in order (each thinking block keeps its
  * own signature). Tool inputs arrive as `input_json_delta` fragments split anywhere; they are
  * parsed when the stream ends, so partial responses never hold tool calls. The input of the
- * structured-output tool (`jsonResponseTool`) is streamed as answer text instead.
+ * structured-output tool (`jsonResponseTool`) is streamed as answer text instead. Server tool
+ * blocks and text citations are read when the stream ends (see `ServerToolReader`).
  */
 export async function* readAnthropicStream(
   body: AsyncIterable<Uint8Array>,
@@ -93,6 +101,8 @@ export async function* readAnthropicStream(
           name: start.name,
           text: initial,
           data: start.data,
+          content: start.content,
+          citations: start.citations ? [...start.citations] : undefined,
           jsonAnswer: start.type === 'tool_use' && start.name === options.jsonResponseTool,
         });
         if (initial) yield delta(initial, start.type === 'thinking');
@@ -108,6 +118,8 @@ export async function* readAnthropicStream(
           if (text) yield delta(text, change.type === 'thinking_delta');
         } else if (change.type === 'signature_delta') {
           block.signature = change.signature;
+        } else if (change.type === 'citations_delta') {
+          (block.citations ??= []).push(change.citation);
         } else if (change.type === 'input_json_delta') {
           block.text += change.partial_json;
           if (block.jsonAnswer && change.partial_json) yield delta(change.partial_json, false);
@@ -140,12 +152,14 @@ export async function* readAnthropicStream(
       message: 'the stream ended before message_stop',
     });
   }
+  const reader = new ServerToolReader();
   const parts = [...blocks.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([, block]) => toFinalPart(block))
+    .map(([, block]) => finalPart(block, reader))
     .filter((part): part is Part => part !== undefined);
   const final: LlmResponse = { partial: false, turnComplete: true, usageMetadata: toUsage(usage) };
   if (modelVersion) final.modelVersion = modelVersion;
+  reader.apply(final);
   settleParts(final, parts, stopReason);
   yield final;
 }
@@ -153,6 +167,17 @@ export async function* readAnthropicStream(
 function delta(text: string, thought: boolean): LlmResponse {
   const part: Part = thought ? { text, thought: true } : { text };
   return { content: { role: 'model', parts: [part] }, partial: true };
+}
+
+/** The final part of a block; server tool blocks and citations go through `reader`. */
+function finalPart(block: BlockState, reader: ServerToolReader): Part | undefined {
+  if (ServerToolReader.handles(block.type)) {
+    const wire: WireBlock = { type: block.type, name: block.name, content: block.content };
+    if (block.type === 'server_tool_use') wire.input = parseInput(block);
+    return reader.read(wire);
+  }
+  if (block.type === 'text') reader.text(block.text, block.citations as never);
+  return toFinalPart(block);
 }
 
 function toFinalPart(block: BlockState): Part | undefined {

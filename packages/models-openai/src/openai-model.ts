@@ -1,9 +1,17 @@
-import type { GenerateOptions, LlmRequest, LlmResponse, Model, ModelCapabilities } from '@adk/core';
+import type {
+  GenerateOptions,
+  LlmRequest,
+  LlmResponse,
+  Model,
+  ModelCapabilities,
+  ProviderToolType,
+} from '@adk/core';
 import { resolveApiKey, type HttpClient } from '@adk/model-http';
 
 import { fromOpenAIResponse } from './convert/from-openai-response';
 import type { OpenAIResponse } from './convert/openai-wire';
 import { toOpenAIRequest } from './convert/to-openai-request';
+import { isSearchModel } from './convert/openai-web-search';
 import { readOpenAIStream } from './openai-stream';
 
 /** Environment variable read when no `apiKey` is set. */
@@ -26,6 +34,11 @@ export interface OpenAIModelOptions {
   apiKeyHeader: 'authorization' | 'api-key';
   /** Declared as `capabilities.responseSchemaWithTools` (see `OpenAISettings`). Default false. */
   responseSchemaWithTools?: boolean;
+  /**
+   * Declared as `capabilities.providerTools`. Default: `['webSearch']` for search models
+   * (`web_search_options`; see `isSearchModel`), none for others.
+   */
+  providerTools?: readonly ProviderToolType[];
 }
 
 /**
@@ -39,6 +52,7 @@ export class OpenAIModel implements Model {
   /**
    * `responseSchemaWithTools`: Chat Completions accepts `response_format` next to `tools` on the
    * OpenAI API; for other endpoints it is what `createOpenAI` was told (default false).
+   * `providerTools`: `webSearch` for search models (see `OpenAIModelOptions.providerTools`).
    */
   readonly capabilities: ModelCapabilities;
   private readonly options: OpenAIModelOptions;
@@ -47,7 +61,11 @@ export class OpenAIModel implements Model {
     this.name = name;
     this.apiModelId = options.apiModelId;
     this.options = options;
-    this.capabilities = { responseSchemaWithTools: options.responseSchemaWithTools ?? false };
+    this.capabilities = {
+      responseSchemaWithTools: options.responseSchemaWithTools ?? false,
+      providerTools:
+        options.providerTools ?? (isSearchModel(options.apiModelId) ? ['webSearch'] : []),
+    };
   }
 
   async *generate(

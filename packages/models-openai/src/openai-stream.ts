@@ -9,6 +9,7 @@ import {
   toUsage,
 } from './convert/from-openai-response';
 import type { OpenAIChunk, OpenAIUsage } from './convert/openai-wire';
+import { applyAnnotations, type OpenAIAnnotation } from './convert/openai-web-search';
 import { PendingCalls } from './pending-tool-calls';
 
 /**
@@ -30,6 +31,7 @@ export async function* readOpenAIStream(
   let usage: OpenAIUsage | undefined;
   let modelVersion: string | undefined;
   let refusal = '';
+  const annotations: OpenAIAnnotation[] = [];
   for await (const { data } of jsonSseEvents(body, context)) {
     const chunk = data as OpenAIChunk;
     if (chunk.error) {
@@ -49,6 +51,7 @@ export async function* readOpenAIStream(
     if (reasoning) yield emit(aggregator, reasoning, true);
     if (delta.content) yield emit(aggregator, delta.content, false);
     if (delta.refusal) refusal += delta.refusal;
+    if (delta.annotations) annotations.push(...delta.annotations);
     for (const fragment of delta.tool_calls ?? []) calls.add(fragment);
     if (choice.finish_reason) finishReason = choice.finish_reason;
   }
@@ -84,6 +87,7 @@ export async function* readOpenAIStream(
   Object.assign(final, parsed);
   if (usage) final.usageMetadata = toUsage(usage);
   if (modelVersion) final.modelVersion = modelVersion;
+  applyAnnotations(final, annotations);
   yield final;
 }
 

@@ -26,6 +26,7 @@ export { openaiDialect } from './openai/openai-dialect';
 export { startFakeOpenAI } from './openai/start-fake-openai';
 export { chunkString, textPieces, writeSse, type OutgoingEvent } from './sse-writer';
 export type {
+  FakeCodeExecution,
   FakeError,
   FakeProviderServer,
   FakeReply,
@@ -34,6 +35,7 @@ export type {
   FakeStreamFaults,
   FakeToolCall,
   FakeUsage,
+  FakeWebSearch,
   RecordedRequest,
 } from './types';
 export {

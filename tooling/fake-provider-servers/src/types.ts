@@ -49,6 +49,22 @@ export interface FakeStreamFaults {
   errorEventAfter?: { events: number; type: string; message: string };
 }
 
+/** A provider-side web search the fake model ran before answering. */
+export interface FakeWebSearch {
+  /** The queries run. */
+  queries: string[];
+  /** The pages found; the answer cites each one (the whole answer text). */
+  sources: Array<{ url: string; title: string }>;
+}
+
+/** Provider-side code execution the fake model ran before answering. */
+export interface FakeCodeExecution {
+  code: string;
+  output: string;
+  /** Default true. */
+  ok?: boolean;
+}
+
 /** Token counts of a fake answer. */
 export interface FakeUsage {
   inputTokens: number;
@@ -75,6 +91,22 @@ export interface FakeReply {
   thinking?: string;
   /** Signature of the thinking (Gemini thoughtSignature, Anthropic signature). */
   thinkingSignature?: string;
+  /**
+   * Anthropic: send the thinking as a `redacted_thinking` block whose encrypted `data` is this
+   * (instead of a `thinking` block).
+   */
+  redactedThinking?: string;
+  /**
+   * Provider-side web search (Gemini Google Search grounding: `groundingMetadata`; Anthropic
+   * `server_tool_use` + `web_search_tool_result` blocks and text `citations`; OpenAI search
+   * models: `url_citation` annotations).
+   */
+  webSearch?: FakeWebSearch;
+  /**
+   * Provider-side code execution (Gemini `executableCode` / `codeExecutionResult` parts;
+   * Anthropic `server_tool_use` + `code_execution_tool_result` blocks). OpenAI has none.
+   */
+  codeExecution?: FakeCodeExecution;
   /**
    * Tool calls (several = parallel tool calls in one response). Streamed, OpenAI and Anthropic
    * split each call's JSON arguments; Gemini sends whole calls, or, when the request sets

@@ -18,10 +18,12 @@ import type { FlowAgent, InstructionProvider } from '../flow/flow-agent';
 import { runLlmFlow } from '../flow/llm-flow';
 import { defaultRequestProcessors } from '../flow/request-processors/default-processors';
 import type { RequestProcessor } from '../flow/request-processors/types';
-import type { GenerateContentConfig, JsonSchema, Model } from '../models';
+import type { GenerateContentConfig, JsonSchema, Model, ProviderToolType } from '../models';
+import type { Planner } from '../planners/planner';
 import type { Policy } from '../policies/policy';
 import type { ModelRegistry } from '../models/model-registry';
 import { isToolset } from '../tools/is-toolset';
+import { checkProviderTools, ProviderTool } from '../tools/provider-tool';
 import type { Tool, Toolset } from '../tools/tool';
 import { isToolTimeout } from '../context/run-config';
 import { BaseAgent, type BaseAgentOptions } from './base-agent';
@@ -85,6 +87,12 @@ export interface LlmAgentOptions extends BaseAgentOptions {
    * (recorded as a compaction event). See `ContextCompressor`.
    */
   contextCompressor?: ContextCompressor;
+  /**
+   * How the agent plans and thinks: a `BuiltInPlanner` (the model's own thinking, with a
+   * thinking config set on every request) or a `PlanReActPlanner` (a plan in tagged text, for
+   * models without thinking), or your own `Planner`.
+   */
+  planner?: Planner;
   beforeModelCallback?: OneOrMany<BeforeModelCallback>;
   afterModelCallback?: OneOrMany<AfterModelCallback>;
   onModelErrorCallback?: OneOrMany<ModelErrorCallback>;
@@ -139,6 +147,7 @@ export class LlmAgent extends BaseAgent implements FlowAgent {
   readonly disallowTransferToPeers: boolean;
   readonly policies: readonly Policy[];
   readonly contextCompressor: ContextCompressor | undefined;
+  readonly planner: Planner | undefined;
   readonly beforeModelCallbacks: readonly BeforeModelCallback[];
   readonly afterModelCallbacks: readonly AfterModelCallback[];
   readonly onModelErrorCallbacks: readonly ModelErrorCallback[];
@@ -171,6 +180,7 @@ export class LlmAgent extends BaseAgent implements FlowAgent {
     this.disallowTransferToPeers = options.disallowTransferToPeers ?? false;
     this.policies = [...(options.policies ?? [])];
     this.contextCompressor = options.contextCompressor;
+    this.planner = options.planner;
     this.beforeModelCallbacks = toCallbackList(options.beforeModelCallback);
     this.afterModelCallbacks = toCallbackList(options.afterModelCallback);
     this.onModelErrorCallbacks = toCallbackList(options.onModelErrorCallback);
@@ -203,6 +213,8 @@ export class LlmAgent extends BaseAgent implements FlowAgent {
     }
     this.staticTools = staticTools;
     this.toolsets = toolsets;
+    // A provider tool the model cannot take fails now, not with a 400 at run time.
+    if (typeof this.model === 'object') this.checkProviderTools(this.model);
   }
 
   /**
@@ -210,6 +222,7 @@ export class LlmAgent extends BaseAgent implements FlowAgent {
    * through `registry` once and cached.
    *
    * @throws ModelNotFoundError when no provider serves the name, or no agent of the chain has a model.
+   * @throws UnsupportedProviderToolError when the model cannot take one of the agent's provider tools.
    */
   resolveModel(registry: ModelRegistry): Model {
     const cached = this.resolvedModel;
@@ -223,6 +236,7 @@ export class LlmAgent extends BaseAgent implements FlowAgent {
       });
     }
     const model = typeof source === 'string' ? registry.resolve(source) : source;
+    this.checkProviderTools(model);
     this.resolvedModel = { registry, model };
     return model;
   }
@@ -230,6 +244,21 @@ export class LlmAgent extends BaseAgent implements FlowAgent {
   /** The flow of the agent: steps until a final answer (see {@link runLlmFlow}). */
   protected runImpl(ctx: InvocationContext): AsyncGenerator<Event, void> {
     return runLlmFlow(this, ctx);
+  }
+
+  /**
+   * Throws `UnsupportedProviderToolError` when `model` cannot take one of the agent's provider
+   * tools (`ProviderTool`s among its tools; those a toolset provides are checked per request), or
+   * cannot take them next to the agent's function tools.
+   */
+  private checkProviderTools(model: Model): void {
+    const types: ProviderToolType[] = [];
+    let withFunctions = false;
+    for (const tool of this.staticTools.values()) {
+      if (ProviderTool.isInstance(tool)) types.push(tool.spec.type);
+      else if (tool.declaration() !== undefined) withFunctions = true;
+    }
+    if (types.length > 0) checkProviderTools(model, types, this.name, withFunctions);
   }
 
   private modelSource(): string | Model | undefined {

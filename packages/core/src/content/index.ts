@@ -1,4 +1,14 @@
-export type { Blob, Content, FileData, FunctionCall, FunctionResponse, Part, Role } from './types';
+export type {
+  Blob,
+  CodeExecutionResult,
+  Content,
+  ExecutableCode,
+  FileData,
+  FunctionCall,
+  FunctionResponse,
+  Part,
+  Role,
+} from './types';
 export {
   getFunctionCalls,
   getFunctionResponses,

@@ -50,6 +50,25 @@ export interface Part {
   fileData?: FileData;
   functionCall?: FunctionCall;
   functionResponse?: FunctionResponse;
+  /** Code the provider ran itself (provider-side code execution). */
+  executableCode?: ExecutableCode;
+  /** The result of {@link Part.executableCode}. */
+  codeExecutionResult?: CodeExecutionResult;
+}
+
+/** Code a model wrote and its provider ran (Gemini `executableCode`, Anthropic code execution). */
+export interface ExecutableCode {
+  /** `PYTHON` (Gemini), or the language the provider names. */
+  language?: string;
+  code: string;
+}
+
+/** What running an {@link ExecutableCode} gave. */
+export interface CodeExecutionResult {
+  /** `OUTCOME_OK`, `OUTCOME_FAILED` or `OUTCOME_DEADLINE_EXCEEDED`. */
+  outcome?: string;
+  /** Standard output, or the error text when it failed. */
+  output?: string;
 }
 
 /** Role of a message author, as providers see it. */

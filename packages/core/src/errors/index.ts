@@ -24,3 +24,4 @@ export { ToolNotFoundError } from './tool-not-found-error';
 export { ToolTimeoutError } from './tool-timeout-error';
 export { InvocationNotFoundError } from './invocation-not-found-error';
 export { ToolInterruptedError } from './tool-interrupted-error';
+export { UnsupportedProviderToolError } from './unsupported-provider-tool-error';

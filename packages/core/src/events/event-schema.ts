@@ -38,6 +38,10 @@ export const partSchema = z.looseObject({
   fileData: fileDataSchema.optional(),
   functionCall: functionCallSchema.optional(),
   functionResponse: functionResponseSchema.optional(),
+  executableCode: z.looseObject({ language: z.string().optional(), code: z.string() }).optional(),
+  codeExecutionResult: z
+    .looseObject({ outcome: z.string().optional(), output: z.string().optional() })
+    .optional(),
 });
 
 /** Schema of a message content. */
@@ -104,6 +108,8 @@ export const eventSchema = z.looseObject({
   errorMessage: z.string().optional(),
   interrupted: z.boolean().optional(),
   modelVersion: z.string().optional(),
+  groundingMetadata: z.record(z.string(), z.unknown()).optional(),
+  citationMetadata: z.record(z.string(), z.unknown()).optional(),
   customMetadata: z.record(z.string(), z.unknown()).optional(),
   inputTranscription: transcriptionSchema.optional(),
   outputTranscription: transcriptionSchema.optional(),

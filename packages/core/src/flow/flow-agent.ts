@@ -13,6 +13,7 @@ import type { ContextCompressor } from '../compression/context-compressor';
 import type { ReadonlyContext } from '../context';
 import type { GenerateContentConfig, JsonSchema, LlmRequest, Model } from '../models';
 import type { ModelRegistry } from '../models/model-registry';
+import type { Planner } from '../planners/planner';
 import type { Policy } from '../policies/policy';
 import type { Tool, Toolset } from '../tools/tool';
 
@@ -40,6 +41,8 @@ export interface FlowAgent extends AgentNode {
   readonly disallowTransferToPeers: boolean;
   readonly policies: readonly Policy[];
   readonly contextCompressor: ContextCompressor | undefined;
+  /** Plans and thinking (see `Planner`); `undefined`: none. */
+  readonly planner?: Planner | undefined;
   readonly beforeModelCallbacks: readonly BeforeModelCallback[];
   readonly afterModelCallbacks: readonly AfterModelCallback[];
   readonly onModelErrorCallbacks: readonly ModelErrorCallback[];

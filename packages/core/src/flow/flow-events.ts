@@ -26,6 +26,8 @@ export const RESPONSE_KEYS = [
   'errorMessage',
   'interrupted',
   'modelVersion',
+  'groundingMetadata',
+  'citationMetadata',
   'customMetadata',
   'inputTranscription',
   'outputTranscription',
@@ -101,6 +103,9 @@ export function modelResponseEvent(
   if (response.errorMessage !== undefined) event.errorMessage = response.errorMessage;
   if (response.interrupted !== undefined) event.interrupted = response.interrupted;
   if (response.modelVersion !== undefined) event.modelVersion = response.modelVersion;
+  if (response.groundingMetadata !== undefined)
+    event.groundingMetadata = response.groundingMetadata;
+  if (response.citationMetadata !== undefined) event.citationMetadata = response.citationMetadata;
   if (response.customMetadata !== undefined) event.customMetadata = response.customMetadata;
   if (response.inputTranscription !== undefined) {
     event.inputTranscription = response.inputTranscription;

@@ -21,6 +21,7 @@ import { executeFunctionCalls } from './execute-tools';
 import type { FlowAgent } from './flow-agent';
 import { errorEvent, modelResponseEvent } from './flow-events';
 import { applyOutput } from './output';
+import { planRequest, planResponse } from './planning';
 import { postprocessors } from './postprocessors';
 import { buildRequestNow } from './request-processors/default-processors';
 import { resolveTools, type ResolvedTools } from './resolve-tools';
@@ -41,11 +42,12 @@ import { withTransferTool } from './transfer-to-agent-flow';
  * A step, in order (each phase is a method of {@link Step}; the events are yielded here):
  * 1. resolve the tools; a toolset that fails becomes a `TOOLSET_ERROR` event;
  * 2. compact the context (agents with a `contextCompressor`);
- * 3. build the request with the agent's request processors and count the call against
+ * 3. build the request with the agent's request processors, then the planner's changes and
+ *    instruction (`planRequest`; a provider tool the model cannot take fails here), and count the call against
  *    `maxLlmCalls`; a failure becomes an error event that ends the step;
  * 4. call the model with its hooks ({@link callModel}; {@link streamModel} when the run streams,
  *    with partial events as they arrive) and emit each final response's event, with `outputKey` /
- *    `outputSchema` applied;
+ *    `outputSchema` applied (responses go through the agent's planner first, `planResponse`);
  * 5. run the function calls of a response concurrently into one function-response event, then
  *    the step postprocessors (confirmation and credential requests, agent transfer).
  *
@@ -228,10 +230,17 @@ class Step {
       });
       if (building instanceof Promise) {
         return building
-          .then((request) => this.prepared({ model, request, tools }))
+          .then((request) =>
+            this.prepared({
+              model,
+              request: planRequest(agent, model, request, this.context),
+              tools,
+            }),
+          )
           .catch((error: unknown) => this.requestError(error));
       }
-      return this.prepared({ model, request: building, tools });
+      const request = planRequest(agent, model, building, this.context);
+      return this.prepared({ model, request, tools });
     } catch (error) {
       return this.requestError(error);
     }
@@ -289,7 +298,11 @@ class Step {
   }
 
   /** The event of a model response (the callbacks' state changes on the first complete one). */
-  event(response: LlmResponse): Event {
+  event(answer: LlmResponse): Event {
+    // The agent's planner first (PlanReActPlanner marks the planning text as thoughts).
+    const response = this.agent.planner
+      ? planResponse(this.agent, answer, () => this.callbackContext())
+      : answer;
     if (response.partial) {
       return modelResponseEvent(this.ctx, this.agent.name, response, undefined, this.tools.byName);
     }

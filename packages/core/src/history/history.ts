@@ -26,7 +26,9 @@ export function isEmptyPart(part: Part): boolean {
     !part.inlineData &&
     !part.fileData &&
     !part.functionCall &&
-    !part.functionResponse
+    !part.functionResponse &&
+    !part.executableCode &&
+    !part.codeExecutionResult
   );
 }
 

@@ -3,10 +3,23 @@ export type {
   GenerateContentConfig,
   JsonSchema,
   LlmRequest,
+  ProviderToolSpec,
+  ProviderToolType,
+  ThinkingConfig,
+  ThinkingLevel,
   ToolChoice,
   ToolDeclarations,
 } from './llm-request';
-export type { FinishReason, LlmResponse, UsageMetadata } from './llm-response';
+export type {
+  Citation,
+  CitationMetadata,
+  FinishReason,
+  GroundingChunk,
+  GroundingMetadata,
+  GroundingSupport,
+  LlmResponse,
+  UsageMetadata,
+} from './llm-response';
 export type {
   AudioTranscriptionConfig,
   ContextWindowCompressionConfig,

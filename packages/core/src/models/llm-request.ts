@@ -19,6 +19,49 @@ export interface ToolDeclarations {
   functionDeclarations: FunctionDeclaration[];
 }
 
+/**
+ * How hard a model thinks, provider-neutral (Gemini's `thinkingLevel` names). Providers without
+ * levels map them: Anthropic to a thinking budget, OpenAI to `reasoning_effort`.
+ */
+export type ThinkingLevel = 'MINIMAL' | 'LOW' | 'MEDIUM' | 'HIGH';
+
+/**
+ * Thinking ("reasoning") settings, in the Gemini / ADK shape, mapped by every provider:
+ *
+ * - Gemini: sent as `generationConfig.thinkingConfig` (a level given to a Gemini 2.x model,
+ *   which has no levels, is sent as the matching budget);
+ * - Anthropic: a budget above 0 (or a level) turns on extended thinking
+ *   (`thinking: { type: 'enabled', budget_tokens }`); thinking blocks come back as thought parts
+ *   carrying their `signature` and are sent back unchanged on later turns, as the API requires;
+ * - OpenAI Chat Completions: `reasoning_effort` from the level, or from the budget.
+ */
+export interface ThinkingConfig {
+  /** Ask the model to return its thoughts (as parts with `thought: true`) when it can. */
+  includeThoughts?: boolean;
+  /**
+   * Most tokens to spend thinking. `0` turns thinking off where the model allows it; `-1` lets
+   * the model decide (Gemini's dynamic thinking).
+   */
+  thinkingBudget?: number;
+  /** How hard to think, instead of a budget (Gemini 3, OpenAI reasoning effort). */
+  thinkingLevel?: ThinkingLevel;
+}
+
+/** The kinds of provider-side tools: tools the provider runs, not the agent. */
+export type ProviderToolType = 'webSearch' | 'urlContext' | 'codeExecution';
+
+/**
+ * A tool the provider runs itself. Each provider maps the type to its own tool: `webSearch` to
+ * Gemini `googleSearch`, Anthropic `web_search` and OpenAI `web_search_options` (search models);
+ * `urlContext` to Gemini `urlContext`; `codeExecution` to Gemini `codeExecution` and Anthropic
+ * `code_execution`. `options` are provider wire fields merged into that tool as they are (for
+ * example Anthropic `{ max_uses: 3 }`, OpenAI `{ search_context_size: 'low' }`).
+ */
+export interface ProviderToolSpec {
+  type: ProviderToolType;
+  options?: Record<string, unknown>;
+}
+
 /** How the model may choose tools. */
 export type ToolChoice = 'auto' | 'none' | 'required' | { name: string };
 
@@ -40,10 +83,18 @@ export interface GenerateContentConfig {
   responseMimeType?: string;
   /** JSON Schema the output must follow (structured output). */
   responseSchema?: JsonSchema;
-  /** Thinking / reasoning settings, passed through to providers that support them. */
-  thinkingConfig?: { includeThoughts?: boolean; thinkingBudget?: number };
+  /**
+   * Thinking / reasoning settings, mapped by each provider (Gemini `thinkingConfig`, Anthropic
+   * extended thinking, OpenAI `reasoning_effort`). See {@link ThinkingConfig}.
+   */
+  thinkingConfig?: ThinkingConfig;
   /** Tool declarations; filled by the flow from the agent's tools. */
   tools?: ToolDeclarations[];
+  /**
+   * Tools the provider runs itself (web search, URL context, code execution); filled by the flow
+   * from the agent's `ProviderTool`s. See {@link ProviderToolSpec}.
+   */
+  providerTools?: ProviderToolSpec[];
   toolChoice?: ToolChoice;
   /** Free-form labels (for billing or tracing); providers may drop them. */
   labels?: Record<string, string>;

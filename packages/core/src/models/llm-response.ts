@@ -22,6 +22,55 @@ export interface UsageMetadata {
   thoughtsTokenCount?: number;
 }
 
+/** A web page (or other source) an answer was grounded on. */
+export interface GroundingChunk {
+  web?: { uri?: string; title?: string; domain?: string };
+  [key: string]: unknown;
+}
+
+/** The part of the answer text a grounding source supports. */
+export interface GroundingSupport {
+  segment?: { startIndex?: number; endIndex?: number; text?: string; partIndex?: number };
+  /** Indexes into `groundingChunks`. */
+  groundingChunkIndices?: number[];
+  confidenceScores?: number[];
+  [key: string]: unknown;
+}
+
+/**
+ * How an answer was grounded (web search, URL context), in the Gemini / ADK shape: Gemini sends
+ * it as is; Anthropic web search results and OpenAI search citations are mapped onto it. Unknown
+ * members are kept.
+ */
+export interface GroundingMetadata {
+  /** The search queries the model ran. */
+  webSearchQueries?: string[];
+  /** The sources, in the order the supports refer to them. */
+  groundingChunks?: GroundingChunk[];
+  groundingSupports?: GroundingSupport[];
+  /** Gemini's Google Search suggestions, HTML the terms of service ask to display. */
+  searchEntryPoint?: { renderedContent?: string; sdkBlob?: string };
+  [key: string]: unknown;
+}
+
+/** One source cited by the answer. Indexes are character offsets in the answer text. */
+export interface Citation {
+  startIndex?: number;
+  endIndex?: number;
+  uri?: string;
+  title?: string;
+  license?: string;
+  /** The cited passage, when the provider gives it (Anthropic `cited_text`). */
+  citedText?: string;
+  [key: string]: unknown;
+}
+
+/** The sources an answer cites (Gemini `citationMetadata`, Anthropic / OpenAI citations). */
+export interface CitationMetadata {
+  citations?: Citation[];
+  [key: string]: unknown;
+}
+
 /**
  * One response (or one streamed chunk) from a model.
  *
@@ -45,6 +94,10 @@ export interface LlmResponse {
   interrupted?: boolean;
   /** The exact model version that answered, when the provider reports it. */
   modelVersion?: string;
+  /** How the answer was grounded (provider-side web search, URL context). */
+  groundingMetadata?: GroundingMetadata;
+  /** The sources the answer cites. */
+  citationMetadata?: CitationMetadata;
   customMetadata?: Record<string, unknown>;
   /** Live runs: a transcription of the user's audio (stored in the session as text). */
   inputTranscription?: Transcription;

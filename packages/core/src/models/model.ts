@@ -1,4 +1,4 @@
-import type { LlmRequest } from './llm-request';
+import type { LlmRequest, ProviderToolType } from './llm-request';
 import type { LiveConnectOptions, LiveConnection } from './live-connection';
 import type { LlmResponse } from './llm-response';
 
@@ -27,6 +27,18 @@ export interface ModelCapabilities {
    * schema, and the flow turns the tool's validated arguments into the agent's final answer.
    */
   readonly responseSchemaWithTools?: boolean;
+  /**
+   * The provider-side tools this model takes (`ProviderToolSpec` types). An agent whose tools
+   * include a `ProviderTool` of a type not listed fails with `UnsupportedProviderToolError` when
+   * it is built with this model, or when its model name is first resolved, before any request.
+   */
+  readonly providerTools?: readonly ProviderToolType[];
+  /**
+   * Whether one request may carry provider tools **and** function declarations (the agent's
+   * function tools, `transfer_to_agent`...). When it is not `true`, such an agent fails with
+   * `UnsupportedProviderToolError` (as for a provider tool the model does not take).
+   */
+  readonly providerToolsWithFunctions?: boolean;
 }
 
 /**

@@ -42,6 +42,8 @@ export function eventWithEveryField(timestamp: number): Event {
             response: { tempC: 21, wind_speed: 3, ok: null },
           },
         },
+        { executableCode: { language: 'PYTHON', code: 'print(6 * 7)' } },
+        { codeExecutionResult: { outcome: 'OUTCOME_OK', output: '42\n' } },
       ],
     },
     partial: false,
@@ -58,6 +60,21 @@ export function eventWithEveryField(timestamp: number): Event {
     errorMessage: 'partly blocked',
     interrupted: false,
     modelVersion: 'fake-model-001',
+    groundingMetadata: {
+      webSearchQueries: ['weather Paris'],
+      groundingChunks: [{ web: { uri: 'https://example.com/paris', title: 'Paris weather' } }],
+      groundingSupports: [
+        {
+          segment: { startIndex: 0, endIndex: 10, text: 'Here it is' },
+          groundingChunkIndices: [0],
+        },
+      ],
+    },
+    citationMetadata: {
+      citations: [
+        { startIndex: 0, endIndex: 10, uri: 'https://example.com/paris', title: 'Paris' },
+      ],
+    },
     customMetadata: { traceId: 'abc', snake_case: 1, Mixed_Key: { innerCamel: 2 } },
     longRunningToolIds: ['fc-1'],
     actions: {

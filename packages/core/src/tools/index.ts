@@ -10,3 +10,10 @@ export {
   toolErrorResponse,
   type ToolErrorResponse,
 } from './tool-response';
+export {
+  checkProviderTools,
+  codeExecutionTool,
+  ProviderTool,
+  urlContextTool,
+  webSearchTool,
+} from './provider-tool';

@@ -7,7 +7,7 @@ export interface CacheControl {
 
 /** A content block of a message (request or answer). */
 export type AnthropicContentBlock =
-  | { type: 'text'; text: string }
+  | { type: 'text'; text: string; citations?: unknown[] | null }
   | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'redacted_thinking'; data: string }
   | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
@@ -38,12 +38,15 @@ export interface AnthropicRequest {
   max_tokens: number;
   messages: AnthropicMessage[];
   system?: string | Array<{ type: 'text'; text: string; cache_control?: CacheControl }>;
-  tools?: Array<{
-    name: string;
-    description?: string;
-    input_schema: Record<string, unknown>;
-    cache_control?: CacheControl;
-  }>;
+  tools?: Array<
+    | {
+        name: string;
+        description?: string;
+        input_schema: Record<string, unknown>;
+        cache_control?: CacheControl;
+      }
+    | { type: string; name: string; cache_control?: CacheControl; [key: string]: unknown }
+  >;
   tool_choice?: { type: 'auto' | 'any' | 'none' } | { type: 'tool'; name: string };
   temperature?: number;
   top_p?: number;

@@ -1,6 +1,7 @@
 import type { FinishReason, LlmResponse, Part, UsageMetadata } from '@adk/core';
 
 import type { AnthropicContentBlock, AnthropicResponse, AnthropicUsage } from './anthropic-wire';
+import { ServerToolReader, type WireBlock } from './server-tool-blocks';
 
 /** Maps Anthropic `stop_reason` values onto ADK finish reasons. */
 export function toFinishReason(stopReason: string | null | undefined): FinishReason | undefined {
@@ -93,24 +94,33 @@ export function toPart(block: AnthropicContentBlock): Part | undefined {
 
 /**
  * Converts a non-streamed Messages API answer into an {@link LlmResponse}. With
- * `jsonResponseTool`, that tool's input becomes the answer text (structured output).
+ * `jsonResponseTool`, that tool's input becomes the answer text (structured output). Server tool
+ * blocks (web search, code execution) and citations are read by `ServerToolReader`.
  */
 export function fromAnthropicResponse(
   message: AnthropicResponse,
   options: { jsonResponseTool?: string } = {},
 ): LlmResponse {
-  const parts = message.content
-    .map((block) =>
-      block.type === 'tool_use' && block.name === options.jsonResponseTool
-        ? { text: JSON.stringify(block.input) }
-        : toPart(block),
-    )
-    .filter((p): p is Part => p !== undefined);
+  const reader = new ServerToolReader();
+  const parts: Part[] = [];
+  for (const block of message.content as Array<AnthropicContentBlock | WireBlock>) {
+    let part: Part | undefined;
+    if (block.type === 'tool_use' && block.name === options.jsonResponseTool) {
+      part = { text: JSON.stringify(block.input) };
+    } else if (ServerToolReader.handles(block.type)) {
+      part = reader.read(block as WireBlock);
+    } else {
+      if (block.type === 'text') reader.text(String(block.text), block.citations as never);
+      part = toPart(block as AnthropicContentBlock);
+    }
+    if (part) parts.push(part);
+  }
   const response: LlmResponse = {
     turnComplete: true,
     usageMetadata: toUsage(message.usage),
     modelVersion: message.model,
   };
+  reader.apply(response);
   settleParts(response, parts, message.stop_reason);
   return response;
 }

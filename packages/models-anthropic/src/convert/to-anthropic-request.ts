@@ -3,6 +3,8 @@ import { InvalidArgumentError } from '@adk/core';
 import { FunctionCallIdPairing } from '@adk/model-http';
 
 import type { AnthropicContentBlock, AnthropicMessage, AnthropicRequest } from './anthropic-wire';
+import { toAnthropicServerTools } from './anthropic-server-tools';
+import { anthropicThinkingBudget } from './anthropic-thinking';
 import { REDACTED_THINKING_PREFIX } from './from-anthropic-response';
 
 /**
@@ -37,7 +39,12 @@ export const TRAILING_USER_TEXT =
  * - consecutive turns of the same role are merged (so parallel tool results form one user message)
  *   and the conversation always starts and ends with a user turn, so roles alternate and a
  *   trailing assistant turn is never taken as a prefill to continue;
- * - thoughts are sent back as `thinking` blocks only when they carry a signature;
+ * - thoughts are sent back as `thinking` blocks only when they carry a signature (the API wants
+ *   them unchanged, before the tool calls of their turn); `thinkingConfig` turns on extended
+ *   thinking (see `anthropicThinkingBudget`);
+ * - provider tools become server tools (`web_search`, `code_execution`; see
+ *   `toAnthropicServerTools`); their results in earlier turns are not sent back (the answer text
+ *   is);
  * - a JSON object `responseSchema` without tools or thinking becomes one forced tool
  *   ({@link JSON_RESPONSE_TOOL}) whose input is the answer (the Messages API has no JSON mode);
  * - with `promptCaching`, cache breakpoints (`cache_control`) go after the static part of the
@@ -67,7 +74,11 @@ export function toAnthropicRequest(
   const declarations = (config.tools ?? []).flatMap((group) => group.functionDeclarations);
   if (declarations.length > 0) {
     body.tools = declarations.map((declaration) => {
-      const tool: NonNullable<AnthropicRequest['tools']>[number] = {
+      const tool: {
+        name: string;
+        description?: string;
+        input_schema: Record<string, unknown>;
+      } = {
         name: declaration.name,
         input_schema: declaration.parameters ?? { type: 'object', properties: {} },
       };
@@ -75,15 +86,17 @@ export function toAnthropicRequest(
       return tool;
     });
   }
+  const serverTools = toAnthropicServerTools(config.providerTools).tools;
+  if (serverTools.length > 0) body.tools = [...(body.tools ?? []), ...serverTools];
   const choice = toToolChoice(config);
   if (choice) body.tool_choice = choice;
   if (config.temperature !== undefined) body.temperature = config.temperature;
   if (config.topP !== undefined) body.top_p = config.topP;
   if (config.topK !== undefined) body.top_k = config.topK;
   if (config.stopSequences?.length) body.stop_sequences = config.stopSequences;
-  const budget = config.thinkingConfig?.thinkingBudget;
-  if (budget !== undefined && budget > 0) {
-    body.thinking = { type: 'enabled', budget_tokens: Math.max(1024, budget) };
+  const budget = anthropicThinkingBudget(config.thinkingConfig);
+  if (budget !== undefined) {
+    body.thinking = { type: 'enabled', budget_tokens: budget };
     if (body.max_tokens <= body.thinking.budget_tokens)
       body.max_tokens = body.thinking.budget_tokens + options.maxTokens;
   }

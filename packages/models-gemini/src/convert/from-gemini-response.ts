@@ -2,6 +2,7 @@ import type { LlmResponse, Part, UsageMetadata } from '@adk/core';
 import { newFunctionCallId } from '@adk/model-http';
 
 import { isStreamedCallPiece } from '../stream/function-call-assembler';
+import { applyGeminiGrounding } from './gemini-grounding';
 import type { GeminiPart, GeminiResponse, GeminiUsageMetadata } from './gemini-wire';
 
 const NOT_ERRORS = new Set(['STOP', 'FINISH_REASON_UNSPECIFIED']);
@@ -37,10 +38,7 @@ export function fromGeminiResponse(response: GeminiResponse): LlmResponse {
       result.errorMessage = candidate.finishMessage ?? describeFinish(candidate.finishReason);
     }
   }
-  const metadata: Record<string, unknown> = {};
-  if (candidate?.groundingMetadata) metadata.groundingMetadata = candidate.groundingMetadata;
-  if (candidate?.citationMetadata) metadata.citationMetadata = candidate.citationMetadata;
-  if (Object.keys(metadata).length > 0) result.customMetadata = metadata;
+  applyGeminiGrounding(result, candidate);
   return result;
 }
 
@@ -62,9 +60,9 @@ function toPart(part: GeminiPart): Part | undefined {
     out.text = part.text;
     if (part.thought) out.thought = true;
   } else if (part.executableCode?.code !== undefined) {
-    out.text = `\`\`\`${(part.executableCode.language ?? '').toLowerCase()}\n${part.executableCode.code}\n\`\`\``;
-  } else if (part.codeExecutionResult?.output !== undefined) {
-    out.text = part.codeExecutionResult.output;
+    out.executableCode = { ...part.executableCode };
+  } else if (part.codeExecutionResult) {
+    out.codeExecutionResult = { ...part.codeExecutionResult };
   } else if (!part.thoughtSignature) {
     return undefined;
   } else {

@@ -9,7 +9,7 @@ export interface GeminiPart {
   fileData?: { mimeType?: string; fileUri: string };
   functionCall?: GeminiFunctionCall;
   functionResponse?: { id?: string; name: string; response: Record<string, unknown> };
-  executableCode?: { language?: string; code?: string };
+  executableCode?: { language?: string; code: string };
   codeExecutionResult?: { outcome?: string; output?: string };
 }
 
@@ -82,13 +82,16 @@ export interface GeminiResponse {
 export interface GeminiRequest {
   contents: GeminiContent[];
   systemInstruction?: GeminiContent;
-  tools?: Array<{ functionDeclarations: Array<Record<string, unknown>> }>;
+  /** Function declarations, and provider-side tools (`googleSearch`, `urlContext`, `codeExecution`). */
+  tools?: Array<Record<string, unknown>>;
   toolConfig?: {
     functionCallingConfig: {
       mode?: 'AUTO' | 'ANY' | 'NONE';
       allowedFunctionNames?: string[];
       streamFunctionCallArguments?: boolean;
     };
+    /** Gemini 3: built-in tools next to function declarations need it. */
+    includeServerSideToolInvocations?: boolean;
   };
   generationConfig?: Record<string, unknown>;
   [key: string]: unknown;

@@ -1,6 +1,8 @@
 import type { Content, GenerateContentConfig, LlmRequest, Part } from '@adk/core';
 import { isClientFunctionCallId } from '@adk/model-http';
 
+import { toGeminiProviderTools } from './gemini-provider-tools';
+import { toGeminiThinkingConfig } from './gemini-thinking';
 import type { GeminiContent, GeminiPart, GeminiRequest } from './gemini-wire';
 
 /** Text the Gemini API needs when a request has no contents at all (it rejects empty `contents`). */
@@ -20,7 +22,9 @@ export const CONTINUE_TEXT =
  * - empty contents, or contents ending with a model turn, get a final user turn (the API wants
  *   the conversation to end with the user), and contents starting with a model turn get a first
  *   user turn;
- * - tool declarations are sent with `parametersJsonSchema` (full JSON Schema);
+ * - tool declarations are sent with `parametersJsonSchema` (full JSON Schema); provider-side
+ *   tools (`providerTools`) as `googleSearch`, `urlContext` and `codeExecution` tools;
+ * - `thinkingConfig` as `generationConfig.thinkingConfig` (see `toGeminiThinkingConfig`);
  * - ids that ADK invented for function calls (`adk-...`) are not sent back;
  * - `labels` are sent on Vertex AI only; `displayName` of inline/file data is dropped;
  * - with `streamFunctionCallArguments` and tools, `toolConfig.functionCallingConfig` asks for
@@ -60,13 +64,20 @@ export function toGeminiRequest(
       },
     ];
   }
+  const providerTools = toGeminiProviderTools(config.providerTools);
+  if (providerTools.length > 0) body.tools = [...(body.tools ?? []), ...providerTools];
   const toolConfig = toToolConfig(config);
   if (toolConfig) body.toolConfig = toolConfig;
-  if (options.streamFunctionCallArguments && body.tools) {
+  if (providerTools.length > 0 && declarations.length > 0) {
+    // Gemini 3 wants this flag to run built-in tools next to function calling.
+    body.toolConfig ??= { functionCallingConfig: {} };
+    body.toolConfig.includeServerSideToolInvocations = true;
+  }
+  if (options.streamFunctionCallArguments && declarations.length > 0) {
     body.toolConfig ??= { functionCallingConfig: {} };
     body.toolConfig.functionCallingConfig.streamFunctionCallArguments = true;
   }
-  const generationConfig = toGenerationConfig(config);
+  const generationConfig = toGenerationConfig(config, request.model);
   if (Object.keys(generationConfig).length > 0) body.generationConfig = generationConfig;
   if (options.vertex && config.labels && Object.keys(config.labels).length > 0) {
     body.labels = { ...config.labels };
@@ -101,6 +112,10 @@ function toGeminiPart(part: Part): GeminiPart | undefined {
   } else if (part.text !== undefined) {
     out.text = part.text;
     if (part.thought) out.thought = true;
+  } else if (part.executableCode) {
+    out.executableCode = { ...part.executableCode };
+  } else if (part.codeExecutionResult) {
+    out.codeExecutionResult = { ...part.codeExecutionResult };
   } else if (!part.thoughtSignature) {
     return undefined;
   }
@@ -117,7 +132,7 @@ function toToolConfig(config: GenerateContentConfig): GeminiRequest['toolConfig'
   return { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [choice.name] } };
 }
 
-function toGenerationConfig(config: GenerateContentConfig): Record<string, unknown> {
+function toGenerationConfig(config: GenerateContentConfig, model: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const copy = [
     'temperature',
@@ -136,6 +151,7 @@ function toGenerationConfig(config: GenerateContentConfig): Record<string, unkno
     out.responseJsonSchema = config.responseSchema;
     out.responseMimeType ??= 'application/json';
   }
-  if (config.thinkingConfig) out.thinkingConfig = { ...config.thinkingConfig };
+  if (config.thinkingConfig)
+    out.thinkingConfig = toGeminiThinkingConfig(config.thinkingConfig, model);
   return out;
 }

@@ -2,6 +2,7 @@ import type { FinishReason, FunctionCall, LlmResponse, Part, UsageMetadata } fro
 import { newFunctionCallId } from '@adk/model-http';
 
 import type { OpenAIResponse, OpenAIUsage } from './openai-wire';
+import { applyAnnotations } from './openai-web-search';
 
 /** Maps a Chat Completions `finish_reason` onto an ADK finish reason. */
 export function toFinishReason(reason: string | null | undefined): FinishReason | undefined {
@@ -137,5 +138,6 @@ export function fromOpenAIResponse(data: OpenAIResponse): LlmResponse {
   if (parts.length > 0) response.content = { role: 'model', parts };
   if (data.usage) response.usageMetadata = toUsage(data.usage);
   if (data.model) response.modelVersion = data.model;
+  applyAnnotations(response, message.annotations);
   return response;
 }

@@ -1,3 +1,5 @@
+import type { OpenAIAnnotation } from './openai-web-search';
+
 /** Wire shapes of the Chat Completions API, only the members this package reads or writes. */
 
 /** A content part of a user message. */
@@ -52,6 +54,8 @@ export interface OpenAIResponseMessage {
   reasoning_content?: string | null;
   reasoning?: string | null;
   tool_calls?: OpenAIToolCall[] | null;
+  /** Web search citations (search models). */
+  annotations?: OpenAIAnnotation[] | null;
 }
 
 /** A non-streamed `chat.completion`. */
@@ -84,6 +88,7 @@ export interface OpenAIChunk {
       reasoning_content?: string | null;
       reasoning?: string | null;
       tool_calls?: OpenAIToolCallFragment[] | null;
+      annotations?: OpenAIAnnotation[] | null;
     };
     finish_reason?: string | null;
   }>;

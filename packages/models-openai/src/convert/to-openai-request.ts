@@ -8,6 +8,8 @@ import type {
   OpenAIRequest,
   OpenAIToolCall,
 } from './openai-wire';
+import { toReasoningEffort } from './openai-reasoning';
+import { toWebSearchOptions } from './openai-web-search';
 
 /** Request options that depend on the endpoint rather than on the request. */
 export interface OpenAIRequestOptions {
@@ -69,6 +71,10 @@ export function toOpenAIRequest(request: LlmRequest, options: OpenAIRequestOptio
   } else if (config.responseMimeType === 'application/json') {
     body.response_format = { type: 'json_object' };
   }
+  const effort = toReasoningEffort(config.thinkingConfig);
+  if (effort) body.reasoning_effort = effort;
+  const webSearch = toWebSearchOptions(config.providerTools);
+  if (webSearch) body.web_search_options = webSearch;
   Object.assign(body, config.providerOptions?.openai);
   return body;
 }

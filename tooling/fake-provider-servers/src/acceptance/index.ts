@@ -24,3 +24,11 @@ export {
   promptPrefixAcceptance,
   type PromptPrefixAcceptanceOptions,
 } from './prompt-prefix-acceptance';
+export {
+  runAgent,
+  THINKING_SCRIPT,
+  thinkingAcceptance,
+  WEB_SEARCH_REPLY,
+  webSearchAcceptance,
+  type ReachAcceptanceOptions,
+} from './reach-acceptance';

@@ -39,6 +39,9 @@ export const anthropicDialect: ProviderDialect = {
     const reply = withStructuredAnswer(scripted, choice?.type === 'tool' ? choice.name : undefined);
     const model = request.model ?? 'claude-sonnet-4-5';
     const usage = reply.usage ?? { inputTokens: 12, outputTokens: 8 };
+    const serverToolUse = reply.webSearch
+      ? { server_tool_use: { web_search_requests: reply.webSearch.queries.length } }
+      : {};
     const stopReason =
       STOP[reply.finishReason ?? (reply.toolCalls?.length ? 'tool_calls' : 'stop')];
     const id = `msg_01Fake${String(sequence).padStart(4, '0')}`;
@@ -60,6 +63,7 @@ export const anthropicDialect: ProviderDialect = {
             cache_creation_input_tokens: 0,
             cache_read_input_tokens: usage.cachedTokens ?? 0,
             output_tokens: usage.outputTokens,
+            ...serverToolUse,
           },
         }),
       );
@@ -98,7 +102,7 @@ export const anthropicDialect: ProviderDialect = {
         data: {
           type: 'message_delta',
           delta: { stop_reason: stopReason, stop_sequence: null },
-          usage: { output_tokens: usage.outputTokens },
+          usage: { output_tokens: usage.outputTokens, ...serverToolUse },
         },
       },
       { event: 'message_stop', data: { type: 'message_stop' } },
@@ -122,14 +126,22 @@ export const anthropicDialect: ProviderDialect = {
 
 function contentBlocks(reply: FakeReply, sequence: number): Block[] {
   const blocks: Block[] = [];
-  if (reply.thinking) {
+  if (reply.redactedThinking)
+    blocks.push({ type: 'redacted_thinking', data: reply.redactedThinking });
+  else if (reply.thinking) {
     blocks.push({
       type: 'thinking',
       thinking: reply.thinking,
       signature: reply.thinkingSignature ?? 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds',
     });
   }
-  if (reply.text) blocks.push({ type: 'text', text: reply.text });
+  blocks.push(...serverToolBlocks(reply, sequence));
+  if (reply.text) {
+    const text: Block = { type: 'text', text: reply.text };
+    const citations = textCitations(reply);
+    if (citations.length > 0) text.citations = citations;
+    blocks.push(text);
+  }
   (reply.toolCalls ?? []).forEach((call, index) => {
     blocks.push({
       type: 'tool_use',
@@ -156,6 +168,14 @@ function blockEvents(block: Block, index: number, reply: FakeReply): OutgoingEve
     });
     for (const piece of textPieces(String(block.text), reply.textChunks))
       delta({ type: 'text_delta', text: piece });
+    for (const citation of (block.citations as Block[] | undefined) ?? [])
+      delta({ type: 'citations_delta', citation });
+  } else if (block.type === 'redacted_thinking' || String(block.type).endsWith('_tool_result')) {
+    // Sent whole in content_block_start.
+    events.push({
+      event: 'content_block_start',
+      data: { type: 'content_block_start', index, content_block: block },
+    });
   } else if (block.type === 'thinking') {
     events.push({
       event: 'content_block_start',
@@ -174,7 +194,7 @@ function blockEvents(block: Block, index: number, reply: FakeReply): OutgoingEve
       data: {
         type: 'content_block_start',
         index,
-        content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} },
+        content_block: { type: block.type, id: block.id, name: block.name, input: {} },
       },
     });
     const json = typeof block.input === 'string' ? block.input : JSON.stringify(block.input);
@@ -195,4 +215,60 @@ function inputValue(rawArgs: string): unknown {
   } catch {
     return rawArgs;
   }
+}
+
+/**
+ * Server tool blocks (`server_tool_use` then its result) of the reply's web search (one pair per
+ * query, every source in each result) and code execution.
+ */
+function serverToolBlocks(reply: FakeReply, sequence: number): Block[] {
+  const blocks: Block[] = [];
+  const id = (n: number) => `srvtoolu_01Fake${String(sequence).padStart(3, '0')}${n}`;
+  (reply.webSearch?.queries ?? []).forEach((query, n) => {
+    blocks.push({ type: 'server_tool_use', id: id(n), name: 'web_search', input: { query } });
+    blocks.push({
+      type: 'web_search_tool_result',
+      tool_use_id: id(n),
+      content: reply.webSearch!.sources.map((source) => ({
+        type: 'web_search_result',
+        url: source.url,
+        title: source.title,
+        encrypted_content: Buffer.from(`page:${source.url}`).toString('base64'),
+        page_age: null,
+      })),
+    });
+  });
+  const run = reply.codeExecution;
+  if (run) {
+    const n = blocks.length / 2;
+    blocks.push({
+      type: 'server_tool_use',
+      id: id(n),
+      name: 'code_execution',
+      input: { code: run.code },
+    });
+    blocks.push({
+      type: 'code_execution_tool_result',
+      tool_use_id: id(n),
+      content: {
+        type: 'code_execution_result',
+        stdout: run.ok === false ? '' : run.output,
+        stderr: run.ok === false ? run.output : '',
+        return_code: run.ok === false ? 1 : 0,
+        content: [],
+      },
+    });
+  }
+  return blocks;
+}
+
+/** `web_search_result_location` citations of the answer text: one per source of the search. */
+function textCitations(reply: FakeReply): Block[] {
+  return (reply.webSearch?.sources ?? []).map((source) => ({
+    type: 'web_search_result_location',
+    url: source.url,
+    title: source.title,
+    encrypted_index: Buffer.from(`index:${source.url}`).toString('base64'),
+    cited_text: (reply.text ?? '').slice(0, 150),
+  }));
 }

@@ -5,6 +5,7 @@ import type { ProviderDialect } from '../fake-server';
 import { textPieces, writeSse, type OutgoingEvent } from '../sse-writer';
 import { withStructuredAnswer } from '../structured-answer';
 import type { FakeReply, FakeUsage } from '../types';
+import { geminiCodeExecutionParts, geminiGroundingMetadata } from './gemini-provider-tools';
 import { streamedCallChunks, wantsStreamedArguments } from './streamed-call-chunks';
 
 const STATUS_NAMES: Record<number, string> = {
@@ -99,6 +100,7 @@ export const geminiDialect: ProviderDialect = {
     const chunks: GeminiPart[][] = [];
     if (reply.thinking)
       chunks.push(...textPieces(reply.thinking).map((t) => [{ text: t, thought: true }]));
+    chunks.push(...geminiCodeExecutionParts(reply).map((part) => [part]));
     if (reply.text)
       chunks.push(...textPieces(reply.text, reply.textChunks).map((t) => [{ text: t }]));
     // Gemini sends each function call whole (parallel calls together in one chunk), or, when the
@@ -112,7 +114,7 @@ export const geminiDialect: ProviderDialect = {
       const last = index === chunks.length - 1;
       const cand: Record<string, unknown> = { content: { parts, role: 'model' }, index: 0 };
       if (parts.length === 0) delete cand.content;
-      if (last) Object.assign(cand, { finishReason }, safetyRatings(reply));
+      if (last) Object.assign(cand, { finishReason }, safetyRatings(reply), grounding(reply));
       return {
         delta: parts.some((part) => typeof part.text === 'string'),
         data: {
@@ -148,6 +150,7 @@ function allParts(reply: FakeReply): GeminiPart[] {
       part.thoughtSignature = reply.thinkingSignature;
     parts.push(part);
   }
+  parts.push(...geminiCodeExecutionParts(reply));
   if (reply.text) parts.push({ text: reply.text });
   if (reply.toolCalls?.length) parts.push(...toolCallParts(reply));
   return parts;
@@ -169,9 +172,19 @@ function candidate(
   finishReason: string,
   reply: FakeReply,
 ): Record<string, unknown> {
-  const cand: Record<string, unknown> = { finishReason, index: 0, ...safetyRatings(reply) };
+  const cand: Record<string, unknown> = {
+    finishReason,
+    index: 0,
+    ...safetyRatings(reply),
+    ...grounding(reply),
+  };
   if (parts.length > 0) cand.content = { parts, role: 'model' };
   return cand;
+}
+
+function grounding(reply: FakeReply): Record<string, unknown> {
+  const metadata = geminiGroundingMetadata(reply);
+  return metadata ? { groundingMetadata: metadata } : {};
 }
 
 function safetyRatings(reply: FakeReply): Record<string, unknown> {

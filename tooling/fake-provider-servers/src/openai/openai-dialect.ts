@@ -68,7 +68,7 @@ export const openaiDialect: ProviderDialect = {
         role: 'assistant',
         content: reply.text ?? null,
         refusal: null,
-        annotations: [],
+        annotations: annotations(reply),
       };
       if (reply.thinking) message.reasoning_content = reply.thinking;
       if (calls.length) message.tool_calls = calls;
@@ -115,6 +115,7 @@ export const openaiDialect: ProviderDialect = {
       for (const piece of textPieces(reply.text, reply.textChunks))
         events.push({ ...chunk({ content: piece }), delta: true });
     }
+    if (reply.webSearch) events.push(chunk({ annotations: annotations(reply) }));
     const fragments = calls.map((call, index) => [
       chunk({
         tool_calls: [
@@ -154,3 +155,15 @@ export const openaiDialect: ProviderDialect = {
     );
   },
 };
+
+/**
+ * The `url_citation` annotations of an answer from a search model (the reply's `webSearch`): one
+ * per source, each spanning the whole answer text.
+ */
+function annotations(reply: FakeReply): Array<Record<string, unknown>> {
+  const text = reply.text ?? '';
+  return (reply.webSearch?.sources ?? []).map((source) => ({
+    type: 'url_citation',
+    url_citation: { start_index: 0, end_index: text.length, url: source.url, title: source.title },
+  }));
+}

@@ -13,6 +13,15 @@ export interface Part {
   functionResponse?: { id?: string; name: string; response?: Record<string, unknown> };
   inlineData?: Blob;
   fileData?: { fileUri?: string; mimeType?: string; displayName?: string };
+  /** Code the model's provider ran (provider-side code execution). */
+  executableCode?: { language?: string; code?: string };
+  codeExecutionResult?: { outcome?: string; output?: string };
+}
+
+/** A page a grounded answer used (`web`: web search; `retrievedContext`: URL context, RAG). */
+export interface GroundingChunk {
+  web?: { uri?: string; title?: string };
+  retrievedContext?: { uri?: string; title?: string };
 }
 
 export interface Content {
@@ -38,6 +47,10 @@ export interface AdkEvent {
   branch?: string;
   errorCode?: string;
   errorMessage?: string;
+  /** How the answer was grounded (provider-side web search, URL context). */
+  groundingMetadata?: { webSearchQueries?: unknown[]; groundingChunks?: GroundingChunk[] };
+  /** The sources the answer cites. */
+  citationMetadata?: { citations?: Array<{ uri?: string; title?: string }> };
   /** Free-form metadata; graph workflows keep their run records under `adk_workflow`. */
   customMetadata?: Record<string, unknown>;
   /** The error field of a failed `/run_sse` frame. */

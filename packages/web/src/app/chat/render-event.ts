@@ -6,6 +6,7 @@ import {
   deadlinePassedNote,
   isExpiryAnswer,
 } from './confirmation-deadline';
+import { eventSearchQueries, eventSources } from './sources';
 
 /** Hooks the renderer needs from the page. */
 export interface RenderHooks {
@@ -25,6 +26,53 @@ export interface RenderHooks {
 export function compact(value: unknown, max = 80): string {
   const text = JSON.stringify(value ?? {});
   return text.length > max ? `${text.slice(0, max - 3)}…` : text;
+}
+
+/**
+ * The sources block under a grounded answer: the searches run, then each page as a link (opened
+ * in a new tab, no referrer). `undefined` when the event has none.
+ */
+export function sourcesBlock(event: AdkEvent): HTMLElement | undefined {
+  const sources = eventSources(event);
+  const queries = eventSearchQueries(event);
+  if (sources.length === 0 && queries.length === 0) return undefined;
+  return h(
+    'div',
+    { class: 'sources', role: 'group', 'aria-label': 'Sources' },
+    h('span', { class: 'sources-label' }, 'Sources'),
+    queries.length > 0
+      ? h('span', { class: 'sources-queries' }, `searched: ${queries.join(' · ')}`)
+      : null,
+    sources.length > 0
+      ? h(
+          'ol',
+          {},
+          sources.map((source) =>
+            h(
+              'li',
+              {},
+              h(
+                'a',
+                {
+                  href: source.uri,
+                  target: '_blank',
+                  rel: 'noopener noreferrer',
+                  title: source.uri,
+                },
+                source.title,
+              ),
+            ),
+          ),
+        )
+      : null,
+  );
+}
+
+/** A block of code the provider ran, or of its output. */
+function codeBlock(kind: 'code' | 'code-result', label: string, text: string): HTMLElement {
+  const block = h('details', { class: 'tool', 'data-kind': kind }, h('summary', {}, label));
+  block.append(h('pre', {}, text));
+  return block;
 }
 
 function toolBlock(kind: 'call' | 'result', name: string, payload: unknown): HTMLElement {
@@ -172,7 +220,25 @@ export function renderEvent(event: AdkEvent, hooks: RenderHooks): HTMLElement[] 
           'note attachment',
         ),
       );
+    else if (part.executableCode)
+      nodes.push(
+        codeBlock(
+          'code',
+          `ran ${(part.executableCode.language ?? 'code').toLowerCase()}`,
+          part.executableCode.code ?? '',
+        ),
+      );
+    else if (part.codeExecutionResult)
+      nodes.push(
+        codeBlock(
+          'code-result',
+          `output (${part.codeExecutionResult.outcome === 'OUTCOME_OK' ? 'ok' : (part.codeExecutionResult.outcome ?? 'unknown')})`,
+          part.codeExecutionResult.output ?? '',
+        ),
+      );
   }
+  const sources = sourcesBlock(event);
+  if (sources) nodes.push(sources);
   if (event.errorMessage || event.errorCode)
     nodes.push(errorBubble(event.errorCode, event.errorMessage ?? ''));
   const actions = event.actions ?? {};
