@@ -1,4 +1,5 @@
 import type { Event } from '../events';
+import { isPauseEvent } from '../runner/run-records';
 import type { BaseAgent } from './base-agent';
 import type { AgentNode, InvocationContext } from '../invocation/invocation-context';
 
@@ -21,7 +22,8 @@ export function resumeIndex(agent: AgentNode, ctx: InvocationContext): number {
 /**
  * @internal True when the invocation of `ctx` is paused on `ctx`'s branch: the latest event it
  * stored there has long-running calls (a confirmation or credential request, a long-running tool
- * still working). A sub-agent ends its turn on such an event; the workflow agents above it then
+ * still working), or is a graph workflow's pause record (which lists no call: the call is listed
+ * once, by the event that made it). A sub-agent ends its turn on such an event; the workflow agents above it then
  * stop too, and the user's answer resumes them (see the Runner). One step back for most calls.
  */
 export function isPaused(ctx: InvocationContext): boolean {
@@ -30,7 +32,7 @@ export function isPaused(ctx: InvocationContext): boolean {
     const event = events[index] as Event;
     if (event.invocationId !== ctx.invocationId) return false;
     if (event.branch !== ctx.branch) continue;
-    return event.longRunningToolIds !== undefined && event.longRunningToolIds.length > 0;
+    return isPauseEvent(event);
   }
   return false;
 }

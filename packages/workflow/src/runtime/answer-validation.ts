@@ -76,6 +76,6 @@ export function* refusalEvents(
   });
   yield recordEvent(ctx, workflowName, refusal.record, {
     askedAgain: [{ id: refusal.requestId, args: refusal.args }],
-    longRunningToolIds: refusal.record.requestIds,
+    longRunningToolIds: [refusal.requestId],
   });
 }

@@ -36,15 +36,18 @@ export function outcomeEvent(
     };
     if (outcome.awaitsMessage) record.awaitsMessage = true;
     if (outcome.routes.length > 0) record.route = outcome.routes.join(',');
-    // A wait for the user's next message is listed as waiting too (`awaits-message:<path>`,
-    // no call): the agents above stop as on any pause, and the Runner gives that message to
-    // this workflow (core's `findMessageAwaitingAgent`).
+    // Each call is listed once, as in Python: by the event that made it. This record lists the
+    // node's own requests (its `adk_request_input` calls are in it), not the calls of an agent
+    // or a nested workflow it waits on (listed by their own events; core's `isPauseEvent` reads
+    // the record as a pause). A wait for the user's next message is listed as
+    // `awaits-message:<path>` (no call): the Runner gives that message to this workflow (core's
+    // `findMessageAwaitingAgent`).
+    const listed = outcome.requests.map((request) => request.id);
+    if (outcome.awaitsMessage) listed.push(`${AWAITS_MESSAGE_ID_PREFIX}${exec.path}`);
     return recordEvent(ctx, workflow, record, {
       actions: outcome.actions,
       requests: outcome.requests,
-      longRunningToolIds: outcome.awaitsMessage
-        ? [...outcome.requestIds, `${AWAITS_MESSAGE_ID_PREFIX}${exec.path}`]
-        : outcome.requestIds,
+      longRunningToolIds: listed.length > 0 ? listed : undefined,
     });
   }
   const record: NodeOutputRecord = {
