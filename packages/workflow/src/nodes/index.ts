@@ -1,4 +1,10 @@
-export { AgentNode, inputText, type NestableAgent, type NestedRunResult } from './agent-node';
+export {
+  AgentNode,
+  type AgentNodeOptions,
+  type NestableAgent,
+  type NestedRunResult,
+} from './agent-node';
+export { inputContent, inputText, type AgentNodeContents } from './agent-input-view';
 export { BaseNode, type BaseNodeOptions } from './base-node';
 export {
   FunctionNode,
