@@ -7,6 +7,7 @@ import {
   type Session,
 } from '@adk/core';
 
+import { isContent } from './content-input';
 import type { NodeContext } from './node-context';
 
 /**
@@ -26,15 +27,6 @@ export function inputText(input: unknown): string {
 export function inputContent(input: unknown): Content {
   if (isContent(input)) return { role: 'user', parts: input.parts };
   return { role: 'user', parts: [{ text: inputText(input) }] };
-}
-
-function isContent(value: unknown): value is Content {
-  return (
-    value !== null &&
-    typeof value === 'object' &&
-    Array.isArray((value as Content).parts) &&
-    typeof (value as Content).role === 'string'
-  );
 }
 
 /**

@@ -85,6 +85,15 @@ export abstract class BaseNode<I = unknown, O = unknown> {
     return [];
   }
 
+  /**
+   * How the node takes the value it is given, before its `inputSchema` check: as it is by
+   * default (a custom node following `START` receives the user's message as a `Content`, as in
+   * Python); function and tool nodes take a `Content`'s text.
+   */
+  takeInput(input: unknown): unknown {
+    return input;
+  }
+
   /** The node's behaviour: compute the output from the input. */
   abstract run(input: I, ctx: NodeContext): O | Promise<O>;
 }

@@ -1,11 +1,13 @@
-import { InvocationToolContext, type Tool } from '@adk/core';
+import { getText, InvocationToolContext, type Tool } from '@adk/core';
 
 import { BaseNode, type BaseNodeOptions } from './base-node';
+import { isContent } from './content-input';
 import type { NodeContext } from './node-context';
 
 /**
- * A tool used as a node: its input (an object) is the call's arguments, the tool's result is the
- * output. Any other input is passed as `{ input }`. State and artifact changes the tool makes go
+ * A tool used as a node: its input (an object, or JSON text: the user's message after `START`)
+ * is the call's arguments, the tool's result is the output. Any other input is passed as
+ * `{ input }`. State and artifact changes the tool makes go
  * to the node's output event.
  */
 export class ToolNode extends BaseNode<unknown, unknown> {
@@ -14,6 +16,19 @@ export class ToolNode extends BaseNode<unknown, unknown> {
   constructor(tool: Tool, options: Partial<BaseNodeOptions> = {}) {
     super({ ...options, name: options.name ?? tool.name, description: tool.description });
     this.tool = tool;
+  }
+
+  /** A `Content` or string input is read as JSON arguments when it is JSON, as Python's. */
+  override takeInput(input: unknown): unknown {
+    const value = isContent(input) ? getText(input) : input;
+    if (typeof value !== 'string') return value;
+    const text = value.trim();
+    if (text === '') return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return value;
+    }
   }
 
   async run(input: unknown, ctx: NodeContext): Promise<unknown> {

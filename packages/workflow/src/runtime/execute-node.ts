@@ -158,7 +158,7 @@ function attemptNode(
     signal,
     settings.resumeInputs,
   );
-  let input = exec.input;
+  let input = node.takeInput(exec.input);
   if (node.inputSchema) {
     const parsed = node.inputSchema.safeParse(input);
     if (!parsed.success) {
