@@ -10,7 +10,7 @@ interface Queued {
 /**
  * @internal The graph nodes of a run waiting to start: triggered by their predecessors (a join
  * once all of them arrived), started one execution at a time per node, each execution named
- * `node@n` by a counter per node.
+ * `node@n` by a counter per node (from 1, as Python's run ids).
  */
 export class NodeQueue {
   private readonly queued = new Map<string, Queued[]>();
@@ -18,7 +18,11 @@ export class NodeQueue {
   private readonly counters = new Map<string, number>();
   private readonly arrivals = new Map<string, Map<string, unknown>>();
 
-  constructor(private readonly graph: WorkflowGraph) {}
+  /** @param firstRunId The run id of a node's first execution (1, as Python; 0 in older runs). */
+  constructor(
+    private readonly graph: WorkflowGraph,
+    private readonly firstRunId: number,
+  ) {}
 
   /** `from` gave `value` to `target`. */
   trigger(target: string, from: string, value: unknown, fromUser: boolean): void {
@@ -44,7 +48,7 @@ export class NodeQueue {
       if (!canStart()) return;
       const { input, fromUser } = queue.shift() as Queued;
       if (queue.length === 0) this.queued.delete(name);
-      const count = this.counters.get(name) ?? 0;
+      const count = this.counters.get(name) ?? this.firstRunId;
       this.counters.set(name, count + 1);
       this.running.add(name);
       const node = this.graph.nodes.get(name) as BaseNode;

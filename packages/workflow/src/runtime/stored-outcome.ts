@@ -89,3 +89,14 @@ export function userMessageIndex(ctx: InvocationContext): number {
   }
   return -1;
 }
+
+/**
+ * @internal The run id of a node's first execution in `stored`: 1 (as Python counts), or 0 for
+ * a run stored by an earlier version, whose graph executions (paths without `/`) end in `@0`.
+ */
+export function firstRunIdOf(stored: StoredWorkflowRun): number {
+  for (const path of [...stored.outputs.keys(), ...stored.interrupts.keys()]) {
+    if (!path.includes('/') && path.endsWith('@0')) return 0;
+  }
+  return 1;
+}

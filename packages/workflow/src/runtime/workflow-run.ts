@@ -22,7 +22,7 @@ import type { Execution, Outcome } from './outcome';
 import { outcomeEvent, type RunIdentity } from './outcome-event';
 import { recordEvent, repliesOf } from './record-events';
 import { endRun } from './run-end';
-import { storedOutcome, userMessageIndex } from './stored-outcome';
+import { firstRunIdOf, storedOutcome, userMessageIndex } from './stored-outcome';
 
 /** @internal What a run reads from its workflow. */
 export interface RunnableWorkflow {
@@ -53,6 +53,7 @@ export class WorkflowRun implements DynamicNodeHost, RunIdentity {
   readonly replies: Map<string, unknown>;
   private readonly replayOrder = new Map<string, number>();
   readonly runId: string;
+  readonly firstRunId: number;
   private readonly replayReady: Array<{ exec: Execution; outcome: Outcome; seq: number }> = [];
   private readonly waiting: string[] = [];
   private inFlight = 0;
@@ -90,7 +91,8 @@ export class WorkflowRun implements DynamicNodeHost, RunIdentity {
       ? refuseInvalidAnswers(this.stored, ctx.session.events, this.replies)
       : [];
     this.runId = this.stored?.runId ?? ctx.invocationId;
-    this.queue = new NodeQueue(workflow.graph);
+    this.firstRunId = this.stored ? firstRunIdOf(this.stored) : 1;
+    this.queue = new NodeQueue(workflow.graph, this.firstRunId);
     let seq = 0;
     for (const path of this.stored?.outputs.keys() ?? []) this.replayOrder.set(path, seq++);
     this.baseSettings = {
