@@ -1,4 +1,5 @@
 import type { Event } from '../events';
+import type { Tool } from '../tools/tool';
 import { isPauseEvent } from '../runner/run-records';
 import type { BaseAgent } from './base-agent';
 import type { AgentNode, InvocationContext } from '../invocation/invocation-context';
@@ -82,4 +83,18 @@ export const RESUMES_SUB_AGENTS: unique symbol = Symbol.for('adk.agent.resumesSu
 /** True when `agent` carries the {@link RESUMES_SUB_AGENTS} mark. */
 export function resumesSubAgents(agent: BaseAgent): boolean {
   return (agent as unknown as Record<symbol, unknown>)[RESUMES_SUB_AGENTS] === true;
+}
+
+/**
+ * Mark of an agent that a parent `LlmAgent` may delegate to by calling a function named after it
+ * (Python ADK's task delegation from a chat agent, as `@adk/workflow`'s `TaskAgent` does): the
+ * method under this symbol returns that tool, which the parent is offered next to
+ * `transfer_to_agent`.
+ */
+export const DELEGATION_TOOL: unique symbol = Symbol.for('adk.agent.delegationTool');
+
+/** The delegation tool `agent` offers its parent (see {@link DELEGATION_TOOL}), if any. */
+export function delegationToolOf(agent: unknown): Tool | undefined {
+  const offer = (agent as Record<symbol, unknown> | null)?.[DELEGATION_TOOL];
+  return typeof offer === 'function' ? (offer.call(agent) as Tool) : undefined;
 }

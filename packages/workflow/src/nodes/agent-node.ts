@@ -9,7 +9,8 @@ import {
 } from '@adk/core';
 
 import { NodeFailedError } from '../errors/node-failed-error';
-import { FINISH_TASK_TOOL_NAME, TaskAgent } from '../task/task-agent';
+import { TaskAgent } from '../task/task-agent';
+import { finishedTask } from '../task/task-delegation';
 import { agentSessionView, type AgentNodeContents } from './agent-input-view';
 import { BaseNode, type BaseNodeOptions } from './base-node';
 import type { NodeContext } from './node-context';
@@ -194,15 +195,4 @@ export class AgentNode extends BaseNode<unknown, unknown> {
       await ctx.emit(step.value);
     }
   }
-}
-
-/** The result of a successful `finish_task` call answered in `event`, if any. */
-function finishedTask(event: Event): { result: unknown } | undefined {
-  for (const part of event.content?.parts ?? []) {
-    const response = part.functionResponse;
-    if (response?.name !== FINISH_TASK_TOOL_NAME) continue;
-    const value = response.response as Record<string, unknown> | undefined;
-    if (value && 'result' in value && !('error' in value)) return { result: value.result };
-  }
-  return undefined;
 }
