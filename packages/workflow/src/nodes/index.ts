@@ -24,5 +24,6 @@ export {
 } from './retry';
 export { isNodeLike, isTool, toNode, type NodeLike } from './to-node';
 export { ToolNode } from './tool-node';
+export { ToolsetNode, type ToolsetNodeOptions } from './toolset-node';
 export { FirstMatchNode, type FirstMatchNodeOptions } from './first-match-node';
 export { node, type NodeOptions } from './node-helper';

@@ -1,5 +1,6 @@
 import {
   DeltaState,
+  type AuthCredential,
   createEventActions,
   type Event,
   type EventActions,
@@ -32,6 +33,8 @@ export class NodeContextImpl implements NodeContext {
   waitingOn: readonly string[] = NONE;
   private ownActions: EventActions | undefined;
   awaitingMessage = false;
+  /** The credential of the node's `authConfig`, found before it runs. */
+  credential: AuthCredential | undefined = undefined;
   /** Set once the attempt is over (timed out): later emits are dropped. */
   closed = false;
   private stateView: State | undefined;
