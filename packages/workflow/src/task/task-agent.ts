@@ -94,9 +94,11 @@ export class TaskAgent extends LlmAgent {
 
   /**
    * The function named after this agent that a parent `LlmAgent` is offered (core's
-   * `DELEGATION_TOOL`): calling it hands the task (the call's arguments) to this agent.
+   * `DELEGATION_TOOL`), in `task` mode: calling it hands the task (the call's arguments) to this
+   * agent.
    */
-  [DELEGATION_TOOL](): Tool {
+  [DELEGATION_TOOL](): Tool | undefined {
+    if (this.mode !== 'task') return undefined;
     return (this.delegation ??= delegationTool(this, this.inputSchema));
   }
 
