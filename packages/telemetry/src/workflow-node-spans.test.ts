@@ -52,7 +52,7 @@ describe('workflow node spans', () => {
     expect(parentId(second)).toBe(agent.spanContext().spanId);
     expect(first.attributes).toMatchObject({
       'adk.workflow.name': 'wf',
-      'adk.workflow.node.path': 'classify@0',
+      'adk.workflow.node.path': 'classify@1',
       'adk.workflow.node.route': ['yes'],
       'adk.workflow.node.retry_count': 0,
     });

@@ -87,7 +87,7 @@ describe('a failure cancels the work still running', () => {
     expect(results).toEqual(['1 aborted']);
     const itemOutputs = outputs(events).filter((record) => record.node === 'item');
     expect(itemOutputs.map((record) => [record.path, record.error !== undefined])).toEqual([
-      ['worker@0/item@0', true],
+      ['worker@1/item@1', true],
     ]);
     expect(errorEvents(events)).toHaveLength(1);
   });

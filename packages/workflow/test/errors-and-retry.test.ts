@@ -200,9 +200,9 @@ describe('state, tools and dynamic nodes', () => {
     );
     expect(workflowOutput(events)).toBe(6);
     expect(outputs(events).map((r) => r.path)).toEqual([
-      'plan@0/double@0',
-      'plan@0/double@1',
-      'plan@0',
+      'plan@1/double@1',
+      'plan@1/double@2',
+      'plan@1',
     ]);
   });
 });

@@ -11,13 +11,13 @@ const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 const examples: Array<[string, RegExp]> = [
   ['routing', /output: "Your refund for order 42 is on its way\."/],
   ['fan-out-fan-in', /output: "Fly AF123 to Paris, stay at Hotel du Nord, Paris\."/],
-  ['loop', /refine@3 .*\(route done\)\n.*publish@0/],
-  ['parallel-worker', /measure_all@0 -> \[\{"word":"graph","length":5\}/],
-  ['human-input', /approve@0 waits for approve-quote[\s\S]*output: "Ordered\."/],
+  ['loop', /refine@4 .*\(route done\)\n.*publish@1/],
+  ['parallel-worker', /measure_all@1 -> \[\{"word":"graph","length":5\}/],
+  ['human-input', /approve@1 waits for approve-quote[\s\S]*output: "Ordered\."/],
   ['nested-workflow', /output: "6 words"/],
   [
     'task-delegation',
-    /intake@0 waits for the next message[\s\S]*output: "Ticket filed for Ada, order A-17\."/,
+    /intake@1 waits for the next message[\s\S]*output: "Ticket filed for Ada, order A-17\."/,
   ],
 ];
 

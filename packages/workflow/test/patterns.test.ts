@@ -167,11 +167,11 @@ describe('loops', () => {
     const events = await turn(runnerFor(workflow), 'go');
     expect(seen).toEqual([0, 1, 2]);
     expect(outputs(events).map((record) => record.path)).toEqual([
-      'init@0',
-      'step@0',
+      'init@1',
       'step@1',
       'step@2',
-      'finish@0',
+      'step@3',
+      'finish@1',
     ]);
     expect(workflowOutput(events)).toBe('counted to 3');
   });
@@ -234,9 +234,9 @@ describe('branches', () => {
       new Set(events.filter((e) => e.author === 'describe_item').map((e) => e.branch)),
     ).toEqual(
       new Set([
-        'describe_all@0.describe_item@0',
-        'describe_all@0.describe_item@1',
-        'describe_all@0.describe_item@2',
+        'describe_all@1.describe_item@1',
+        'describe_all@1.describe_item@2',
+        'describe_all@1.describe_item@3',
       ]),
     );
   });

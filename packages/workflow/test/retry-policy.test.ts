@@ -40,8 +40,8 @@ describe("retry as Python ADK's RetryConfig", () => {
       return record ? [{ record, errorCode: event.errorCode }] : [];
     });
     expect(attempts.map(({ record }) => [record.attempt, record.error.name, record.path])).toEqual([
-      [1, 'TypeError', 'flaky@0'],
-      [2, 'TypeError', 'flaky@0'],
+      [1, 'TypeError', 'flaky@1'],
+      [2, 'TypeError', 'flaky@1'],
     ]);
     expect(attempts[1]?.record.error.message).toMatch(/boom 2/);
     expect(attempts.every(({ errorCode }) => errorCode === undefined)).toBe(true);

@@ -8,6 +8,11 @@ export {
 export { LoopAgent, type LoopAgentOptions } from './loop-agent';
 export { ParallelAgent, parallelBranch, type ParallelAgentOptions } from './parallel-agent';
 export { SequentialAgent, type SequentialAgentOptions } from './sequential-agent';
-export { RESUMES_SUB_AGENTS, resumesSubAgents } from './workflow-resume';
+export {
+  DELEGATION_TOOL,
+  delegationToolOf,
+  RESUMES_SUB_AGENTS,
+  resumesSubAgents,
+} from './workflow-resume';
 export { AgentTool, type AgentToolOptions } from './agent-tool';
 export { ParentScopedArtifactService } from './agent-tool-artifacts';

@@ -1,4 +1,6 @@
 import type { Event } from '../events';
+import type { Tool } from '../tools/tool';
+import { isPauseEvent } from '../runner/run-records';
 import type { BaseAgent } from './base-agent';
 import type { AgentNode, InvocationContext } from '../invocation/invocation-context';
 
@@ -21,7 +23,8 @@ export function resumeIndex(agent: AgentNode, ctx: InvocationContext): number {
 /**
  * @internal True when the invocation of `ctx` is paused on `ctx`'s branch: the latest event it
  * stored there has long-running calls (a confirmation or credential request, a long-running tool
- * still working). A sub-agent ends its turn on such an event; the workflow agents above it then
+ * still working), or is a graph workflow's pause record (which lists no call: the call is listed
+ * once, by the event that made it). A sub-agent ends its turn on such an event; the workflow agents above it then
  * stop too, and the user's answer resumes them (see the Runner). One step back for most calls.
  */
 export function isPaused(ctx: InvocationContext): boolean {
@@ -30,7 +33,7 @@ export function isPaused(ctx: InvocationContext): boolean {
     const event = events[index] as Event;
     if (event.invocationId !== ctx.invocationId) return false;
     if (event.branch !== ctx.branch) continue;
-    return event.longRunningToolIds !== undefined && event.longRunningToolIds.length > 0;
+    return isPauseEvent(event);
   }
   return false;
 }
@@ -80,4 +83,18 @@ export const RESUMES_SUB_AGENTS: unique symbol = Symbol.for('adk.agent.resumesSu
 /** True when `agent` carries the {@link RESUMES_SUB_AGENTS} mark. */
 export function resumesSubAgents(agent: BaseAgent): boolean {
   return (agent as unknown as Record<symbol, unknown>)[RESUMES_SUB_AGENTS] === true;
+}
+
+/**
+ * Mark of an agent that a parent `LlmAgent` may delegate to by calling a function named after it
+ * (Python ADK's task delegation from a chat agent, as `@adk/workflow`'s `TaskAgent` does): the
+ * method under this symbol returns that tool, which the parent is offered next to
+ * `transfer_to_agent` (none when it returns `undefined`).
+ */
+export const DELEGATION_TOOL: unique symbol = Symbol.for('adk.agent.delegationTool');
+
+/** The delegation tool `agent` offers its parent (see {@link DELEGATION_TOOL}), if any. */
+export function delegationToolOf(agent: unknown): Tool | undefined {
+  const offer = (agent as Record<symbol, unknown> | null)?.[DELEGATION_TOOL];
+  return typeof offer === 'function' ? (offer.call(agent) as Tool | undefined) : undefined;
 }

@@ -1,3 +1,4 @@
+import { delegationToolOf } from '../agents/workflow-resume';
 import type { AgentNode } from '../invocation/invocation-context';
 import type { Event } from '../events';
 import type { ResolvedTools } from './resolve-tools';
@@ -10,20 +11,30 @@ import { TransferToAgentTool, transferToolFor } from './transfer-to-agent-tool';
 const withTransfer = new WeakMap<ResolvedTools, ResolvedTools>();
 
 /**
- * The tools of one step plus the agent's `transfer_to_agent` tool when it has transfer targets.
- * A tool of the agent's own with that name takes precedence. The result is cached per resolved
- * tool set, so agents without toolsets get the same object every step.
+ * The tools of one step plus the agent's `transfer_to_agent` tool when it has transfer targets,
+ * and the delegation tools its sub-agents offer (a call named after a task agent, see
+ * `DELEGATION_TOOL`). A tool of the agent's own with the same name takes precedence. The result
+ * is cached per resolved tool set, so agents without toolsets get the same object every step.
  */
 export function withTransferTool(agent: AgentNode, resolved: ResolvedTools): ResolvedTools {
-  const tool = transferToolFor(agent);
-  if (!tool || resolved.byName.has(tool.name)) return resolved;
   let extended = withTransfer.get(resolved);
-  if (!extended) {
-    const byName = new Map<string, Tool>(resolved.byName);
-    byName.set(tool.name, tool);
-    extended = { tools: [...resolved.tools, tool], byName, failures: resolved.failures };
-    withTransfer.set(resolved, extended);
+  if (extended) return extended;
+  const added: Tool[] = [];
+  const transfer = transferToolFor(agent);
+  if (transfer) added.push(transfer);
+  for (const sub of agent.subAgents) {
+    const tool = delegationToolOf(sub);
+    if (tool) added.push(tool);
   }
+  const fresh = added.filter((tool) => !resolved.byName.has(tool.name));
+  if (fresh.length === 0) {
+    withTransfer.set(resolved, resolved);
+    return resolved;
+  }
+  const byName = new Map<string, Tool>(resolved.byName);
+  for (const tool of fresh) byName.set(tool.name, tool);
+  extended = { tools: [...resolved.tools, ...fresh], byName, failures: resolved.failures };
+  withTransfer.set(resolved, extended);
   return extended;
 }
 

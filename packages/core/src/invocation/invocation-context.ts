@@ -193,12 +193,18 @@ export class InvocationContext implements Invocation {
     agent: AgentNode;
     branch?: string;
     signal?: AbortSignal;
+    /**
+     * What the child sees of the session (default: the parent's): a view whose `events` differ,
+     * e.g. a graph workflow's agent node that sees only its input. Events are still stored in the
+     * session by the Runner; the view should show them as they arrive.
+     */
+    session?: Session;
   }): InvocationContext {
     return new InvocationContext(
       {
         invocationId: this.invocationId,
         agent: options.agent,
-        session: this.session,
+        session: options.session ?? this.session,
         sessionService: this.sessionService,
         artifactService: this.artifactService,
         memoryService: this.memoryService,

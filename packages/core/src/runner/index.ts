@@ -15,6 +15,7 @@ export {
 } from './invocation-progress';
 export { findMessageAwaitingAgent } from './awaiting-message';
 export {
+  isPauseEvent,
   readStoredWorkflowRun,
   WORKFLOW_METADATA_KEY,
   workflowRecordOf,

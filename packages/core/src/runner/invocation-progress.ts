@@ -1,7 +1,12 @@
 import type { FunctionCall } from '../content';
 import type { Event } from '../events';
 import { isFinalResponse } from '../events/is-final-response';
-import { readStoredWorkflowRun, workflowRecordOf, type StoredWorkflowRun } from './run-records';
+import {
+  isPauseEvent,
+  readStoredWorkflowRun,
+  workflowRecordOf,
+  type StoredWorkflowRun,
+} from './run-records';
 
 /** A function call of an invocation and, when stored, the event holding its response. */
 export interface InvocationCall {
@@ -102,7 +107,7 @@ export function readInvocationProgress(
   const interrupted = calls.filter((entry) => !entry.responseEvent && !entry.longRunning);
   const lastEvent = own.at(-1);
   const openRuns = readOpenRuns(events, own, invocationId);
-  const paused = (lastEvent?.longRunningToolIds?.length ?? 0) > 0;
+  const paused = lastEvent !== undefined && isPauseEvent(lastEvent);
   const finished =
     lastEvent !== undefined &&
     lastEvent.author !== 'user' &&

@@ -161,3 +161,14 @@ export function readStoredWorkflowRun(
     lastInvocationId: lastInvocationId as string,
   };
 }
+
+/**
+ * True when `event` pauses its invocation: it lists long-running calls (a confirmation or
+ * credential request, a long-running tool still working), or it is a graph workflow's pause
+ * record (`interrupt`), which lists no call when it waits on calls another event made (an agent
+ * node's, a nested workflow's): each call is listed once, by the event that made it.
+ */
+export function isPauseEvent(event: Event): boolean {
+  if (event.longRunningToolIds !== undefined && event.longRunningToolIds.length > 0) return true;
+  return workflowRecordOf(event)?.kind === 'interrupt';
+}

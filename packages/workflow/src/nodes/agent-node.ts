@@ -1,9 +1,7 @@
 import {
-  createEvent,
   getText,
   hasFunctionCalls,
   LlmAgent,
-  userContent,
   type BaseAgent,
   type Event,
   type InvocationContext,
@@ -11,7 +9,9 @@ import {
 } from '@adk/core';
 
 import { NodeFailedError } from '../errors/node-failed-error';
-import { FINISH_TASK_TOOL_NAME, TaskAgent } from '../task/task-agent';
+import { TaskAgent } from '../task/task-agent';
+import { finishedTask } from '../task/task-delegation';
+import { agentSessionView, type AgentNodeContents } from './agent-input-view';
 import { BaseNode, type BaseNodeOptions } from './base-node';
 import type { NodeContext } from './node-context';
 
@@ -39,15 +39,23 @@ function isNestable(agent: BaseAgent): agent is BaseAgent & NestableAgent {
   return typeof (agent as Partial<NestableAgent>).runNested === 'function';
 }
 
-/** The text an agent receives for a node input. */
-export function inputText(input: unknown): string {
-  return typeof input === 'string' ? input : JSON.stringify(input);
+/** Options of {@link AgentNode}. */
+export interface AgentNodeOptions extends Partial<BaseNodeOptions> {
+  /**
+   * What the agent sees (Python's `include_contents` of an agent node): `'none'`, its input only,
+   * as Python's single-turn agent node; `'default'`, the conversation, then its input. Default:
+   * `'none'` for an `LlmAgent` (a `TaskAgent` in `task` mode, which talks with the user, and
+   * other agents: `'default'`).
+   */
+  includeContents?: AgentNodeContents;
 }
 
 /**
- * An agent used as a node. The input becomes a user message in the session (unless it is the
- * user's own message that started the workflow), the agent runs, and its final answer is the
- * output: the text, or the parsed value for an `LlmAgent` with an `outputSchema`. A nested
+ * An agent used as a node. The input is shown to the agent as a user message on the node's
+ * branch (it is not stored: the session holds the user's own messages only), the agent runs, and
+ * its final answer is the output: the text, or the parsed value for an `LlmAgent` with an
+ * `outputSchema`. By default an `LlmAgent` sees its input only (see
+ * {@link AgentNodeOptions.includeContents}). A nested
  * `Workflow` receives the input value itself and outputs its own output. An agent whose turn ends
  * on long-running calls (a confirmation, human input) pauses the node until they are answered;
  * the node then runs again (`rerunOnResume`), and the agent resumes its calls. An error event
@@ -55,8 +63,9 @@ export function inputText(input: unknown): string {
  */
 export class AgentNode extends BaseNode<unknown, unknown> {
   readonly agent: BaseAgent;
+  readonly includeContents: AgentNodeContents;
 
-  constructor(agent: BaseAgent, options: Partial<BaseNodeOptions> = {}) {
+  constructor(agent: BaseAgent, options: AgentNodeOptions = {}) {
     super({
       rerunOnResume: true,
       ...options,
@@ -66,6 +75,11 @@ export class AgentNode extends BaseNode<unknown, unknown> {
         options.outputSchema ?? (agent instanceof LlmAgent ? agent.outputSchema : undefined),
     });
     this.agent = agent;
+    this.includeContents =
+      options.includeContents ??
+      (agent instanceof LlmAgent && !(agent instanceof TaskAgent && agent.mode === 'task')
+        ? 'none'
+        : 'default');
   }
 
   override get agents(): readonly BaseAgent[] {
@@ -73,23 +87,22 @@ export class AgentNode extends BaseNode<unknown, unknown> {
   }
 
   async run(input: unknown, ctx: NodeContext): Promise<unknown> {
-    // The agent runs under the node's signal: a timeout or a failing sibling cancels it.
+    if (isNestable(this.agent)) {
+      const nested = ctx.invocation.createChild({
+        agent: this.agent,
+        branch: ctx.branch,
+        signal: ctx.signal,
+      });
+      return this.runNestedWorkflow(this.agent, nested, input, ctx);
+    }
+    // The agent runs under the node's signal (a timeout or a failing sibling cancels it), and
+    // sees the session through a view that shows its input.
     const invocation = ctx.invocation.createChild({
       agent: this.agent,
       branch: ctx.branch,
       signal: ctx.signal,
+      session: agentSessionView(ctx, input, this.includeContents),
     });
-    if (isNestable(this.agent)) return this.runNestedWorkflow(this.agent, invocation, input, ctx);
-    if (input !== undefined && !ctx.inputIsUserMessage && !ctx.resumed) {
-      await ctx.emit(
-        createEvent({
-          invocationId: ctx.invocation.invocationId,
-          author: 'user',
-          branch: ctx.branch,
-          content: userContent(inputText(input)),
-        }),
-      );
-    }
     let final: Event | undefined;
     const waiting: string[] = [];
     let task: { result: unknown } | undefined;
@@ -182,15 +195,4 @@ export class AgentNode extends BaseNode<unknown, unknown> {
       await ctx.emit(step.value);
     }
   }
-}
-
-/** The result of a successful `finish_task` call answered in `event`, if any. */
-function finishedTask(event: Event): { result: unknown } | undefined {
-  for (const part of event.content?.parts ?? []) {
-    const response = part.functionResponse;
-    if (response?.name !== FINISH_TASK_TOOL_NAME) continue;
-    const value = response.response as Record<string, unknown> | undefined;
-    if (value && 'result' in value && !('error' in value)) return { result: value.result };
-  }
-  return undefined;
 }

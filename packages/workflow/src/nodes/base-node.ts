@@ -1,4 +1,4 @@
-import type { BaseAgent } from '@adk/core';
+import type { AuthConfig, BaseAgent } from '@adk/core';
 import type { z } from 'zod';
 
 import type { NodeContext } from './node-context';
@@ -30,6 +30,14 @@ export interface BaseNodeOptions {
    * uses it. Default false: an execution without output triggers the next nodes with `undefined`.
    */
   waitForOutput?: boolean;
+  /**
+   * Python ADK's node `auth_config`: before the node runs, the credential for this config is
+   * looked up (core's `CredentialService`, refreshed or exchanged as a tool's would be); when
+   * there is none, the run pauses on an `adk_request_credential` call (core's credential flow,
+   * which the ADK web UI answers), the answer is stored, and the node runs with it in
+   * `ctx.credential`. Implies `rerunOnResume` (the node runs once it has the credential).
+   */
+  authConfig?: AuthConfig;
 }
 
 const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -55,6 +63,7 @@ export abstract class BaseNode<I = unknown, O = unknown> {
   readonly timeoutMs: number | undefined;
   readonly rerunOnResume: boolean;
   readonly waitForOutput: boolean;
+  readonly authConfig: AuthConfig | undefined;
 
   constructor(options: BaseNodeOptions) {
     this.name = options.name;
@@ -63,7 +72,8 @@ export abstract class BaseNode<I = unknown, O = unknown> {
     this.outputSchema = options.outputSchema;
     this.retry = options.retry;
     this.timeoutMs = options.timeoutMs;
-    this.rerunOnResume = options.rerunOnResume ?? false;
+    this.authConfig = options.authConfig;
+    this.rerunOnResume = options.rerunOnResume ?? options.authConfig !== undefined;
     this.waitForOutput = options.waitForOutput ?? false;
   }
 
@@ -83,6 +93,15 @@ export abstract class BaseNode<I = unknown, O = unknown> {
   /** Agents this node runs (they join the workflow's agent tree). */
   get agents(): readonly BaseAgent[] {
     return [];
+  }
+
+  /**
+   * How the node takes the value it is given, before its `inputSchema` check: as it is by
+   * default (a custom node following `START` receives the user's message as a `Content`, as in
+   * Python); function and tool nodes take a `Content`'s text.
+   */
+  takeInput(input: unknown): unknown {
+    return input;
   }
 
   /** The node's behaviour: compute the output from the input. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 
 import { BaseNode, type BaseNodeOptions } from './base-node';
+import { contentAsValue } from './content-input';
 import type { NodeContext } from './node-context';
 
 /** A plain function used as a node: `(input, ctx) => output`; its name is the node's name. */
@@ -14,6 +15,13 @@ export interface FunctionNodeOptions<I, O, K extends string> extends BaseNodeOpt
    */
   stateKeys?: readonly K[];
   run: (input: I, ctx: NodeContext, state: Record<K, unknown>) => O | Promise<O>;
+  /**
+   * Receive a `Content` input (the user's message, for a node after `START`) as it is, as a
+   * Python function whose input is typed `Content` or untyped does. Default false: the function
+   * receives its text (read as JSON when the `inputSchema` does not take the text), as a Python
+   * function whose input is typed `str`.
+   */
+  acceptsContent?: boolean;
 }
 
 /**
@@ -35,12 +43,18 @@ export class FunctionNode<I = unknown, O = unknown, K extends string = never> ex
   O
 > {
   readonly stateKeys: readonly K[];
+  readonly acceptsContent: boolean;
   private readonly fn: FunctionNodeOptions<I, O, K>['run'];
 
   constructor(options: FunctionNodeOptions<I, O, K>) {
     super(options);
     this.stateKeys = options.stateKeys ?? [];
     this.fn = options.run;
+    this.acceptsContent = options.acceptsContent ?? false;
+  }
+
+  override takeInput(input: unknown): unknown {
+    return this.acceptsContent ? input : contentAsValue(input, this.inputSchema);
   }
 
   run(input: I, ctx: NodeContext): O | Promise<O> {

@@ -1,4 +1,10 @@
-export { AgentNode, inputText, type NestableAgent, type NestedRunResult } from './agent-node';
+export {
+  AgentNode,
+  type AgentNodeOptions,
+  type NestableAgent,
+  type NestedRunResult,
+} from './agent-node';
+export { inputContent, inputText, type AgentNodeContents } from './agent-input-view';
 export { BaseNode, type BaseNodeOptions } from './base-node';
 export {
   FunctionNode,
@@ -18,5 +24,6 @@ export {
 } from './retry';
 export { isNodeLike, isTool, toNode, type NodeLike } from './to-node';
 export { ToolNode } from './tool-node';
+export { ToolsetNode, type ToolsetNodeOptions } from './toolset-node';
 export { FirstMatchNode, type FirstMatchNodeOptions } from './first-match-node';
 export { node, type NodeOptions } from './node-helper';

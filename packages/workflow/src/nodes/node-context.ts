@@ -1,4 +1,4 @@
-import type { Event, EventActions, InvocationContext, State } from '@adk/core';
+import type { AuthCredential, Event, EventActions, InvocationContext, State } from '@adk/core';
 import type { z } from 'zod';
 
 /** A request for human input made by a node (see {@link NodeContext.requestInput}). */
@@ -57,6 +57,8 @@ export interface NodeContext {
   readonly invocation: InvocationContext;
   /** Aborted when the run is cancelled, the workflow fails elsewhere, or the node times out. */
   readonly signal: AbortSignal;
+  /** The credential of the node's `authConfig` (undefined without one). */
+  readonly credential: AuthCredential | undefined;
   /** Session state; writes go to {@link actions}, stored with the node's output event. */
   readonly state: State;
   /** The actions of the node's output event (state and artifact deltas). */

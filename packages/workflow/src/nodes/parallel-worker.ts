@@ -50,10 +50,9 @@ export class ParallelWorker extends BaseNode<readonly unknown[], unknown[]> {
       while (next < items.length && !cancel.signal.aborted) {
         const index = next++;
         try {
-          results[index] = await ctx.runNode(this.node, items[index], {
-            key: String(index),
-            signal: cancel.signal,
-          });
+          // Items start in order, so each gets the run id of its position (`item@1`... as in
+          // Python) on every attempt and resume.
+          results[index] = await ctx.runNode(this.node, items[index], { signal: cancel.signal });
         } catch (error) {
           if (NodeInterruptedError.isInstance(error)) {
             pause ??= error;

@@ -1,7 +1,13 @@
-import type { Event, NodeInterruptRecord, StoredWorkflowRun } from '@adk/core';
+import {
+  createEvent,
+  type Event,
+  type InvocationContext,
+  type NodeInterruptRecord,
+  type StoredWorkflowRun,
+} from '@adk/core';
 import { z } from 'zod';
 
-import { REQUEST_INPUT_FUNCTION_NAME } from './record-events';
+import { recordEvent, REQUEST_INPUT_FUNCTION_NAME } from './record-events';
 
 /** `errorCode` of the event refusing an answer that does not match its request's schema. */
 export const INPUT_REJECTED_ERROR_CODE = 'WORKFLOW_INPUT_REJECTED';
@@ -50,4 +56,26 @@ export function refuseInvalidAnswers(
     }
   }
   return refused;
+}
+
+/**
+ * @internal The events of a refused answer: an error event (`WORKFLOW_INPUT_REJECTED`), then the
+ * request asked again (same id); the node's pause stays open.
+ */
+export function* refusalEvents(
+  ctx: InvocationContext,
+  workflowName: string,
+  refusal: RefusedAnswer,
+): Generator<Event> {
+  yield createEvent({
+    invocationId: ctx.invocationId,
+    author: workflowName,
+    branch: ctx.branch,
+    errorCode: INPUT_REJECTED_ERROR_CODE,
+    errorMessage: refusal.message,
+  });
+  yield recordEvent(ctx, workflowName, refusal.record, {
+    askedAgain: [{ id: refusal.requestId, args: refusal.args }],
+    longRunningToolIds: [refusal.requestId],
+  });
 }

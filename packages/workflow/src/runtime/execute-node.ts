@@ -5,10 +5,11 @@ import { nodesObserved, publishNodeEnd, publishNodeStart } from '../diagnostics/
 import { NodeDataError } from '../errors/node-data-error';
 import { NodeFailedError } from '../errors/node-failed-error';
 import { NodeInterruptedError } from '../errors/node-interrupted-error';
-import { NodeTimeoutError } from '../errors/node-timeout-error';
 import { ERROR_ROUTE } from '../graph/constants';
 import { maxAttemptsOf, retriesError, retryDelay } from '../nodes/retry';
 import { attemptFailedEvent } from './attempt-record';
+import { nodeCredential } from './node-auth';
+import { sleep, withTimeout } from './node-timing';
 import { checkStateDelta } from './state-schema';
 import { NodeContextImpl, type NodeContextHost } from './node-context-impl';
 import type { Execution, Outcome } from './outcome';
@@ -158,7 +159,7 @@ function attemptNode(
     signal,
     settings.resumeInputs,
   );
-  let input = exec.input;
+  let input = node.takeInput(exec.input);
   if (node.inputSchema) {
     const parsed = node.inputSchema.safeParse(input);
     if (!parsed.success) {
@@ -171,6 +172,27 @@ function attemptNode(
     }
     input = parsed.data;
   }
+  const { authConfig } = node;
+  if (authConfig) {
+    // The credential first (core's credential flow); without one the node waits for it.
+    return nodeCredential(authConfig, exec, settings, nodeCtx).then((credential) => {
+      if (!credential) return finishAttempt(exec, settings, nodeCtx, undefined, attempt);
+      nodeCtx.credential = credential;
+      return runAttempt(exec, settings, nodeCtx, input, timeout, attempt);
+    });
+  }
+  return runAttempt(exec, settings, nodeCtx, input, timeout, attempt);
+}
+
+function runAttempt(
+  exec: Execution,
+  settings: ExecutionSettings,
+  nodeCtx: NodeContextImpl,
+  input: unknown,
+  timeout: AbortController | undefined,
+  attempt: number,
+): Outcome | Promise<Outcome> {
+  const { node } = exec;
   if (timeout && node.timeoutMs !== undefined) {
     return withTimeout(node.run(input, nodeCtx), nodeCtx, timeout, node.timeoutMs).then((output) =>
       finishAttempt(exec, settings, nodeCtx, output, attempt),
@@ -181,38 +203,6 @@ function attemptNode(
     return output.then((value) => finishAttempt(exec, settings, nodeCtx, value, attempt));
   }
   return finishAttempt(exec, settings, nodeCtx, output, attempt);
-}
-
-/**
- * `running` under a timeout. Once the timer fired the timeout wins: a value returned late, or a
- * rejection caused by the aborted signal (its reason is the timeout error), is reported as the
- * `NodeTimeoutError`, as Python's `wait_for` reports its timeout.
- */
-async function withTimeout(
-  running: unknown,
-  nodeCtx: NodeContextImpl,
-  timeout: AbortController,
-  timeoutMs: number,
-): Promise<unknown> {
-  let timer: NodeJS.Timeout | undefined;
-  let expiredError: NodeTimeoutError | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      nodeCtx.closed = true;
-      expiredError = new NodeTimeoutError({ nodeName: nodeCtx.nodeName, timeoutMs });
-      reject(expiredError);
-      timeout.abort(expiredError);
-    }, timeoutMs);
-  });
-  try {
-    const value = await Promise.race([running, expired]);
-    if (expiredError) throw expiredError;
-    return value;
-  } catch (error) {
-    throw expiredError ?? error;
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 function finishAttempt(
@@ -318,17 +308,4 @@ function failed(nodeName: string, error: unknown, attempts: number): Outcome {
     error: storedError(nodeName, error, attempts),
     stored: false,
   };
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted || ms <= 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

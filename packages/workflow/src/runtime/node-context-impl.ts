@@ -1,5 +1,6 @@
 import {
   DeltaState,
+  type AuthCredential,
   createEventActions,
   type Event,
   type EventActions,
@@ -13,6 +14,8 @@ const NONE: readonly never[] = Object.freeze([]);
 
 /** @internal What a node context delegates to its run. */
 export interface NodeContextHost {
+  /** The run id of a node's first execution (1, as Python; 0 in runs stored before). */
+  readonly firstRunId: number;
   emit(event: Event): Promise<void>;
   runNode(
     parent: NodeContextImpl,
@@ -30,6 +33,8 @@ export class NodeContextImpl implements NodeContext {
   waitingOn: readonly string[] = NONE;
   private ownActions: EventActions | undefined;
   awaitingMessage = false;
+  /** The credential of the node's `authConfig`, found before it runs. */
+  credential: AuthCredential | undefined = undefined;
   /** Set once the attempt is over (timed out): later emits are dropped. */
   closed = false;
   private stateView: State | undefined;
@@ -96,7 +101,7 @@ export class NodeContextImpl implements NodeContext {
   childPath(name: string, key: string | undefined): string {
     if (key !== undefined) return `${this.path}/${name}@${key}`;
     this.dynamicCounters ??= new Map();
-    const count = this.dynamicCounters.get(name) ?? 0;
+    const count = this.dynamicCounters.get(name) ?? this.host.firstRunId;
     this.dynamicCounters.set(name, count + 1);
     return `${this.path}/${name}@${count}`;
   }

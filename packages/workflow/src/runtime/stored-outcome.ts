@@ -1,5 +1,5 @@
 import type { Execution, Outcome } from './outcome';
-import type { StoredWorkflowRun } from '@adk/core';
+import type { Event, InvocationContext, StoredWorkflowRun } from '@adk/core';
 
 /**
  * @internal What the stored run says about `exec`: its stored outcome (a successful output, or a
@@ -77,4 +77,26 @@ export function storedOutcome(
 
 function routesOf(route: string | undefined): string[] {
   return route === undefined ? [] : route.split(',');
+}
+
+/** @internal Index of the latest user message of `ctx`'s invocation in its session, or -1. */
+export function userMessageIndex(ctx: InvocationContext): number {
+  const events = ctx.session.events;
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index] as Event;
+    if (event.author === 'user' && event.invocationId === ctx.invocationId && !event.branch)
+      return index;
+  }
+  return -1;
+}
+
+/**
+ * @internal The run id of a node's first execution in `stored`: 1 (as Python counts), or 0 for
+ * a run stored by an earlier version, whose graph executions (paths without `/`) end in `@0`.
+ */
+export function firstRunIdOf(stored: StoredWorkflowRun): number {
+  for (const path of [...stored.outputs.keys(), ...stored.interrupts.keys()]) {
+    if (!path.includes('/') && path.endsWith('@0')) return 0;
+  }
+  return 1;
 }

@@ -5,6 +5,7 @@ import {
   RESUMES_SUB_AGENTS,
   workflowRecordOf,
   type BaseAgentOptions,
+  type Content,
   type Event,
   type InvocationContext,
 } from '@adk/core';
@@ -16,6 +17,7 @@ import type { WorkflowGraph } from '../graph/workflow-graph';
 import type { NestableAgent, NestedRunResult } from '../nodes/agent-node';
 import { describeWorkflowGraph, type WorkflowGraphDescription } from './describe-graph';
 import { WorkflowGraphError } from '../errors/workflow-graph-error';
+import { isContent } from '../nodes/content-input';
 import { FunctionNode } from '../nodes/function-node';
 import { undeclaredStateKeys } from './state-schema';
 import { WorkflowRun } from './workflow-run';
@@ -29,8 +31,8 @@ export interface WorkflowOptions extends Omit<BaseAgentOptions, 'subAgents'> {
    */
   edges?: readonly EdgeItem[];
   /**
-   * The input: the user's message text (JSON when the schema is not a string), or the value a
-   * parent workflow passes. Checked against the nodes after `START` at construction.
+   * The input: without it, the user's message as a `Content` (as in Python); with it, the
+   * message's text (JSON when the schema is not a string). Or the value a parent workflow passes. Checked against the nodes after `START` at construction.
    */
   inputSchema?: z.ZodType;
   /**
@@ -118,8 +120,7 @@ export class Workflow extends BaseAgent implements NestableAgent {
       // An answer to a call of a run that is over (answered twice, or late) starts nothing.
       const parts = ctx.userContent?.parts ?? [];
       if (parts.length > 0 && parts.every((part) => part.functionResponse !== undefined)) return;
-      const text = ctx.userContent ? getText(ctx.userContent) : undefined;
-      const parsed = this.parseInput(text);
+      const parsed = this.parseInput(ctx.userContent);
       if (!parsed.ok) {
         yield createEvent({
           invocationId: ctx.invocationId,
@@ -154,7 +155,18 @@ export class Workflow extends BaseAgent implements NestableAgent {
     if (ctx.resumeFrom?.parentAgent === this) ctx.resumeFrom = undefined;
     const run = new WorkflowRun(this, ctx);
     let value = input;
-    if (!run.continuing && this.inputSchema) {
+    if (!run.continuing && this.inputSchema && isContent(input)) {
+      // The user's message passed down: read as the outermost workflow reads it.
+      const parsed = this.parseInput(input);
+      if (!parsed.ok) {
+        return {
+          status: 'failed',
+          errorCode: 'WORKFLOW_NODE_INPUT_INVALID',
+          errorMessage: parsed.message,
+        };
+      }
+      value = parsed.value;
+    } else if (!run.continuing && this.inputSchema) {
       const parsed = this.inputSchema.safeParse(input);
       if (!parsed.success) {
         return {
@@ -168,11 +180,17 @@ export class Workflow extends BaseAgent implements NestableAgent {
     return yield* run.execute({ value, fromUser: false }, false);
   }
 
+  /**
+   * The run's input: the user's message as a `Content`, as in Python (each node takes it as it
+   * takes any input: function and tool nodes its text), or, with an `inputSchema`, the value
+   * the schema reads from its text (the text itself, or the text as JSON).
+   */
   private parseInput(
-    text: string | undefined,
+    content: Content | undefined,
   ): { ok: true; value: unknown } | { ok: false; message: string } {
     const schema = this.inputSchema;
-    if (!schema) return { ok: true, value: text };
+    if (!schema) return { ok: true, value: content };
+    const text = content ? getText(content) : undefined;
     const direct = schema.safeParse(text);
     if (direct.success) return { ok: true, value: direct.data };
     try {

@@ -1,8 +1,24 @@
-import { FunctionTool, LlmAgent, type LlmAgentOptions, type ReadonlyContext } from '@adk/core';
+import {
+  DELEGATION_TOOL,
+  FunctionTool,
+  LlmAgent,
+  type Event,
+  type InvocationContext,
+  type LlmAgentOptions,
+  type ReadonlyContext,
+  type Tool,
+} from '@adk/core';
 import type { z } from 'zod';
 
-/** Name of the tool a task-mode agent calls to hand back its result. */
-export const FINISH_TASK_TOOL_NAME = 'finish_task';
+import {
+  delegationAnswer,
+  delegationTool,
+  FINISH_TASK_TOOL_NAME,
+  finishedTask,
+  pendingDelegation,
+} from './task-delegation';
+
+export { FINISH_TASK_TOOL_NAME };
 
 /** How a {@link TaskAgent} works a task. */
 export type TaskMode = 'task' | 'single_turn';
@@ -18,6 +34,11 @@ export interface TaskAgentOptions extends Omit<LlmAgentOptions, 'outputSchema'> 
   mode: TaskMode;
   /** The shape of the result. */
   resultSchema: z.ZodType;
+  /**
+   * The arguments of the function named after the agent that a parent `LlmAgent` calls to
+   * delegate a task (default: `{ request: string }`).
+   */
+  inputSchema?: z.ZodType;
 }
 
 const TASK_INSTRUCTION = `You are working on a task. Ask the user when you need information you do not have. When the task is done, call ${FINISH_TASK_TOOL_NAME} with the result; do not answer with the result as text.`;
@@ -46,7 +67,7 @@ export class TaskAgent extends LlmAgent {
   readonly resultSchema: z.ZodType;
 
   constructor(options: TaskAgentOptions) {
-    const { mode, resultSchema, ...rest } = options;
+    const { mode, resultSchema, inputSchema, ...rest } = options;
     const holder: { agent?: TaskAgent } = {};
     const userInstruction = rest.instruction;
     const instruction =
@@ -64,7 +85,40 @@ export class TaskAgent extends LlmAgent {
     });
     this.mode = mode;
     this.resultSchema = resultSchema;
+    this.inputSchema = inputSchema;
     holder.agent = this;
+  }
+
+  readonly inputSchema: z.ZodType | undefined;
+  private delegation: Tool | undefined;
+
+  /**
+   * The function named after this agent that a parent `LlmAgent` is offered (core's
+   * `DELEGATION_TOOL`), in `task` mode: calling it hands the task (the call's arguments) to this
+   * agent.
+   */
+  [DELEGATION_TOOL](): Tool | undefined {
+    if (this.mode !== 'task') return undefined;
+    return (this.delegation ??= delegationTool(this, this.inputSchema));
+  }
+
+  /**
+   * The agent's turn; once `finish_task` succeeded under an `LlmAgent` parent, the result answers
+   * the parent's delegation call (when it delegated by calling this agent's function, as in
+   * Python) and the parent goes on (the task was handed to it by a call or by
+   * `transfer_to_agent`).
+   */
+  protected override async *runImpl(ctx: InvocationContext): AsyncGenerator<Event, void> {
+    let task: { result: unknown } | undefined;
+    for await (const event of super.runImpl(ctx)) {
+      task ??= event.author === this.name ? finishedTask(event) : undefined;
+      yield event;
+    }
+    const parent = this.parentAgent;
+    if (!task || this.mode !== 'task' || !(parent instanceof LlmAgent)) return;
+    const call = pendingDelegation(ctx.session.events, parent.name, this.name);
+    if (call) yield delegationAnswer(ctx, call, this.name, task.result);
+    yield* parent.run(ctx.createChild({ agent: parent }));
   }
 }
 
@@ -76,9 +130,8 @@ function finishTaskTool(schema: z.ZodType, holder: { agent?: TaskAgent }): Funct
     execute: (result, context) => {
       const self = holder.agent;
       if (self?.outputKey) context.state.set(self.outputKey, result);
-      const parent = self?.parentAgent;
-      if (parent instanceof LlmAgent) context.actions.transferToAgent = parent.name;
-      else context.actions.skipSummarization = true;
+      // The turn ends here; under an LlmAgent, the agent's run hands back to it (`runImpl`).
+      context.actions.skipSummarization = true;
       return { result };
     },
   });
