@@ -6,7 +6,11 @@ import { LiveConnectionLostError } from '../errors/live-connection-lost-error';
 import { LiveNotSupportedError } from '../errors/live-not-supported-error';
 import { createEvent, type Event } from '../events';
 import { answersFunction } from '../events/answered-requests';
-import { confirmationsToResume, requestConfirmations, resumeConfirmedCalls } from '../flow/confirmation-flow';
+import {
+  confirmationsToResume,
+  requestConfirmations,
+  resumeConfirmedCalls,
+} from '../flow/confirmation-flow';
 import { REQUEST_CREDENTIAL_FUNCTION_NAME } from '../flow/credential-request';
 import { requestCredentials } from '../flow/credential-flow';
 import { executeFunctionCalls } from '../flow/execute-tools';
@@ -128,9 +132,13 @@ export class LiveRun {
     const { agent, agentCtx } = this;
     const context = new InvocationReadonlyContext(agentCtx);
     const resolving = resolveTools(agent, context);
-    this.#tools = withTransferTool(agent, resolving instanceof Promise ? await resolving : resolving);
+    this.#tools = withTransferTool(
+      agent,
+      resolving instanceof Promise ? await resolving : resolving,
+    );
     const model = agent.resolveModel(agentCtx.models);
-    if (!model.connectLive) throw new LiveNotSupportedError({ agentName: agent.name, model: model.name });
+    if (!model.connectLive)
+      throw new LiveNotSupportedError({ agentName: agent.name, model: model.name });
     const request = await buildRequestNow(model.name, agent.requestProcessors, {
       agent,
       invocationContext: agentCtx,
@@ -215,7 +223,10 @@ export class LiveRun {
         if (LiveConnectionLostError.isInstance(caught) || this.#closing) throw caught;
         if (LiveNotSupportedError.isInstance(caught)) throw caught;
         error = caught;
-        nextAttempt = ((previous) => () => previous + 1)(attempt);
+        nextAttempt = (
+          (previous) => () =>
+            previous + 1
+        )(attempt);
       }
     }
   }
@@ -335,7 +346,9 @@ export class LiveRun {
     if (policies.length > 0) {
       const verdict = await filterUserMessage(policies, agentCtx, message);
       if (verdict.outcome === 'reject') {
-        await this.#push(createEvent({ invocationId: agentCtx.invocationId, author: 'user', content: message }));
+        await this.#push(
+          createEvent({ invocationId: agentCtx.invocationId, author: 'user', content: message }),
+        );
         await this.#push(inputRejectedEvent(agentCtx, agent.name, verdict.reason, verdict.policy));
         return;
       }
@@ -344,7 +357,11 @@ export class LiveRun {
     const answersPause =
       answersFunctionOf(message, REQUEST_CONFIRMATION_FUNCTION_NAME) ||
       answersFunctionOf(message, REQUEST_CREDENTIAL_FUNCTION_NAME);
-    const event = createEvent({ invocationId: agentCtx.invocationId, author: 'user', content: message });
+    const event = createEvent({
+      invocationId: agentCtx.invocationId,
+      author: 'user',
+      content: message,
+    });
     if (!answersPause) {
       await this.#push(event);
       await this.#sendWith((connection) => connection.sendContent(message));

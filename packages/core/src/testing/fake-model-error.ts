@@ -8,7 +8,10 @@ export class FakeModelError extends AdkError {
   /** `unexpected-call`, `unconsumed-responses`, or `unsupported-call` (a turn-based call to a `FakeLiveModel`). */
   readonly reason: 'unexpected-call' | 'unconsumed-responses' | 'unsupported-call';
 
-  constructor(options: { reason: 'unexpected-call' | 'unconsumed-responses' | 'unsupported-call'; message: string }) {
+  constructor(options: {
+    reason: 'unexpected-call' | 'unconsumed-responses' | 'unsupported-call';
+    message: string;
+  }) {
     super('FakeModelError', 'FAKE_MODEL_ERROR', { message: options.message });
     this.reason = options.reason;
   }
