@@ -1,6 +1,5 @@
 import type { LlmAgent } from '../agents/llm-agent';
 import { getFunctionCalls, type Content, type FunctionCall } from '../content';
-import { InvocationReadonlyContext } from '../context/invocation-contexts';
 import type { RunConfig } from '../context/run-config';
 import { LiveConnectionLostError } from '../errors/live-connection-lost-error';
 import { LiveNotSupportedError } from '../errors/live-not-supported-error';
@@ -16,20 +15,17 @@ import { requestCredentials } from '../flow/credential-flow';
 import { executeFunctionCalls } from '../flow/execute-tools';
 import { modelResponseEvent } from '../flow/flow-events';
 import { filterUserMessage, inputRejectedEvent, policiesFor } from '../flow/policy-hooks';
-import { buildRequestNow } from '../flow/request-processors/default-processors';
-import { resolveTools, type ResolvedTools } from '../flow/resolve-tools';
-import { withTransferTool } from '../flow/transfer-to-agent-flow';
+import type { ResolvedTools } from '../flow/resolve-tools';
 import { unlessAborted } from '../flow/unless-aborted';
-import { CONTINUE_TURN_TEXT, EMPTY_HISTORY_TEXT } from '../history/turn-order';
 import type { InvocationContext } from '../invocation/invocation-context';
 import type { LiveConnection, LlmResponse } from '../models';
 import { REQUEST_CONFIRMATION_FUNCTION_NAME } from '../policies/confirmation';
 import type { LiveBlobScope } from './live-blob-recorder';
 import { LiveBlobRecorder } from './live-blob-recorder';
-import { liveConnectConfigOf } from './live-connect-config';
 import { LiveEventChannel } from './live-event-channel';
 import type { LiveRequest } from './live-request';
 import { LiveResponseMapper } from './live-response-mapper';
+import { openLiveConnection } from './open-live-connection';
 
 /** Settings of one {@link LiveRun}. */
 export interface LiveRunOptions {
@@ -71,6 +67,8 @@ export class LiveRun {
   #goAway = false;
   #transferTo: LlmAgent | undefined;
   readonly #tasks = new Set<Promise<void>>();
+  /** Tool calls (and resumed confirmations) in flight: the run ends after them. */
+  readonly #toolTasks = new Set<Promise<void>>();
   readonly #mapper: LiveResponseMapper;
   readonly #inputBlobs: LiveBlobRecorder | undefined;
 
@@ -117,40 +115,29 @@ export class LiveRun {
     };
   }
 
-  #spawn(task: Promise<void>): void {
+  #spawn(task: Promise<void>, tool = false): void {
     const tracked = task.catch((error: unknown) => this.channel.fail(error));
     this.#tasks.add(tracked);
-    void tracked.finally(() => this.#tasks.delete(tracked));
+    if (tool) this.#toolTasks.add(tracked);
+    void tracked.finally(() => {
+      this.#tasks.delete(tracked);
+      this.#toolTasks.delete(tracked);
+    });
   }
 
   #push(event: Event, afterCommit?: (stored: Event) => void): Promise<void> {
     return this.channel.push(afterCommit ? { event, afterCommit } : { event });
   }
 
-  /** Connect the current agent's model: its request built as a turn's, plus the live settings. */
+  /** Connect the current agent's model (see {@link openLiveConnection}). */
   async #connect(): Promise<LiveConnection> {
-    const { agent, agentCtx } = this;
-    const context = new InvocationReadonlyContext(agentCtx);
-    const resolving = resolveTools(agent, context);
-    this.#tools = withTransferTool(
-      agent,
-      resolving instanceof Promise ? await resolving : resolving,
-    );
-    const model = agent.resolveModel(agentCtx.models);
-    if (!model.connectLive)
-      throw new LiveNotSupportedError({ agentName: agent.name, model: model.name });
-    const request = await buildRequestNow(model.name, agent.requestProcessors, {
-      agent,
-      invocationContext: agentCtx,
-      context,
-      tools: this.#tools.tools,
+    const { connection, tools } = await openLiveConnection({
+      agent: this.agent,
+      agentCtx: this.agentCtx,
+      runConfig: this.options.runConfig,
+      handle: this.#handle,
     });
-    const handle = this.#handle;
-    request.liveConnectConfig = liveConnectConfigOf(this.options.runConfig, handle);
-    const connection = await model.connectLive(request, { signal: this.#signal });
-    // A resumed provider session already holds the conversation; a new one gets the history.
-    const history = liveHistory(request.contents);
-    if (handle === undefined && history.length > 0) await connection.sendHistory(history);
+    this.#tools = tools;
     return connection;
   }
 
@@ -209,6 +196,10 @@ export class LiveRun {
       }
     }
     await this.#flushTurn();
+    // Calls still running when the user closed finish and are stored (an abort stops them).
+    while (this.#toolTasks.size > 0 && !this.#signal.aborted) {
+      await Promise.allSettled([...this.#toolTasks]);
+    }
     this.channel.end();
   }
 
@@ -245,7 +236,7 @@ export class LiveRun {
       // The call event, with ids and long-running marks, as a turn's flow stores it.
       const calls = getFunctionCalls(callEvent.content);
       await this.#push(callEvent);
-      this.#spawn(this.#runCalls(calls));
+      this.#spawn(this.#runCalls(calls), true);
     }
   }
 
@@ -371,7 +362,7 @@ export class LiveRun {
     // session's only writer, so the answer is the invocation's latest user event then.
     await this.#push(event, () => {
       const answered = confirmationsToResume(agent, agentCtx);
-      if (answered.length > 0) this.#spawn(this.#resume(agent, agentCtx, answered));
+      if (answered.length > 0) this.#spawn(this.#resume(agent, agentCtx, answered), true);
     });
   }
 
@@ -385,19 +376,6 @@ export class LiveRun {
       await this.#answerModel(event);
     }
   }
-}
-
-/**
- * The request's contents without the user turns the history builder adds for turn-based
- * providers (an empty history's placeholder, the closing "continue" turn): on a live
- * connection they would read as something the user said.
- */
-function liveHistory(contents: readonly Content[]): Content[] {
-  const history = [...contents];
-  const last = history.at(-1);
-  const text = last?.role === 'user' && last.parts.length === 1 ? last.parts[0]?.text : undefined;
-  if (text === EMPTY_HISTORY_TEXT || text === CONTINUE_TURN_TEXT) history.pop();
-  return history;
 }
 
 interface Deferred<T> {

@@ -144,6 +144,49 @@ describe('Runner.runLive', () => {
     expect(model.openConnections).toEqual([]);
   });
 
+  it('finishes and stores a tool call still running when the user closes', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = new FunctionTool({
+      name: 'slow_lookup',
+      description: 'Takes a while.',
+      execute: async () => {
+        await released;
+        return { done: true };
+      },
+    });
+    const model = new FakeLiveModel({
+      respond: (message) =>
+        isUserText(message, 'Look it up')
+          ? [
+              {
+                content: {
+                  role: 'model',
+                  parts: [{ functionCall: { id: 'slow-1', name: 'slow_lookup', args: {} } }],
+                },
+              },
+            ]
+          : undefined,
+    });
+    const { runner, read } = await setup(new LlmAgent({ name: 'voice', model, tools: [slow] }));
+    const run = startLiveRun(runner, { userId: USER, sessionId: SESSION });
+    await run.queue.sendContent(userText('Look it up'));
+    await expect
+      .poll(() => run.events.some((event) => event.content?.parts[0]?.functionCall))
+      .toBe(true);
+    run.queue.close();
+    await expect.poll(() => model.openConnections.length).toBe(0);
+    release();
+    await run.done;
+    const stored = (await read()).events;
+    expect(stored.at(-1)?.content?.parts[0]?.functionResponse).toMatchObject({
+      id: 'slow-1',
+      response: { done: true },
+    });
+  });
+
   it('pauses a tool for confirmation while the connection goes on, then answers the model', async () => {
     let ran = 0;
     const transfer = new FunctionTool({
