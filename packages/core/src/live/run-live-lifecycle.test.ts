@@ -171,7 +171,18 @@ describe('Runner.runLive', () => {
           : undefined,
     });
     const { runner, read } = await setup(new LlmAgent({ name: 'voice', model, tools: [slow] }));
-    const run = startLiveRun(runner, { userId: USER, sessionId: SESSION });
+    // The run's callbacks see the call, as in a turn.
+    const seen: string[] = [];
+    const run = startLiveRun(runner, {
+      userId: USER,
+      sessionId: SESSION,
+      callbacks: {
+        beforeTool: ({ tool }) => {
+          seen.push(tool.name);
+          return undefined;
+        },
+      },
+    });
     await run.queue.sendContent(userText('Look it up'));
     await expect
       .poll(() => run.events.some((event) => event.content?.parts[0]?.functionCall))
