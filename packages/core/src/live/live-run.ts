@@ -65,6 +65,8 @@ export class LiveRun {
   /** The user closed the queue, or the run is aborted: the connection's end is expected. */
   #closing = false;
   #goAway = false;
+  /** Reconnections that failed in a row (a connection that delivered a response resets it). */
+  #failures = 0;
   #transferTo: LlmAgent | undefined;
   readonly #tasks = new Set<Promise<void>>();
   /** Tool calls (and resumed confirmations) in flight: the run ends after them. */
@@ -158,7 +160,6 @@ export class LiveRun {
 
   /** The receiver: responses of each connection in turn, reconnecting when one ends early. */
   async #receive(): Promise<void> {
-    let failures = 0;
     for (;;) {
       const connection = this.#connection;
       if (!connection) return;
@@ -180,19 +181,19 @@ export class LiveRun {
       }
       if (this.#closing || this.#signal.aborted) break;
       await this.#flushTurn();
-      if (received) failures = 0;
+      if (received) this.#failures = 0;
       const target = this.#transferTo;
       if (target) {
         this.#transferTo = undefined;
         this.agent = target;
         this.agentCtx = this.options.ctx.createChild({ agent: target });
         this.#handle = undefined;
-        await this.#reconnectWithRetries(undefined, () => 1);
+        await this.#reconnectWithRetries(undefined, true);
       } else if (this.#goAway) {
         this.#goAway = false;
-        await this.#reconnectWithRetries(error, () => 1);
+        await this.#reconnectWithRetries(error, true);
       } else {
-        await this.#reconnectWithRetries(error, () => ++failures);
+        await this.#reconnectWithRetries(error, false);
       }
     }
     await this.#flushTurn();
@@ -203,10 +204,14 @@ export class LiveRun {
     this.channel.end();
   }
 
-  async #reconnectWithRetries(firstError: unknown, nextAttempt: () => number): Promise<void> {
+  /**
+   * Reconnect until it works: every failed attempt counts against `maxReconnectAttempts`; with
+   * `free` (a `goAway`, a transfer) the first attempt does not.
+   */
+  async #reconnectWithRetries(firstError: unknown, free: boolean): Promise<void> {
     let error = firstError;
-    for (;;) {
-      const attempt = nextAttempt();
+    for (let uncounted = free; ; uncounted = false) {
+      const attempt = uncounted ? 0 : ++this.#failures;
       try {
         await this.#reconnect(error, attempt);
         return;
@@ -214,10 +219,6 @@ export class LiveRun {
         if (LiveConnectionLostError.isInstance(caught) || this.#closing) throw caught;
         if (LiveNotSupportedError.isInstance(caught)) throw caught;
         error = caught;
-        nextAttempt = (
-          (previous) => () =>
-            previous + 1
-        )(attempt);
       }
     }
   }
