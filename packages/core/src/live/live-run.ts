@@ -1,5 +1,5 @@
 import type { LlmAgent } from '../agents/llm-agent';
-import { getFunctionCalls, type Content, type FunctionCall } from '../content';
+import { getFunctionCalls, getText, type Content, type FunctionCall } from '../content';
 import type { RunConfig } from '../context/run-config';
 import { LiveConnectionLostError } from '../errors/live-connection-lost-error';
 import { LiveNotSupportedError } from '../errors/live-not-supported-error';
@@ -14,7 +14,12 @@ import { REQUEST_CREDENTIAL_FUNCTION_NAME } from '../flow/credential-request';
 import { requestCredentials } from '../flow/credential-flow';
 import { executeFunctionCalls } from '../flow/execute-tools';
 import { modelResponseEvent } from '../flow/flow-events';
-import { filterUserMessage, inputRejectedEvent, policiesFor } from '../flow/policy-hooks';
+import {
+  filterModelEvent,
+  filterUserMessage,
+  inputRejectedEvent,
+  policiesFor,
+} from '../flow/policy-hooks';
 import type { ResolvedTools } from '../flow/resolve-tools';
 import { unlessAborted } from '../flow/unless-aborted';
 import type { InvocationContext } from '../invocation/invocation-context';
@@ -127,8 +132,27 @@ export class LiveRun {
     });
   }
 
-  #push(event: Event, afterCommit?: (stored: Event) => void): Promise<void> {
-    return this.channel.push(afterCommit ? { event, afterCommit } : { event });
+  async #push(event: Event, afterCommit?: (stored: Event) => void): Promise<void> {
+    const shown = event.author === 'user' || !event.content ? event : await this.#filter(event);
+    return this.channel.push(afterCommit ? { event: shown, afterCommit } : { event: shown });
+  }
+
+  /**
+   * A model event through the output filters of the policies, as in a turn (redaction); a stored
+   * transcript keeps its transcription field equal to the filtered text.
+   */
+  async #filter(event: Event): Promise<Event> {
+    if (!this.#filtering) return event;
+    const filtered = await filterModelEvent(this.agentCtx, this.agent, event);
+    if (filtered === event || !filtered.outputTranscription) return filtered;
+    return {
+      ...filtered,
+      outputTranscription: { ...filtered.outputTranscription, text: getText(filtered.content) },
+    };
+  }
+
+  get #filtering(): boolean {
+    return policiesFor(this.agentCtx, this.agent).some((policy) => policy.filterOutput);
   }
 
   /** Connect the current agent's model (see {@link openLiveConnection}). */

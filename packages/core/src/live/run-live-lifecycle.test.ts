@@ -6,6 +6,7 @@ import { LiveConnectionLostError } from '../errors/live-connection-lost-error';
 import { LiveNotSupportedError } from '../errors/live-not-supported-error';
 import { ServiceNotConfiguredError } from '../errors/service-not-configured-error';
 import { confirmationResponse, REQUEST_CONFIRMATION_FUNCTION_NAME } from '../policies/confirmation';
+import type { Policy } from '../policies/policy';
 import { Runner } from '../runner/runner';
 import { InMemorySessionService } from '../sessions/in-memory-session-service';
 import { FakeLiveModel, type FakeLiveMessage } from '../testing/fake-live-model';
@@ -196,6 +197,37 @@ describe('Runner.runLive', () => {
       id: 'slow-1',
       response: { done: true },
     });
+  });
+
+  it('passes what the model says through the output filters of policies (redaction)', async () => {
+    const model = new FakeLiveModel({
+      respond: (message) =>
+        isUserText(message, 'Code?')
+          ? [
+              { outputTranscription: { text: 'The code is 1234.', finished: true } },
+              { turnComplete: true },
+            ]
+          : undefined,
+    });
+    const redact: Policy = {
+      name: 'redact-digits',
+      filterOutput: ({ content }) => ({
+        ...content,
+        parts: content.parts.map((part) =>
+          part.text === undefined ? part : { ...part, text: part.text.replace(/\d/g, '#') },
+        ),
+      }),
+    };
+    const agent = new LlmAgent({ name: 'voice', model, policies: [redact] });
+    const { runner, read } = await setup(agent);
+    const run = startLiveRun(runner, { userId: USER, sessionId: SESSION });
+    await run.queue.sendContent(userText('Code?'));
+    await expect.poll(() => run.events.some((event) => event.turnComplete)).toBe(true);
+    run.queue.close();
+    await run.done;
+    const said = (await read()).events.find((event) => event.outputTranscription);
+    expect(said?.content?.parts[0]?.text).toBe('The code is ####.');
+    expect(said?.outputTranscription?.text).toBe('The code is ####.');
   });
 
   it('pauses a tool for confirmation while the connection goes on, then answers the model', async () => {
