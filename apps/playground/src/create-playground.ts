@@ -10,9 +10,14 @@ import { createAdkServer } from '@adk/server';
 import type { AdkServerApp } from '@adk/server';
 import { createSessionService } from '@adk/session-sql';
 
-import { createFilesAgent, createReportsAgent, createRouterAgent } from './agents';
+import {
+  createFilesAgent,
+  createReportsAgent,
+  createRouterAgent,
+  createVoiceAgent,
+} from './agents';
 import type { PlaygroundConfig } from './config';
-import { resolveModel } from './models';
+import { resolveLiveModel, resolveModel } from './models';
 
 /** The assembled playground: the Hono app and what it runs on. */
 export interface Playground {
@@ -36,14 +41,15 @@ function ensureSqliteFolder(url: string): void {
 /**
  * Build the playground: the session store from `config.sessionUrl`, the model, the sample agents
  * (`router` with its weather and news specialists, `reports` with artifacts and approval, and
- * `files`, the tools of an MCP filesystem server confined to `config.sandboxDir`), and
+ * `files`, the tools of an MCP filesystem server confined to `config.sandboxDir`, and `voice`,
+ * a live agent served on `/run_live`: Gemini Live with a Gemini key, else an offline stand-in), and
  * the ADK API server with its web chat page and (unless `config.a2a` is false) the A2A routes,
  * and background runs: the embedded SQLite job store beside the sessions and a worker in this
  * process by default, or the queue engine of `config.queueUrl`.
  */
 export async function createPlayground(
   config: PlaygroundConfig,
-  options: { model?: Model } = {},
+  options: { model?: Model; liveModel?: Model } = {},
 ): Promise<Playground> {
   ensureSqliteFolder(config.sessionUrl);
   const sessionService = await createSessionService(config.sessionUrl, { autoMigrate: true });
@@ -53,12 +59,16 @@ export async function createPlayground(
   const credentialService = new InMemoryCredentialService();
   const model = options.model ?? (await resolveModel(config.model));
   const offline = model.name === 'offline-demo';
+  const liveModel =
+    options.liveModel ??
+    (await resolveLiveModel(config.model, process.env.ADK_LIVE_MODEL?.trim() || undefined));
 
   const apps = Object.fromEntries(
     [
       createRouterAgent(model),
       createReportsAgent(model),
       createFilesAgent(model, config.sandboxDir),
+      createVoiceAgent(liveModel),
     ].map((agent) => [
       agent.name,
       {

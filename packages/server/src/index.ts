@@ -15,3 +15,4 @@ export { runAgentRequestSchema, type RunAgentRequest } from './http/schemas';
 export { type ErrorBody } from './http/http-error';
 export type { TimestampUnit } from './http/wire-time';
 export type { ServerJob, ServerJobStore } from './routes/job-routes';
+export * from './live';

@@ -1,3 +1,4 @@
 export { DemoModel, type DemoModelOptions } from './demo-model';
 export { planDemoResponse, type DemoPlan } from './demo-planner';
-export { resolveModel } from './resolve-model';
+export { DEMO_LIVE_AUDIO_NOTICE, DemoLiveModel } from './demo-live-model';
+export { resolveLiveModel, resolveModel } from './resolve-model';

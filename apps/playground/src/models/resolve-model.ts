@@ -1,6 +1,8 @@
 import type { Model } from '@adk/core';
 
 import type { ModelChoice } from '../config';
+import { DEFAULT_LIVE_MODEL } from '../agents/voice-agent';
+import { DemoLiveModel } from './demo-live-model';
 import { DemoModel } from './demo-model';
 
 /**
@@ -34,4 +36,18 @@ export async function resolveModel(choice: ModelChoice): Promise<Model> {
       return createOpenAI(settings(choice))(choice.model);
     }
   }
+}
+
+/**
+ * The model of the `voice` app: the Gemini Live model (`liveModel`, default
+ * `gemini-live-2.5-flash-preview`) when the chosen provider is Gemini, else the offline
+ * {@link DemoLiveModel} (typed turns only).
+ */
+export async function resolveLiveModel(
+  choice: ModelChoice,
+  liveModel: string = DEFAULT_LIVE_MODEL,
+): Promise<Model> {
+  if (choice.provider !== 'gemini') return new DemoLiveModel();
+  const { createGemini } = await import('@adk/models-gemini');
+  return createGemini(settings(choice))(liveModel);
 }

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { AdkError } from './adk-error';
 import { AgentTreeError } from './agent-tree-error';
 import { InvalidEventError } from './invalid-event-error';
+import { LiveConnectionLostError } from './live-connection-lost-error';
+import { LiveNotSupportedError } from './live-not-supported-error';
 import { MaxLlmCallsExceededError } from './max-llm-calls-exceeded-error';
 import { ModelNotFoundError } from './model-not-found-error';
 import { OutputValidationError } from './output-validation-error';
@@ -37,6 +39,12 @@ describe('runtime errors', () => {
       'OUTPUT_VALIDATION_FAILED',
     ],
     [new PluginError({ pluginName: 'p', hook: 'beforeRun' }), PluginError, 'PLUGIN_ERROR'],
+    [
+      new LiveNotSupportedError({ agentName: 'a', model: 'm' }),
+      LiveNotSupportedError,
+      'LIVE_NOT_SUPPORTED',
+    ],
+    [new LiveConnectionLostError({ attempts: 3 }), LiveConnectionLostError, 'LIVE_CONNECTION_LOST'],
     [
       new ServiceNotConfiguredError({ service: 'memoryService' }),
       ServiceNotConfiguredError,

@@ -4,6 +4,8 @@ export { ConfirmationExpiredError } from './confirmation-expired-error';
 export { ContextCompressionError } from './context-compression-error';
 export { CredentialExchangeError } from './credential-exchange-error';
 export { InvalidArgumentError } from './invalid-argument-error';
+export { LiveConnectionLostError } from './live-connection-lost-error';
+export { LiveNotSupportedError } from './live-not-supported-error';
 export { LiveRequestQueueClosedError } from './live-request-queue-closed-error';
 export { InvalidArtifactNameError } from './invalid-artifact-name-error';
 export { InvalidCredentialAnswerError } from './invalid-credential-answer-error';

@@ -4,3 +4,5 @@ export {
   LiveRequestQueue,
   type LiveRequestQueueOptions,
 } from './live-request-queue';
+export { DEFAULT_LIVE_RECONNECT_ATTEMPTS, type LiveHost, type RunLiveRequest } from './run-live';
+export { LIVE_BLOB_METADATA_KEY } from './live-blob-recorder';

@@ -34,6 +34,7 @@ import { commitEvent, dropTempDelta } from './commit-event';
 import { trackErrorEvent } from './unread-error-events';
 import { ConfirmationDeadlines, earliestDeadline, planExpiry } from './confirmation-deadlines';
 import { findPendingConfirmations } from '../policies/confirmation-expiry';
+import { runLiveInvocation, type RunLiveRequest } from '../live/run-live';
 
 /**
  * Options of {@link Runner}: an {@link App} (its name, root agent and plugins), or an `appName`
@@ -402,6 +403,46 @@ export class Runner {
   }
 
   /**
+   * Run the agent live: a bidirectional connection to its model (voice, video, realtime text)
+   * fed by `liveRequests`, yielding the invocation's events until the queue is closed or `signal`
+   * aborts. The agent is picked as in {@link run}; its request is built by the same request
+   * processors (instructions, tools, history), plus the live settings of `runConfig`; the model
+   * must implement `connectLive` (else `LiveNotSupportedError`).
+   *
+   * Storage follows the turn-based rules: audio and text deltas and transcription chunks are
+   * partial events (yielded, never stored); each finished utterance is stored once as text (with
+   * its `inputTranscription` / `outputTranscription`), `interrupted` and `turnComplete` are
+   * stored with the turn's usage, text turns the user sends are stored as user events, and
+   * function calls run through the usual tool path (callbacks, plugins, policies, timeouts)
+   * while audio keeps streaming; their responses go back on the connection. A confirmation
+   * request pauses the call only: the user answers through the queue. With `sessionResumption`,
+   * the provider's resumption handles are stored and a dropped connection (or a later `runLive`
+   * on the session) resumes with the latest one; `saveLiveBlob` stores audio as artifacts.
+   *
+   * Holds the session's turn while it lasts, like {@link run}.
+   *
+   * @example
+   * ```ts
+   * const queue = new LiveRequestQueue();
+   * const events = runner.runLive({ userId: 'u1', sessionId: 's1', liveRequests: queue });
+   * await queue.sendContent({ role: 'user', parts: [{ text: 'Hello' }] });
+   * queue.close();
+   * for await (const event of events) console.log(event.outputTranscription?.text);
+   * ```
+   *
+   * @throws LiveNotSupportedError when the agent's model has no `connectLive`.
+   * @throws LiveConnectionLostError when the connection dropped and could not be reopened.
+   * @throws SessionNotFoundError, InvalidArgumentError, ServiceNotConfiguredError (`saveLiveBlob`
+   * without an artifact service).
+   */
+  runLive(request: RunLiveRequest): AsyncGenerator<Event, void> {
+    const host = Object.assign(Object.create(this) as this, {
+      openSession: (userId: string, sessionId: string) => this.openSession(userId, sessionId),
+    });
+    return runLiveInvocation(host, this.#sessionTurns, request);
+  }
+
+  /**
    * Deny the session's confirmation requests whose deadline has passed and that nobody answered:
    * a turn of {@link Runner.run} whose message answers them for the user (`{ confirmed: false,
    * payload: { expired: true } }`, arriving after the deadline), so each paused call gets a
@@ -471,6 +512,13 @@ export class Runner {
 
   private commit(ctx: InvocationContext, session: Session, event: Event): Promise<Event> {
     return commitEvent(this.sessionService, ctx, session, event);
+  }
+
+  private async openSession(userId: string, sessionId: string): Promise<Session> {
+    return (
+      (await this.sessionService.getSession({ appName: this.appName, userId, sessionId })) ??
+      (await this.createMissingSession(userId, sessionId))
+    );
   }
 
   /** The session `getSession` did not find: created when `autoCreateSession` is on. */

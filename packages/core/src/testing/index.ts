@@ -15,6 +15,14 @@ export {
   type FakeResponder,
   type FakeStep,
 } from './fake-model';
+export {
+  FakeLiveConnection,
+  FakeLiveModel,
+  type FakeLiveMessage,
+  type FakeLiveModelOptions,
+  type FakeLiveResponder,
+  type FakeLiveStep,
+} from './fake-live-model';
 export { FakeModelError } from './fake-model-error';
 export { fakeFunctionCall, fakeFunctionCalls, fakeText } from './fake-model-responses';
 export type {

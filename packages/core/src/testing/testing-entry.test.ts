@@ -55,6 +55,7 @@ describe('@adk/core/testing entry points', () => {
     expect(Object.keys(suites).sort()).toEqual([
       'artifactServiceConformance',
       'credentialServiceConformance',
+      'liveRunConformance',
       'memoryServiceConformance',
       'modelProviderConformance',
       'sessionServiceConformance',

@@ -1,3 +1,6 @@
+import type { Server } from 'node:http';
+
+import { createNodeWebSocket } from '@hono/node-ws';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -16,6 +19,7 @@ import {
   sessionRoutes,
 } from '../routes';
 import { jobRoutes } from '../routes/job-routes';
+import { liveRoutes } from '../live/live-routes';
 import { runRoutes } from '../run';
 import { TraceStore } from '../traces';
 import { isWebUiBuilt, WEB_UI_NOT_BUILT_PAGE, webUiDir } from '../web-ui';
@@ -25,8 +29,15 @@ import { mountWebUi } from './web-ui-routes';
 
 /** The Hono app returned by {@link createAdkServer}. */
 export type AdkServerApp = Hono & {
-  /** Stop recording traces and close every app's runner. */
+  /** Stop recording traces, end the live sockets and close every app's runner. */
   close(): Promise<void>;
+  /**
+   * Serve `GET /run_live` (WebSocket) on `server`: {@link listen} does it; call it yourself when
+   * you serve the app with `@hono/node-server`'s `serve` directly.
+   */
+  injectWebSocket(server: Server): void;
+  /** End every open `/run_live` socket (their runs are aborted). */
+  closeWebSockets(): void;
 };
 
 const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
@@ -71,6 +82,7 @@ export function createAdkServer(options: AdkServerOptions): AdkServerApp {
   traces.start();
   const ctx = new ServerContext(options, traces);
   const app = new Hono();
+  const webSockets = createNodeWebSocket({ app });
 
   app.onError((error) => errorResponse(error));
   app.notFound((c) => c.json({ detail: `Not found: ${c.req.method} ${c.req.path}` }, 404));
@@ -126,6 +138,7 @@ export function createAdkServer(options: AdkServerOptions): AdkServerApp {
     memoryRoutes(ctx),
     jobRoutes(ctx),
     runRoutes(ctx),
+    liveRoutes(ctx, webSockets.upgradeWebSocket),
     debugRoutes(ctx),
     evalRoutes(ctx),
   ]) {
@@ -161,9 +174,15 @@ export function createAdkServer(options: AdkServerOptions): AdkServerApp {
   }
 
   let closed: Promise<void> | undefined;
+  const closeWebSockets = (): void => {
+    for (const client of webSockets.wss.clients) client.terminate();
+  };
   return Object.assign(app, {
+    injectWebSocket: (server: Server) => webSockets.injectWebSocket(server),
+    closeWebSockets,
     close(): Promise<void> {
       closed ??= (async () => {
+        closeWebSockets();
         traces.stop();
         await a2a?.close();
         await ctx.close();

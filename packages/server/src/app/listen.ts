@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { serve } from '@hono/node-server';
@@ -21,7 +22,8 @@ export interface RunningServer {
 }
 
 /**
- * Serve a Hono app (usually the one from `createAdkServer`) with `@hono/node-server`.
+ * Serve a Hono app (usually the one from `createAdkServer`) with `@hono/node-server`, with its
+ * WebSocket route (`/run_live`) when it has one.
  *
  * @example
  * ```ts
@@ -31,7 +33,11 @@ export interface RunningServer {
  * ```
  */
 export function listen(
-  app: Hono & { close?: () => Promise<void> },
+  app: Hono & {
+    close?: () => Promise<void>;
+    injectWebSocket?: (server: Server) => void;
+    closeWebSockets?: () => void;
+  },
   options: ListenOptions = {},
 ): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
@@ -45,12 +51,15 @@ export function listen(
           port: info.port,
           close: () =>
             new Promise<void>((done, fail) => {
+              app.closeWebSockets?.();
               server.close((error) => (error ? fail(error) : done()));
               if ('closeAllConnections' in server) server.closeAllConnections();
             }).then(() => app.close?.()),
         });
       },
     );
+    // `GET /run_live` upgrades on this server (an `AdkServerApp` has the hook).
+    app.injectWebSocket?.(server as Server);
     server.once('error', reject);
   });
 }

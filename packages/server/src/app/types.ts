@@ -13,6 +13,8 @@ import type {
   Event,
   GenerateContentConfig,
   MemoryService,
+  RunConfig,
+  RunLiveRequest,
   SessionService,
 } from '@adk/core';
 
@@ -51,6 +53,8 @@ export interface AppRunRequest {
 export interface AppRunner {
   run(request: AppRunRequest): AsyncGenerator<Event, void>;
   close?(): Promise<void>;
+  /** A live run (`GET /run_live`), when the runner has one (`Runner` does). */
+  runLive?(request: RunLiveRequest): AsyncGenerator<Event, void>;
   /** The root agent, when the runner exposes it (`Runner` does). */
   readonly agent?: AgentNode;
   /** Whether the runner creates missing sessions (`Runner` exposes it). */
@@ -146,6 +150,12 @@ export interface AdkServerOptions {
    * 15000; 0 turns it off) so that proxies do not close the connection.
    */
   sseKeepAliveMs?: number;
+  /**
+   * `GET /run_live` (WebSocket) settings: the `RunConfig` of every live run (merged over the
+   * route's: the client's `modalities`, both audio transcriptions on), and the capacity of each
+   * socket's request queue (default 256 requests; a full queue stops reading the socket).
+   */
+  live?: { runConfig?: Partial<RunConfig>; queueCapacity?: number };
   /** Largest accepted request body, in bytes (default 16 MiB). Larger bodies get 413. */
   maxBodyBytes?: number;
   /**

@@ -1,1 +1,2 @@
 export { ClientDisconnectedError } from './client-disconnected-error';
+export { LiveFrameError } from './live-frame-error';

@@ -22,3 +22,4 @@ export type {
   ModelProviderConformanceOptions,
 } from '../provider-conformance-types';
 export { sessionServiceConformance } from '../session-conformance';
+export { liveRunConformance } from '../live-run-conformance';

@@ -1,0 +1,208 @@
+import { LlmAgent } from '../agents/llm-agent';
+import type { RunCallbacks } from '../callbacks/types';
+import { createRunConfig, type RunConfig } from '../context/run-config';
+import { publish } from '../diagnostics/channels';
+import { InvalidArgumentError } from '../errors/invalid-argument-error';
+import { LiveNotSupportedError } from '../errors/live-not-supported-error';
+import { ServiceNotConfiguredError } from '../errors/service-not-configured-error';
+import type { Event } from '../events';
+import { randomUuid } from '../events/random-uuid';
+import { resumedBranch } from '../history/find-caller';
+import { InvocationContext } from '../invocation/invocation-context';
+import { newSpanId } from '../invocation/span-id';
+import { RunCallbacksPlugin } from '../plugins/run-callbacks-plugin';
+import { commitEvent } from '../runner/commit-event';
+import { findAgentToRun } from '../runner/find-agent-to-run';
+import type { ResumeHost } from '../runner/resume-invocation';
+import type { SessionTurns } from '../runner/session-turns';
+import type { Session } from '../sessions/session';
+import { storedResumptionHandle } from './live-connect-config';
+import type { LiveRequest } from './live-request';
+import { LiveRequestQueue } from './live-request-queue';
+import { LiveRun } from './live-run';
+
+/** Default {@link RunLiveRequest.maxReconnectAttempts}. */
+export const DEFAULT_LIVE_RECONNECT_ATTEMPTS = 3;
+
+/** Arguments of `Runner.runLive`. */
+export interface RunLiveRequest {
+  userId: string;
+  sessionId: string;
+  /**
+   * The user side: a {@link LiveRequestQueue} (or any async iterable of {@link LiveRequest}s).
+   * The run ends after its `close` request (or its end).
+   */
+  liveRequests: LiveRequestQueue | AsyncIterable<LiveRequest>;
+  /** Live settings (`responseModalities`, transcriptions, `sessionResumption`, `saveLiveBlob`...). */
+  runConfig?: Partial<RunConfig>;
+  /** Ends the run: the connection is closed, tools get the abort, nothing partial is stored. */
+  signal?: AbortSignal;
+  /** Callbacks for this run only, as in `Runner.run`. */
+  callbacks?: RunCallbacks;
+  /** The invocation's id (default: a new random one). */
+  invocationId?: string;
+  /**
+   * Reconnections tried in a row when the model connection drops before the user closed
+   * (default 3); then the run throws `LiveConnectionLostError`. A `goAway` or an agent transfer
+   * reconnects without counting.
+   */
+  maxReconnectAttempts?: number;
+}
+
+/** What a live run needs from the Runner: a resume host plus the session lookup. */
+export interface LiveHost extends ResumeHost {
+  /** The session, created when the Runner's `autoCreateSession` is on. */
+  openSession(userId: string, sessionId: string): Promise<Session>;
+}
+
+/**
+ * `Runner.runLive`: one live invocation on the session (see the Runner's documentation). Holds
+ * the session's turn for its whole duration, like `run`.
+ */
+export async function* runLiveInvocation(
+  host: LiveHost,
+  turns: SessionTurns,
+  request: RunLiveRequest,
+): AsyncGenerator<Event, void> {
+  if (!request.liveRequests || !(Symbol.asyncIterator in Object(request.liveRequests))) {
+    throw new InvalidArgumentError({
+      message: 'liveRequests must be a LiveRequestQueue or an async iterable of live requests.',
+      argument: 'liveRequests',
+    });
+  }
+  const maxReconnectAttempts = request.maxReconnectAttempts ?? DEFAULT_LIVE_RECONNECT_ATTEMPTS;
+  if (!Number.isInteger(maxReconnectAttempts) || maxReconnectAttempts < 0) {
+    throw new InvalidArgumentError({
+      message: `maxReconnectAttempts must be an integer >= 0, got ${String(maxReconnectAttempts)}.`,
+      argument: 'maxReconnectAttempts',
+    });
+  }
+  const runConfig = createRunConfig(request.runConfig);
+  if (runConfig.saveLiveBlob && !host.artifactService) {
+    throw new ServiceNotConfiguredError({ service: 'artifactService' });
+  }
+  const { signal } = request;
+  if (signal?.aborted) return;
+  // Everything of the run (connection, tasks, tools) stops on this controller.
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const turnKey = `${request.userId}\u0000${request.sessionId}`;
+  try {
+    const turn = turns.enter(turnKey, signal);
+    if (turn !== true && !(await turn)) return;
+    try {
+      yield* liveInvocation(host, request, runConfig, controller, maxReconnectAttempts);
+    } finally {
+      turns.leave(turnKey);
+    }
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    // A user's queue is closed with the run (aborted, or the caller stopped reading).
+    if (request.liveRequests instanceof LiveRequestQueue) request.liveRequests.close();
+  }
+}
+
+async function* liveInvocation(
+  host: LiveHost,
+  request: RunLiveRequest,
+  runConfig: RunConfig,
+  controller: AbortController,
+  maxReconnectAttempts: number,
+): AsyncGenerator<Event, void> {
+  const plugins = request.callbacks
+    ? host.plugins.with([new RunCallbacksPlugin(request.callbacks)])
+    : host.plugins;
+  const initializing = plugins.initialize();
+  if (initializing) await initializing;
+  const session = await host.openSession(request.userId, request.sessionId);
+  const invocationId = request.invocationId ?? `e-${randomUuid()}`;
+  const ctx = new InvocationContext({
+    invocationId,
+    agent: host.agent,
+    session,
+    sessionService: host.sessionService,
+    artifactService: host.artifactService,
+    memoryService: host.memoryService,
+    credentialService: host.credentialService,
+    runConfig,
+    signal: controller.signal,
+    plugins,
+    models: host.models,
+    policies: host.policies,
+    spanId: newSpanId(),
+  });
+  const agent = findAgentToRun(session, host.agent);
+  if (!(agent instanceof LlmAgent)) {
+    throw new LiveNotSupportedError({
+      agentName: agent.name,
+      message: `Agent "${agent.name}" cannot run live: only an LlmAgent can (workflow agents run turn by turn).`,
+    });
+  }
+  const startTime = performance.now();
+  publish('runStart', () => ({
+    spanId: ctx.spanId,
+    parentSpanId: undefined,
+    invocationId,
+    appName: host.appName,
+    userId: request.userId,
+    sessionId: request.sessionId,
+    startTime,
+    agentName: agent.name,
+  }));
+  const run = new LiveRun({
+    ctx,
+    agent,
+    branch: resumedBranch(session.events, agent.name),
+    runConfig,
+    liveRequests: request.liveRequests,
+    handle: storedResumptionHandle(session.events),
+    maxReconnectAttempts,
+    blobScope: runConfig.saveLiveBlob
+      ? {
+          artifactService: host.artifactService!,
+          appName: host.appName,
+          userId: request.userId,
+          sessionId: request.sessionId,
+        }
+      : undefined,
+    abort: () => controller.abort(),
+  });
+  let eventCount = 0;
+  let failed = false;
+  try {
+    await run.start();
+    for (;;) {
+      const item = await run.channel.next();
+      if (!item || controller.signal.aborted) break;
+      // A partial event (an audio chunk) is only shown: no await when no plugin looks at it.
+      const stored =
+        item.event.partial && !plugins.has('onEvent')
+          ? item.event
+          : await commitEvent(host.sessionService, ctx, session, item.event);
+      item.afterCommit?.(stored);
+      eventCount++;
+      yield stored;
+    }
+  } catch (error) {
+    failed = true;
+    publish('runError', () => ({
+      spanId: ctx.spanId,
+      invocationId,
+      durationMs: performance.now() - startTime,
+      error,
+    }));
+    await plugins.onRunError(ctx, { invocationContext: ctx, error });
+    throw error;
+  } finally {
+    await run.close();
+    if (!failed) {
+      publish('runEnd', () => ({
+        spanId: ctx.spanId,
+        invocationId,
+        durationMs: performance.now() - startTime,
+        eventCount,
+      }));
+    }
+  }
+}
