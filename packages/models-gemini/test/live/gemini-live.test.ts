@@ -2,7 +2,7 @@ import { getText, type LiveConnection } from '@adk/core';
 import { startFakeGeminiLive, type FakeGeminiLiveServer } from '@adk/fake-provider-servers';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { createGemini } from '../../src';
+import { createGemini, GeminiLiveConnection } from '../../src';
 import { liveRequest, MIC_CHUNK, readInBackground } from './live-test-helpers';
 
 let server: FakeGeminiLiveServer | undefined;
@@ -409,5 +409,32 @@ describe('Gemini Live through the fake Live server', () => {
         'projects/my-proj/locations/europe-west4/publishers/google/models/gemini-live-2.5-flash',
       sessionResumption: { transparent: true },
     });
+  });
+});
+
+describe('Gemini Live back-pressure', () => {
+  it('a reader that falls behind pauses the socket, then gets every response in order', async () => {
+    server = await startFakeGeminiLive({ script: [{ audioChunks: 300 }] });
+    const live = await GeminiLiveConnection.open({
+      url: `${server.url.replace('http', 'ws')}/ws/google.ai.generativelanguage.v1beta.GenerativeService.BidiGenerateContent`,
+      headers: { 'x-goog-api-key': 'test-key' },
+      setup: { model: 'models/gemini-live-2.5-flash-preview' },
+      provider: 'gemini',
+      model: 'gemini-live-2.5-flash-preview',
+      setupTimeoutMs: 30_000,
+      maxBufferedResponses: 16,
+    });
+    connections.push(live);
+    const state = live as unknown as { paused: boolean; queue: unknown[] };
+    await live.sendContent({ role: 'user', parts: [{ text: 'Tell me a story.' }] });
+    await expect.poll(() => state.paused).toBe(true);
+    expect(state.queue.length).toBeLessThan(300);
+    const reader = readInBackground(live);
+    await reader.until((r) => r.turnComplete === true);
+    const audio = reader.responses.filter((r) => r.content?.parts[0]?.inlineData);
+    expect(audio).toHaveLength(300);
+    const first = audio[0]!.content!.parts[0]!.inlineData!.data;
+    expect(audio[1]!.content!.parts[0]!.inlineData!.data).not.toBe(first);
+    expect(state.paused).toBe(false);
   });
 });
