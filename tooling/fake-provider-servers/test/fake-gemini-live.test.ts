@@ -133,9 +133,9 @@ describe('fake Gemini Live server, read by @google/genai live.connect', () => {
     live.session.sendToolResponse({
       functionResponses: [{ id: call.id!, name: call.name!, response: { temperature: 21 } }],
     });
+    const sent = await server.waitForMessage((m) => m.type === 'toolResponse');
     await live.next((m) => m.serverContent?.turnComplete === true);
     expect(live.messages.map((m) => m.text ?? '').join('')).toBe('Sunny, 21 degrees.');
-    const sent = server.connections[0]!.messages.find((m) => m.type === 'toolResponse')!;
     expect(sent.body).toEqual({
       toolResponse: {
         functionResponses: [{ id: call.id, name: 'get_weather', response: { temperature: 21 } }],

@@ -31,11 +31,21 @@ async function open(
   return connection;
 }
 
-/** Waits until the fake has no open socket and no timer of ours is left. */
-async function expectNothingLeftOpen(fake: FakeGeminiLiveServer, timersBefore: number) {
+/**
+ * Checks the fake has no open socket and no timer of ours is left: at once when the connection is
+ * given (its `close()` resolves when the socket closed, after the timers are cleared), else once
+ * the rejected connection attempt has wound down.
+ */
+async function expectNothingLeftOpen(
+  fake: FakeGeminiLiveServer,
+  timersBefore: number,
+  connection?: LiveConnection,
+) {
+  if (connection) await connection.close();
   await expect.poll(() => fake.openConnections).toBe(0);
   expect(fake.connections.every((c) => !c.open)).toBe(true);
-  await expect.poll(() => activeTimers()).toBeLessThanOrEqual(timersBefore);
+  if (connection) expect(activeTimers()).toBeLessThanOrEqual(timersBefore);
+  else await expect.poll(() => activeTimers()).toBeLessThanOrEqual(timersBefore);
 }
 
 describe('Gemini Live failures are typed and leave nothing open', () => {
@@ -55,7 +65,7 @@ describe('Gemini Live failures are typed and leave nothing open', () => {
     expect(error).toMatchObject({ kind: 'malformed', retryable: false, provider: 'gemini' });
     expect((error as ModelStreamError).chunk).toContain('{"serverContent"');
     expect(reader.responses.filter((r) => r.partial).length).toBeGreaterThan(0);
-    await expectNothingLeftOpen(server, timers);
+    await expectNothingLeftOpen(server, timers, live);
     expect(server.connections[0]!.closeCode).toBe(1007);
   });
 
@@ -85,7 +95,7 @@ describe('Gemini Live failures are typed and leave nothing open', () => {
     expect((error as Error).message).toContain('Internal error encountered.');
     expect(reader.responses.filter((r) => r.content?.parts[0]?.inlineData)).toHaveLength(2);
     await expect(live.sendRealtime({ blob: MIC_CHUNK })).rejects.toBe(error);
-    await expectNothingLeftOpen(server, timers);
+    await expectNothingLeftOpen(server, timers, live);
   });
 
   it('setup refused with 1008 (a bad key): connectLive rejects with the reason, not retryable', async () => {
@@ -142,6 +152,7 @@ describe('Gemini Live failures are typed and leave nothing open', () => {
 
   it('an upgrade refused with an HTTP status: ModelApiError with the status', async () => {
     server = await startFakeGeminiLive();
+    const timers = activeTimers();
     const error = await modelOf(`${server.url}/not-here/v1beta`).connectLive!(
       liveRequest({}),
       {},
@@ -151,7 +162,8 @@ describe('Gemini Live failures are typed and leave nothing open', () => {
     );
     expect(ModelApiError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ status: 404, retryable: false, providerMessage: 'Not Found' });
-    expect(server.openConnections).toBe(0);
+    expect(server.connections).toHaveLength(0);
+    await expect.poll(() => activeTimers()).toBeLessThanOrEqual(timers);
   });
 
   it('abort during setup rejects with the reason; abort later closes the connection cleanly', async () => {
@@ -181,7 +193,7 @@ describe('Gemini Live failures are typed and leave nothing open', () => {
     const reader = readInBackground(live);
     later.abort(reason);
     await expect(reader.done).resolves.toBeUndefined();
-    await expectNothingLeftOpen(server, timers);
+    await expectNothingLeftOpen(server, timers, live);
   });
 
   it('close() is idempotent: receive ends, later sends are refused with a typed error', async () => {
@@ -198,7 +210,7 @@ describe('Gemini Live failures are typed and leave nothing open', () => {
       .sendContent({ role: 'user', parts: [{ text: 'x' }] })
       .catch((e: unknown) => e);
     expect(refused).toMatchObject({ name: 'ModelStreamError', kind: 'interrupted' });
-    await expectNothingLeftOpen(server, timers);
+    await expectNothingLeftOpen(server, timers, live);
     expect(server.connections[0]!.closeCode).toBe(1000);
   });
 
