@@ -197,7 +197,7 @@ describe('Gemini Live failures are typed and leave nothing open', () => {
   });
 
   it('close() is idempotent: receive ends, later sends are refused with a typed error', async () => {
-    server = await startFakeGeminiLive({ script: [{ audioChunks: 1000, audioIntervalMs: 2 }] });
+    server = await startFakeGeminiLive({ script: [{ audioChunks: 50 }] });
     const timers = activeTimers();
     const live = await open(server, liveRequest({}));
     const reader = readInBackground(live);
