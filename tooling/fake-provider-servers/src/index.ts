@@ -58,3 +58,12 @@ export {
   pieceText,
   type CacheOrder,
 } from './prompt-cache-order';
+export { startFakeGeminiLive } from './gemini-live/start-fake-gemini-live';
+export type {
+  FakeGeminiLiveOptions,
+  FakeGeminiLiveServer,
+  FakeLiveClientMessage,
+  FakeLiveConnection,
+  FakeLiveFaults,
+  FakeLiveTurn,
+} from './gemini-live/fake-live-types';
