@@ -33,9 +33,11 @@ export class FakeResponsePlayer {
       response: this.#response('in_progress', []),
     });
     const step = this.#step;
+    if (step.callsFirst) for (const call of step.calls ?? []) this.#call(call);
     if (audio && (step.audioMs || step.transcript)) await this.#message('audio');
     if (!this.#cancelled && step.text !== undefined) await this.#message('text');
-    for (const call of step.calls ?? []) if (!this.#cancelled) this.#call(call);
+    if (!step.callsFirst)
+      for (const call of step.calls ?? []) if (!this.#cancelled) this.#call(call);
     session.setActive(undefined);
     const out = this.#output.map((item) => JSON.stringify(item)).join('').length;
     const usage = step.usage ?? { inputTokens: 20, outputTokens: Math.max(1, out >> 4) };

@@ -25,6 +25,11 @@ export interface FakeRealtimeResponse {
   text?: string;
   /** Function calls, sent after the audio (so they arrive while audio is still playing). */
   calls?: FakeRealtimeCall[];
+  /**
+   * Send the function calls before the audio, so the client gets a call while the response is
+   * still streaming (use with `chunkDelayMs`).
+   */
+  callsFirst?: boolean;
   /** Token usage in `response.done` (defaults derived from the content). */
   usage?: { inputTokens: number; outputTokens: number };
   /**
