@@ -14,7 +14,12 @@ export class RealtimeFixture {
 
   async start(options: FakeRealtimeOptions = {}, settings: OpenAISettings = {}) {
     this.server = await startFakeOpenAIRealtime({ apiKey: 'sk-test', ...options });
-    const openai = createOpenAI({ apiKey: 'sk-test', baseURL: this.server.baseURL, ...settings });
+    const openai = createOpenAI({
+      apiKey: 'sk-test',
+      baseURL: this.server.baseURL,
+      realtime: { connectTimeoutMs: 120_000 },
+      ...settings,
+    });
     return { server: this.server, model: openai('gpt-realtime') };
   }
 
@@ -102,11 +107,8 @@ export function audioBytes(responses: LlmResponse[]): number {
     .reduce((sum, p) => sum + Buffer.from(p.inlineData?.data ?? '', 'base64').length, 0);
 }
 
-/** Active timers and TCP sockets of this process (`process.getActiveResourcesInfo()`). */
-export function openHandles(): { timers: number; sockets: number } {
+/** TCP sockets open in this process (`process.getActiveResourcesInfo()`). */
+export function openHandles(): { sockets: number } {
   const info = process.getActiveResourcesInfo();
-  return {
-    timers: info.filter((name) => name === 'Timeout').length,
-    sockets: info.filter((name) => name === 'TCPSocketWrap').length,
-  };
+  return { sockets: info.filter((name) => name === 'TCPSocketWrap').length };
 }
