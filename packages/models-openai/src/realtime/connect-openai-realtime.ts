@@ -15,6 +15,11 @@ export interface OpenAIRealtimeSettings {
   connectTimeoutMs?: number;
   /** Longest wait for the server's close frame after `close()` before the socket is destroyed. Default 2 000. */
   closeTimeoutMs?: number;
+  /**
+   * Responses held for a slow reader of `receive()` before the connection stops reading the
+   * socket (TCP back-pressure then slows the server); reading resumes at half. Default 512.
+   */
+  highWaterMark?: number;
 }
 
 /** Where `connectLive` connects: derived from the provider's `baseURL`, headers and query. */
@@ -59,6 +64,7 @@ export function connectOpenAIRealtime(
       headers,
       connectTimeoutMs: realtime.connectTimeoutMs ?? OPENAI_REALTIME_CONNECT_TIMEOUT_MS,
       closeTimeoutMs: realtime.closeTimeoutMs ?? 2_000,
+      ...(realtime.highWaterMark !== undefined ? { highWaterMark: realtime.highWaterMark } : {}),
     },
     session,
     {

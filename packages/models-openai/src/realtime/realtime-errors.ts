@@ -59,7 +59,11 @@ export function errorEvent(where: Where, error: RealtimeErrorBody | undefined): 
     kind: 'provider-error',
     message: `${error?.message ?? 'error event without a message'} (type ${type}${error?.code ? `, code ${error.code}` : ''})`,
     providerErrorType: error?.code ?? type,
-    retryable: type === 'server_error' || type === 'rate_limit_exceeded',
+    // A session past its time limit goes on in a new connection (with the history).
+    retryable:
+      type === 'server_error' ||
+      type === 'rate_limit_exceeded' ||
+      error?.code === 'session_expired',
   });
 }
 
