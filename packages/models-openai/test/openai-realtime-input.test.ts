@@ -32,6 +32,27 @@ describe('OpenAI Realtime live connection: more input and flow control', () => {
     });
   });
 
+  it('speaks Azure OpenAI: the api-key header, the provider query and headers on the upgrade', async () => {
+    const { server, model } = await fixture.start(
+      {},
+      {
+        apiKeyHeader: 'api-key',
+        query: { 'api-version': '2025-08-28' },
+        headers: { 'x-trace': 't1' },
+        project: 'proj_1',
+      },
+    );
+    fixture.track(await model.connectLive(liveRequest(), {}));
+    const record = server.connections[0];
+    expect(record?.url).toBe('/v1/realtime?model=gpt-realtime&api-version=2025-08-28');
+    expect(record?.headers).toMatchObject({
+      'api-key': 'sk-test',
+      'x-trace': 't1',
+      'openai-project': 'proj_1',
+    });
+    expect(record?.headers.authorization).toBeUndefined();
+  });
+
   it('with NO_INTERRUPTION the user speaking over the answer does not stop it', async () => {
     const { server, model } = await fixture.start({
       script: [{ audioMs: 200, transcript: 'Listen to all of this.', bargeInAfterChunks: 2 }],

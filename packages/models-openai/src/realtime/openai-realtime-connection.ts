@@ -1,25 +1,20 @@
 import {
-  InvalidArgumentError,
   type Content,
   type LiveConnection,
   type LiveRealtimeInput,
   type LlmResponse,
 } from '@adk/core';
-import {
-  FunctionCallIdPairing,
-  ModelConnectionError,
-  ModelStreamError,
-  ModelTimeoutError,
-} from '@adk/model-http';
+import { FunctionCallIdPairing, ModelStreamError, ModelTimeoutError } from '@adk/model-http';
 import WebSocket, { type RawData } from 'ws';
 
 import { LiveResponseQueue } from './live-response-queue';
-import { PcmResampler, pcmRate } from './pcm-resampler';
+import { RealtimeAudioInput } from './realtime-audio-input';
 import {
   BENIGN_REALTIME_ERROR_CODES,
   closedByServer,
   errorEvent,
   malformedFrame,
+  socketError,
   upgradeRefused,
 } from './realtime-errors';
 import { RealtimeEventMapper } from './realtime-event-mapper';
@@ -66,8 +61,9 @@ export class OpenAIRealtimeConnection implements LiveConnection {
   #timer: NodeJS.Timeout | undefined;
   #signal: AbortSignal | undefined;
   readonly #onAbort = () => this.#abort();
-  #resampler: PcmResampler | undefined;
-  #bufferedBytes = 0;
+  readonly #input = new RealtimeAudioInput();
+  /** Whether the WebSocket upgrade succeeded (errors before it mean the server is unreachable). */
+  #upgraded = false;
   readonly #closed: Promise<void>;
 
   private constructor(
@@ -95,9 +91,11 @@ export class OpenAIRealtimeConnection implements LiveConnection {
     this.#socket.on('unexpected-response', (request, response) => {
       void upgradeRefused(this.#where, response).then((error) => this.#fail(error));
     });
+    this.#socket.once('open', () => {
+      this.#upgraded = true;
+    });
     this.#socket.on('error', (cause) => {
-      const url = endpoint.url.split('?')[0] as string;
-      this.#fail(new ModelConnectionError({ ...this.#where, url, cause }));
+      this.#fail(socketError(this.#where, endpoint.url, this.#upgraded, cause));
     });
     this.#socket.on('message', (data, isBinary) => this.#onFrame(data, isBinary));
     this.#socket.on('close', (code, reason) => this.#onClose(code, reason.toString()));
@@ -178,7 +176,11 @@ export class OpenAIRealtimeConnection implements LiveConnection {
   }
 
   async sendRealtime(input: LiveRealtimeInput): Promise<void> {
-    if ('blob' in input) return this.#sendBlob(input.blob.mimeType, input.blob.data);
+    if ('blob' in input) {
+      const event = this.#input.toEvent(input.blob);
+      if (event) await this.#send(event);
+      return;
+    }
     // Manual activity signals only mean something without server VAD.
     if (!this.#manual) return;
     if ('activityStart' in input) {
@@ -187,37 +189,14 @@ export class OpenAIRealtimeConnection implements LiveConnection {
         for (const event of send) await this.#send(event);
         for (const response of responses) this.#queue.push(response);
       }
-      this.#bufferedBytes = 0;
+      this.#input.cleared();
       await this.#send({ type: 'input_audio_buffer.clear' });
       return;
     }
-    if (this.#bufferedBytes === 0) return;
-    this.#bufferedBytes = 0;
+    if (this.#input.bufferedBytes === 0) return;
+    this.#input.cleared();
     await this.#send({ type: 'input_audio_buffer.commit' });
     for (const event of this.#mapper.requestResponse()) await this.#send(event);
-  }
-
-  async #sendBlob(mimeType: string, data: string): Promise<void> {
-    if (mimeType.startsWith('image/')) {
-      const image_url = `data:${mimeType};base64,${data}`;
-      await this.#send({
-        type: 'conversation.item.create',
-        item: { type: 'message', role: 'user', content: [{ type: 'input_image', image_url }] },
-      });
-      return;
-    }
-    const rate = pcmRate(mimeType);
-    if (rate === undefined || !Number.isFinite(rate)) {
-      throw new InvalidArgumentError({
-        message: `OpenAI Realtime takes audio/pcm (with a rate) and images as realtime input; got "${mimeType}".`,
-        argument: 'blob',
-      });
-    }
-    if (this.#resampler?.fromRate !== rate) this.#resampler = new PcmResampler(rate);
-    const audio = this.#resampler.push(Buffer.from(data, 'base64'));
-    if (audio.length === 0) return;
-    this.#bufferedBytes += audio.length;
-    await this.#send({ type: 'input_audio_buffer.append', audio: audio.toString('base64') });
   }
 
   receive(): AsyncIterable<LlmResponse> {

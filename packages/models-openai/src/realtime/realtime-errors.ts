@@ -1,6 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 
-import { isRetryableStatus, ModelApiError, ModelStreamError } from '@adk/model-http';
+import {
+  isRetryableStatus,
+  ModelApiError,
+  ModelConnectionError,
+  ModelStreamError,
+} from '@adk/model-http';
 
 import type { RealtimeErrorBody } from './realtime-wire';
 
@@ -89,5 +94,25 @@ export function closedByServer(where: Where, code: number, reason: string): Mode
     message: `the server closed the connection with code ${code}${reason ? ` (${reason})` : ''}`,
     // Policy violations and unsupported data will fail again the same way.
     retryable: code !== 1003 && code !== 1007 && code !== 1008 && code !== 1009,
+  });
+}
+
+/**
+ * A socket error: before the upgrade the server could not be reached; after it, either the server
+ * broke the WebSocket protocol (ws's `WS_ERR_*` codes: a malformed frame) or the connection broke.
+ */
+export function socketError(
+  where: Where,
+  url: string,
+  upgraded: boolean,
+  cause: Error & { code?: string },
+): ModelConnectionError | ModelStreamError {
+  if (!upgraded)
+    return new ModelConnectionError({ ...where, url: url.split('?')[0] as string, cause });
+  return new ModelStreamError({
+    ...where,
+    kind: cause.code?.startsWith('WS_ERR_') === true ? 'malformed' : 'interrupted',
+    message: cause.message,
+    cause,
   });
 }
