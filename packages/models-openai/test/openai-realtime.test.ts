@@ -71,29 +71,24 @@ describe('OpenAI Realtime live connection, end to end through the fake server', 
 
     const responses = read.responses;
     const input = responses.filter((r) => r.inputTranscription);
-    expect(input.at(-1)).toEqual({
-      inputTranscription: { text: 'What is the weather in Paris?', finished: true },
-    });
-    expect(
-      input
-        .slice(0, -1)
-        .map((r) => r.inputTranscription?.text)
-        .join(''),
-    ).toBe('What is the weather in Paris?');
+    // Chunks add up to the utterance; the last one says it is finished.
+    expect(input.map((r) => r.inputTranscription?.text ?? '').join('')).toBe(
+      'What is the weather in Paris?',
+    );
+    expect(input.map((r) => r.inputTranscription?.finished)).toEqual([
+      ...input.slice(0, -1).map(() => false),
+      true,
+    ]);
     expect(input.slice(0, -1).every((r) => r.partial)).toBe(true);
     expect(audioBytes(responses)).toBe(400 * 48);
     const audio = responses.filter((r) => r.content?.parts[0]?.inlineData);
     expect(audio.every((r) => r.partial === true && r.content?.role === 'model')).toBe(true);
     const output = responses.filter((r) => r.outputTranscription);
-    expect(output.at(-1)).toEqual({
-      outputTranscription: { text: 'It is sunny in Paris.', finished: true },
-    });
-    expect(
-      output
-        .slice(0, -1)
-        .map((r) => r.outputTranscription?.text)
-        .join(''),
-    ).toBe('It is sunny in Paris.');
+    expect(output.map((r) => r.outputTranscription?.text ?? '').join('')).toBe(
+      'It is sunny in Paris.',
+    );
+    expect(output.at(-1)?.outputTranscription?.finished).toBe(true);
+    expect(output.filter((r) => r.outputTranscription?.finished)).toHaveLength(1);
     expect(responses.at(-1)).toEqual({
       turnComplete: true,
       usageMetadata: { promptTokenCount: 31, candidatesTokenCount: 12, totalTokenCount: 43 },
@@ -110,8 +105,13 @@ describe('OpenAI Realtime live connection, end to end through the fake server', 
           calls: [{ callId: 'call_weather_1', name: 'get_weather', args: { city: 'Paris' } }],
           audioMs: 400,
           transcript: 'Let me look that up.',
+          usage: { inputTokens: 10, outputTokens: 5 },
         },
-        { audioMs: 80, transcript: 'Sunny, 21 degrees.' },
+        {
+          audioMs: 80,
+          transcript: 'Sunny, 21 degrees.',
+          usage: { inputTokens: 30, outputTokens: 7 },
+        },
       ],
     });
     const connection = fixture.track(await model.connectLive(liveRequest(), {}));
@@ -138,13 +138,7 @@ describe('OpenAI Realtime live connection, end to end through the fake server', 
         },
       ],
     });
-    await read.until(
-      (r) =>
-        r.outputTranscription?.text === 'Sunny, 21 degrees.' &&
-        r.outputTranscription.finished === true,
-    );
-    await expect.poll(() => read.responses.filter((r) => r.turnComplete).length).toBe(1);
-    await expect.poll(() => read.responses.filter((r) => r.usageMetadata).length).toBe(2);
+    await read.until((r) => r.turnComplete === true);
 
     const events = server.connections[0]?.events ?? [];
     const types = events.map((e) => e.type);
@@ -158,9 +152,15 @@ describe('OpenAI Realtime live connection, end to end through the fake server', 
     expect(events[3]).toMatchObject({
       item: { type: 'function_call_output', call_id: 'call_weather_1', output: '{"sky":"sunny"}' },
     });
-    // The first response's end carried no turnComplete (the turn went on after the tool).
-    const ends = read.responses.filter((r) => r.usageMetadata);
-    expect(ends.map((r) => r.turnComplete)).toEqual([undefined, true]);
+    // One turn: the first response's end is no turn boundary; the turn's usage adds up both.
+    expect(read.responses.filter((r) => r.turnComplete || r.usageMetadata)).toEqual([
+      {
+        turnComplete: true,
+        usageMetadata: { promptTokenCount: 40, candidatesTokenCount: 12, totalTokenCount: 52 },
+      },
+    ]);
+    const spoken = read.responses.map((r) => r.outputTranscription?.text ?? '').join('');
+    expect(spoken).toBe('Let me look that up.Sunny, 21 degrees.');
     expect(audioBytes(read.responses)).toBe(480 * 48);
   });
 
@@ -199,9 +199,9 @@ describe('OpenAI Realtime live connection, end to end through the fake server', 
 
     // The conversation goes on after the interruption (the benign cancel race is ignored).
     await connection.sendContent({ role: 'user', parts: [{ text: 'Just say sure.' }] });
-    await read.until(
-      (r) => r.outputTranscription?.text === 'Sure.' && r.outputTranscription.finished === true,
-    );
+    await expect.poll(() => read.responses.filter((r) => r.turnComplete).length).toBe(2);
+    const after = read.responses.slice(read.responses.findIndex((r) => r.turnComplete) + 1);
+    expect(after.map((r) => r.outputTranscription?.text ?? '').join('')).toBe('Sure.');
   });
 
   it('drives turns with activity signals when automatic detection is off, and answers in text', async () => {
@@ -244,9 +244,9 @@ describe('OpenAI Realtime live connection, end to end through the fake server', 
       content: { role: 'model', parts: [{ text: 'Heard you loud and clear.' }] },
     });
     expect(text.slice(0, -1).every((r) => r.partial)).toBe(true);
-    expect(
-      read.responses.find((r) => r.inputTranscription?.finished)?.inputTranscription?.text,
-    ).toBe('Testing one two.');
+    const heard = read.responses.filter((r) => r.inputTranscription);
+    expect(heard.map((r) => r.inputTranscription?.text ?? '').join('')).toBe('Testing one two.');
+    expect(heard.at(-1)?.inputTranscription?.finished).toBe(true);
   });
 
   it('resumes a dropped connection by sending the history on a new one (no resumption handle)', async () => {

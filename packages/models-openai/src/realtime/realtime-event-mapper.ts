@@ -1,4 +1,4 @@
-import type { LlmResponse, UsageMetadata } from '@adk/core';
+import type { LlmResponse, Transcription, UsageMetadata } from '@adk/core';
 
 import { parseToolCall } from '../convert/from-openai-response';
 import { REALTIME_PCM_RATE } from './pcm-resampler';
@@ -43,6 +43,10 @@ export class RealtimeEventMapper {
   #callsInResponse = false;
   #playing: PlayingAudio | undefined;
   readonly #interrupted = new Set<string>();
+  /** Transcription text received so far, by `in:` / `out:` and item id. */
+  readonly #transcripts = new Map<string, string>();
+  /** Usage of the responses of the current turn (a turn with function calls has several). */
+  #turnUsage: UsageMetadata | undefined;
 
   /**
    * `outputTranscription`: report the model's audio transcript. `interrupts`: the user's speech
@@ -149,15 +153,19 @@ export class RealtimeEventMapper {
         return one({ content: { role: 'model', parts: [{ text: event.text ?? '' }] } });
       case 'response.output_audio_transcript.delta':
         if (!this.#outputTranscription || !event.delta) return none;
+        this.#heard(`out:${event.item_id}`, event.delta);
         return one({ outputTranscription: { text: event.delta, finished: false }, partial: true });
       case 'response.output_audio_transcript.done':
         if (!this.#outputTranscription) return none;
-        return one({ outputTranscription: { text: event.transcript ?? '', finished: true } });
+        return one({
+          outputTranscription: this.#finished(`out:${event.item_id}`, event.transcript),
+        });
       case 'conversation.item.input_audio_transcription.delta':
         if (!event.delta) return none;
+        this.#heard(`in:${event.item_id}`, event.delta);
         return one({ inputTranscription: { text: event.delta, finished: false }, partial: true });
       case 'conversation.item.input_audio_transcription.completed':
-        return one({ inputTranscription: { text: event.transcript ?? '', finished: true } });
+        return one({ inputTranscription: this.#finished(`in:${event.item_id}`, event.transcript) });
       case 'response.function_call_arguments.done':
         return one(this.#functionCall(event));
       case 'input_audio_buffer.speech_started':
@@ -167,6 +175,23 @@ export class RealtimeEventMapper {
       default:
         return none;
     }
+  }
+
+  #heard(key: string, delta: string): void {
+    this.#transcripts.set(key, (this.#transcripts.get(key) ?? '') + delta);
+  }
+
+  /**
+   * The chunk that ends a transcription: the contract's chunks add up to the utterance, so it
+   * holds what the deltas did not already bring (all of it when the transcription model sends no
+   * deltas, as `whisper-1` does).
+   */
+  #finished(key: string, full: string | undefined): Transcription {
+    const sent = this.#transcripts.get(key) ?? '';
+    this.#transcripts.delete(key);
+    const whole = full ?? '';
+    const rest = sent === '' ? whole : whole.startsWith(sent) ? whole.slice(sent.length) : '';
+    return rest ? { text: rest, finished: true } : { finished: true };
   }
 
   #functionCall(event: RealtimeServerEvent): LlmResponse {
@@ -197,7 +222,8 @@ export class RealtimeEventMapper {
     this.#response = 'idle';
     this.#activeId = undefined;
     const result: LlmResponse = {};
-    if (response.usage) result.usageMetadata = toRealtimeUsage(response.usage);
+    if (response.usage)
+      this.#turnUsage = addUsage(this.#turnUsage, toRealtimeUsage(response.usage));
     if (response.status === 'failed') {
       const error = response.status_details?.error;
       result.errorCode = error?.code ?? error?.type ?? 'RESPONSE_FAILED';
@@ -211,16 +237,37 @@ export class RealtimeEventMapper {
             ? 'SAFETY'
             : 'OTHER';
     }
-    // A turn that called functions goes on with the response their outputs ask for.
-    if (!this.#callsInResponse) result.turnComplete = true;
+    // A turn that called functions goes on with the response their outputs ask for; the usage of
+    // all its responses is reported together at its end.
+    if (!this.#callsInResponse) {
+      result.turnComplete = true;
+      if (this.#turnUsage) result.usageMetadata = this.#turnUsage;
+      this.#turnUsage = undefined;
+    }
     this.#callsInResponse = false;
     const send: RealtimeClientEvent[] = [];
     if (this.#wanted) {
       this.#wanted = false;
       send.push(...this.requestResponse());
     }
-    return { responses: [result], send };
+    const responses = Object.keys(result).length > 0 ? [result] : [];
+    return { responses, send };
   }
+}
+
+function addUsage(sum: UsageMetadata | undefined, next: UsageMetadata): UsageMetadata {
+  if (!sum) return next;
+  const total: UsageMetadata = {};
+  for (const key of [
+    'promptTokenCount',
+    'candidatesTokenCount',
+    'totalTokenCount',
+    'cachedContentTokenCount',
+  ] as const) {
+    if (sum[key] !== undefined || next[key] !== undefined)
+      total[key] = (sum[key] ?? 0) + (next[key] ?? 0);
+  }
+  return total;
 }
 
 /** `response.done` usage in the Gemini / ADK names. */
