@@ -29,6 +29,21 @@ export {
   type OpenAISettings,
 } from './openai-provider';
 export { readOpenAIStream } from './openai-stream';
+export {
+  OPENAI_REALTIME_CONNECT_TIMEOUT_MS,
+  OPENAI_REALTIME_TRANSCRIPTION_MODEL,
+  OpenAIRealtimeConnection,
+  PcmResampler,
+  REALTIME_OUTPUT_AUDIO_MIME_TYPE,
+  REALTIME_PCM_RATE,
+  toRealtimeItems,
+  toRealtimeSession,
+  type OpenAIRealtimeSettings,
+  type RealtimeClientEvent,
+  type RealtimeItem,
+  type RealtimeServerEvent,
+  type RealtimeSessionConfig,
+} from './realtime';
 export { registerOpenAI } from './register-openai';
 export {
   CircuitBreaker,

@@ -1,5 +1,7 @@
 import type {
   GenerateOptions,
+  LiveConnection,
+  LiveConnectOptions,
   LlmRequest,
   LlmResponse,
   Model,
@@ -13,6 +15,10 @@ import type { OpenAIResponse } from './convert/openai-wire';
 import { toOpenAIRequest } from './convert/to-openai-request';
 import { isSearchModel } from './convert/openai-web-search';
 import { readOpenAIStream } from './openai-stream';
+import {
+  connectOpenAIRealtime,
+  type OpenAIRealtimeOptions,
+} from './realtime/connect-openai-realtime';
 
 /** Environment variable read when no `apiKey` is set. */
 export const OPENAI_API_KEY_ENV_VARS = ['OPENAI_API_KEY'] as const;
@@ -39,6 +45,8 @@ export interface OpenAIModelOptions {
    * (`web_search_options`; see `isSearchModel`), none for others.
    */
   providerTools?: readonly ProviderToolType[];
+  /** Endpoint of `connectLive` (the Realtime API); without it live connections are refused. */
+  realtime?: OpenAIRealtimeOptions;
 }
 
 /**
@@ -66,6 +74,40 @@ export class OpenAIModel implements Model {
       providerTools:
         options.providerTools ?? (isSearchModel(options.apiModelId) ? ['webSearch'] : []),
     };
+  }
+
+  /**
+   * Opens a live connection over the OpenAI Realtime API (`wss://.../v1/realtime?model=...`, GA
+   * event format), for `Runner.runLive`. Use a Realtime model (`gpt-realtime`,
+   * `gpt-realtime-mini`...). Input audio is PCM16 at any rate (`audio/pcm;rate=16000` is
+   * resampled to the API's 24 kHz); output audio is `audio/pcm;rate=24000`.
+   *
+   * The API has no session resumption handle: this connection never reports a
+   * `liveSessionResumptionUpdate`. A dropped connection is resumed by opening a new one and
+   * sending the conversation so far with `sendHistory` (the runner does so from the session).
+   *
+   * @throws ModelApiError (upgrade refused: 401, 429, 5xx), ModelConnectionError,
+   * ModelTimeoutError (no `session.created` / `session.updated` in time), ModelStreamError
+   * (`error` event, malformed frame or close during the handshake), MissingApiKeyError,
+   * InvalidArgumentError (both response modalities), or the abort signal's reason.
+   */
+  async connectLive(
+    request: LlmRequest,
+    options: LiveConnectOptions = {},
+  ): Promise<LiveConnection> {
+    const { providerId } = this.options;
+    const apiKey = this.options.requireApiKey
+      ? resolveApiKey(this.options.apiKey, providerId, OPENAI_API_KEY_ENV_VARS)
+      : (this.options.apiKey ?? process.env.OPENAI_API_KEY);
+    return connectOpenAIRealtime(request, {
+      provider: providerId,
+      model: this.name,
+      apiModelId: this.apiModelId,
+      apiKey,
+      apiKeyHeader: this.options.apiKeyHeader,
+      realtime: this.options.realtime,
+      signal: options.signal,
+    });
   }
 
   async *generate(

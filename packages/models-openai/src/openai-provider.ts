@@ -12,6 +12,7 @@ import {
   type OpenAIEmbeddingSettings,
 } from './embedding/openai-embedding-model';
 import { OpenAIModel } from './openai-model';
+import type { OpenAIRealtimeSettings } from './realtime/connect-openai-realtime';
 
 /** Default base URL: the OpenAI API. */
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
@@ -69,6 +70,11 @@ export interface OpenAISettings extends ProviderHttpSettings {
    * answers through core's `set_model_response` tool, which needs only function calling).
    */
   responseSchemaWithTools?: boolean;
+  /**
+   * Live connections (`model.connectLive`, for `Runner.runLive`) over the Realtime API at
+   * `{baseURL}/realtime`, with the same key, headers and query parameters. Timeouts here.
+   */
+  realtime?: OpenAIRealtimeSettings;
 }
 
 /**
@@ -125,6 +131,12 @@ export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
         includeUsage: settings.includeUsage ?? true,
         apiKeyHeader: settings.apiKeyHeader ?? 'authorization',
         responseSchemaWithTools: settings.responseSchemaWithTools ?? isOpenAI,
+        realtime: {
+          ...settings.realtime,
+          baseURL,
+          headers: { ...headers, ...settings.headers },
+          ...(settings.query ? { query: settings.query } : {}),
+        },
       }),
   });
   const embeddingModel = (modelName: string, embeddingSettings?: OpenAIEmbeddingSettings) =>

@@ -24,6 +24,14 @@ export { geminiDialect } from './gemini/gemini-dialect';
 export { startFakeGemini } from './gemini/start-fake-gemini';
 export { openaiDialect } from './openai/openai-dialect';
 export { startFakeOpenAI } from './openai/start-fake-openai';
+export {
+  startFakeOpenAIRealtime,
+  type FakeRealtimeCall,
+  type FakeRealtimeOptions,
+  type FakeRealtimeResponse,
+  type FakeRealtimeServer,
+  type RecordedRealtimeConnection,
+} from './openai-realtime';
 export { chunkString, textPieces, writeSse, type OutgoingEvent } from './sse-writer';
 export type {
   FakeCodeExecution,

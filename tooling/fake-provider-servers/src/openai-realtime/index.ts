@@ -1,0 +1,8 @@
+export { startFakeOpenAIRealtime } from './start-fake-openai-realtime';
+export type {
+  FakeRealtimeCall,
+  FakeRealtimeOptions,
+  FakeRealtimeResponse,
+  FakeRealtimeServer,
+  RecordedRealtimeConnection,
+} from './realtime-script';
