@@ -20,3 +20,9 @@ export {
   historyTurnsAcceptance,
   type HistoryTurnsAcceptanceOptions,
 } from './history-turns-acceptance';
+export {
+  cosine,
+  embeddingFixture,
+  embeddingModelAcceptance,
+  type EmbeddingAcceptanceTarget,
+} from './embedding-model-acceptance';

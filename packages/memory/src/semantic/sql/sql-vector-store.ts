@@ -1,11 +1,4 @@
-import {
-  onceUntilFailure,
-  requireSqlDialect,
-  retryOnUniqueViolation,
-  runMigrations,
-  type AnyKysely,
-  type SqlDialect,
-} from '@adk/sql-kit';
+import { retryOnUniqueViolation, storeTables, type AnyKysely, type SqlDialect } from '@adk/sql-kit';
 import { sql, type Kysely } from 'kysely';
 
 import { UnsupportedMemoryDialectError } from '../../errors/unsupported-dialect-error';
@@ -87,16 +80,19 @@ export class SqlVectorStore implements MemoryVectorStore {
   #index: VectorIndex;
   /** pgvector: the vector lengths whose HNSW index exists. */
   readonly #indexedLengths = new Set<number>();
-  readonly #ready = onceUntilFailure(async () => {
-    await runMigrations(this.#db, semanticTableMigrations(this.#dialect));
-    this.#index = await probeVectorIndex(this.#raw, this.#dialect, this.#options);
-  });
+  readonly #ready: () => Promise<void>;
 
   constructor(options: SqlVectorStoreOptions) {
-    this.#dialect = requireSqlDialect(options.db, {
-      override: options.dialect,
+    const tables = storeTables(options.db, {
+      dialect: options.dialect,
       unsupported: (adapter) => new UnsupportedMemoryDialectError({ adapter }),
+      migrations: semanticTableMigrations,
+      afterMigrate: async () => {
+        this.#index = await probeVectorIndex(this.#raw, this.#dialect, this.#options);
+      },
     });
+    this.#dialect = tables.dialect;
+    this.#ready = tables.migrate;
     this.#db = options.db as Kysely<SemanticDatabase>;
     this.#raw = options.db as Kysely<unknown>;
     this.#options = options;
