@@ -108,7 +108,6 @@ async function pgvectorAvailable(): Promise<boolean> {
   }
 }
 
-
 const TOPICS = [
   'billing invoices',
   'flight vacation',

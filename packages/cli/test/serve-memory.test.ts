@@ -96,7 +96,9 @@ describe('semantic memory and background extraction in adk web / api_server', ()
       queue: string;
       state: string;
     }[];
-    expect(jobs).toEqual([expect.objectContaining({ queue: 'memory-extraction', state: 'completed' })]);
+    expect(jobs).toEqual([
+      expect.objectContaining({ queue: 'memory-extraction', state: 'completed' }),
+    ]);
     const search = await fetch(`${server.url}/apps/greeter/users/u1/memories`);
     expect(search.status).toBe(200);
     controller.abort();

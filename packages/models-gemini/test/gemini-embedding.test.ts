@@ -14,7 +14,13 @@ const target = (settings: GeminiSettings = {}): EmbeddingAcceptanceTarget<Gemini
   provider: 'Gemini',
   startServer: startFakeGemini,
   create: (baseURL, sleep) =>
-    createGemini({ apiKey: 'test-key', baseURL, circuitBreaker: false, ...settings, retry: { sleep } }),
+    createGemini({
+      apiKey: 'test-key',
+      baseURL,
+      circuitBreaker: false,
+      ...settings,
+      retry: { sleep },
+    }),
   embeddingModel: (gemini, dimensions) =>
     gemini.embeddingModel('gemini-embedding-001', dimensions ? { dimensions } : {}),
 });
@@ -63,7 +69,11 @@ describe('GeminiEmbeddingModel', () => {
   });
 
   it('waits as long as Retry-After says before retrying a 429, and retries a 503', async () => {
-    const { server, provider: gemini, delays } = await setup({
+    const {
+      server,
+      provider: gemini,
+      delays,
+    } = await setup({
       embeddingFaults: [{ status: 429, retryAfter: '1' }, { status: 503 }],
     });
     const { embeddings } = await gemini

@@ -10,8 +10,7 @@ export const PGVECTOR_DATABASE = 'adk_test_pgvector';
 
 /** What {@link openPgvectorDatabase} found. */
 export type PgvectorTestDatabase =
-  | { database: TestDatabase; skip: undefined }
-  | { database: undefined; skip: string };
+  { database: TestDatabase; skip: undefined } | { database: undefined; skip: string };
 
 const urlOf = (database: string) => {
   const url = new URL(POSTGRES_URL);

@@ -1,9 +1,4 @@
-import {
-  InMemoryCredentialService,
-  Runner,
-  type EmbeddingModel,
-  type Model,
-} from '@adk/core';
+import { InMemoryCredentialService, Runner, type EmbeddingModel, type Model } from '@adk/core';
 import { LocalEvalSetResultsStore, LocalEvalSetsStore } from '@adk/eval';
 import { createAdkServer, listen } from '@adk/server';
 import type { AdkAppDefinition, RunningServer, TimestampUnit } from '@adk/server';
@@ -142,9 +137,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
             memory: memory.semantic,
             model: resolveExtractionModel(options.memoryExtractionModel),
             sessionService: store.service,
-            ...(options.memoryExtractionPollMs
-              ? { pollMs: options.memoryExtractionPollMs }
-              : {}),
+            ...(options.memoryExtractionPollMs ? { pollMs: options.memoryExtractionPollMs } : {}),
           })
         : undefined;
     const runnerServices = { ...services, ...(extraction ? { plugins: [extraction.plugin] } : {}) };
@@ -215,7 +208,9 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       jobWorker: jobs.worker?.workerId,
       memory: [
         memory.description,
-        embedder ? `by meaning with ${embedder.name} (${memory.semantic!.store.searchPath})` : 'by words',
+        embedder
+          ? `by meaning with ${embedder.name} (${memory.semantic!.store.searchPath})`
+          : 'by words',
         ...(extraction ? ['facts extracted in the background'] : []),
       ].join(', '),
       close: closeAll,

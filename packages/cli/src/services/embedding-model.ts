@@ -32,11 +32,16 @@ interface EmbeddingProvider {
  *
  * @throws {UsageError} for a name no provider serves, or a provider that is not installed.
  */
-export async function resolveEmbeddingModel(spec: string, fromDir: string): Promise<EmbeddingModel> {
+export async function resolveEmbeddingModel(
+  spec: string,
+  fromDir: string,
+): Promise<EmbeddingModel> {
   const [name = '', size] = spec.split('@');
   const dimensions = size === undefined ? undefined : Number(size);
   if (dimensions !== undefined && !(Number.isInteger(dimensions) && dimensions > 0))
-    throw new UsageError(`Invalid --memory_embedding_model "${spec}": @N must be a positive integer`);
+    throw new UsageError(
+      `Invalid --memory_embedding_model "${spec}": @N must be a positive integer`,
+    );
   const provider = EMBEDDING_PROVIDERS.find((p) => p.pattern.test(name));
   if (!provider) {
     throw new UsageError(

@@ -1,11 +1,17 @@
 import type { SqlDialect } from '@adk/sql-kit';
 import type { Kysely } from 'kysely';
 
-import { addVectorColumn, ensureDimensionIndex, findPgvector, type Pgvector } from './pgvector-index';
+import {
+  addVectorColumn,
+  ensureDimensionIndex,
+  findPgvector,
+  type Pgvector,
+} from './pgvector-index';
 import { hasSqliteVec } from './sqlite-vec-index';
 
 /** The vector index a SQL store uses; undefined: exact search. */
-export type VectorIndex = { kind: 'sqlite-vec' } | { kind: 'pgvector'; pgvector: Pgvector } | undefined;
+export type VectorIndex =
+  { kind: 'sqlite-vec' } | { kind: 'pgvector'; pgvector: Pgvector } | undefined;
 
 /**
  * Which vector index the database offers: sqlite-vec when loaded into the SQLite connection;

@@ -42,7 +42,10 @@ export async function checkStoredDimensions(
  * read page by page (keyset on id, through the user index), compared in process, the best
  * `limit` kept. O(n·d) per search, one query per page; memory O(page).
  */
-export async function exactSearch(db: Kysely<unknown>, query: VectorSearchQuery): Promise<IdScores> {
+export async function exactSearch(
+  db: Kysely<unknown>,
+  query: VectorSearchQuery,
+): Promise<IdScores> {
   const top = new TopK<number>(query.limit);
   const vector = Float32Array.from(query.vector);
   for (let after = -1; ;) {

@@ -75,7 +75,10 @@ describe.skipIf(skipPostgres !== undefined)('PostgreSQL', () => {
         vector,
       });
       expect(hits.map((h) => h.memory.id)).toEqual([memory!.id]);
-      expect(hits[0]!.score).toBeCloseTo(vector.reduce((sum, x) => sum + x * x, 0), 5);
+      expect(hits[0]!.score).toBeCloseTo(
+        vector.reduce((sum, x) => sum + x * x, 0),
+        5,
+      );
     } finally {
       await database.close();
     }

@@ -1,5 +1,5 @@
 import { retryOnUniqueViolation, storeTables, type AnyKysely, type SqlDialect } from '@adk/sql-kit';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 
 import { UnsupportedMemoryDialectError } from '../../errors/unsupported-dialect-error';
 import type {
@@ -318,7 +318,9 @@ export class SqlVectorStore implements MemoryVectorStore {
    * pgvector: creates the HNSW index of each vector length not seen yet, before the writing
    * transaction (a concurrent creation of the same index is no failure).
    */
-  async #ensureLengthIndexes(memories: readonly { embedding?: readonly number[] }[]): Promise<void> {
+  async #ensureLengthIndexes(
+    memories: readonly { embedding?: readonly number[] }[],
+  ): Promise<void> {
     if (this.#index?.kind !== 'pgvector') return;
     for (const m of memories) {
       const length = m.embedding?.length;
