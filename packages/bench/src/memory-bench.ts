@@ -1,9 +1,9 @@
 /**
  * The semantic memory benchmark (issue 33): search latency by meaning (p50/p95) with 1k, 10k and
- * 100k memories of one user on each path (sqlite-vec, exact SQLite, exact PostgreSQL over
- * `real[]`), and ingestion throughput (rows with precomputed 768-dimension vectors; the
+ * 100k memories of one user on each path (sqlite-vec, exact SQLite, exact PostgreSQL), and ingestion throughput (rows with precomputed 768-dimension vectors; the
  * embedding model's own time is not included). Run alone with
- * `pnpm --filter @adk/bench bench:memory [-- --quick]` (quick: 1k and 10k), or in `pnpm bench`.
+ * `pnpm --filter @adk/bench bench:memory [-- --quick] [--path=postgres-exact]` (quick: 1k and 10k;
+ * `--path` measures only the named paths), or in `pnpm bench`.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,6 +28,7 @@ const Database = require('better-sqlite3') as new (path: string) => SqliteDataba
 };
 interface PgPool {
   query(text: string): Promise<unknown>;
+  end(): Promise<void>;
 }
 const pg = require('pg') as {
   Pool: new (config: { connectionString: string; max: number; options: string }) => PgPool;
@@ -35,7 +36,9 @@ const pg = require('pg') as {
 
 const DIMENSIONS = 768;
 const SEARCHES = 30;
-type Path = 'sqlite-vec' | 'sqlite exact' | 'postgres exact';
+type Path = 'sqlite-vec' | 'sqlite exact' | 'postgres exact' | 'pgvector';
+/** The pgvector rows use a database of their own (the extension is never created in `test`). */
+const PGVECTOR_DATABASE = 'adk_bench_pgvector';
 
 /** One measured path and size. */
 export interface MemoryBenchRow {
@@ -49,8 +52,8 @@ export interface MemoryBenchRow {
 async function open(
   path: Path,
   temp: string,
-): Promise<{ store: SqlVectorStore; close: () => Promise<void> }> {
-  if (path !== 'postgres exact') {
+): Promise<{ store: SqlVectorStore; filled?: () => Promise<void>; close: () => Promise<void> }> {
+  if (path === 'sqlite-vec' || path === 'sqlite exact') {
     const database = new Database(join(temp, `memory-${randomBytes(4).toString('hex')}.db`));
     database.pragma('journal_mode = WAL');
     if (path === 'sqlite-vec' && !(await loadSqliteVec(database)))
@@ -59,15 +62,31 @@ async function open(
     return { store: new SqlVectorStore({ db }), close: () => db.destroy() };
   }
   const schema = `adk_bench_memory_${randomBytes(4).toString('hex')}`;
+  let url = POSTGRES_URL;
+  if (path === 'pgvector') {
+    const admin = new pg.Pool({ connectionString: POSTGRES_URL, max: 1, options: '' });
+    // Exists already after the first run.
+    await sql(admin, `create database ${PGVECTOR_DATABASE}`).catch(() => undefined);
+    await admin.end();
+    const parsed = new URL(POSTGRES_URL);
+    parsed.pathname = `/${PGVECTOR_DATABASE}`;
+    url = parsed.toString();
+  }
   const pool = new pg.Pool({
-    connectionString: POSTGRES_URL,
+    connectionString: url,
     max: 2,
     options: `-c search_path=${schema}`,
   });
   await pool.query(`create schema ${schema}`);
+  if (path === 'pgvector') await pool.query('create extension if not exists vector schema public');
   const db = new Kysely({ dialect: new PostgresDialect({ pool: pool as never }) });
+  const store = new SqlVectorStore({ db, dimensions: DIMENSIONS });
+  await store.migrate();
+  if (store.searchPath !== path) throw new Error(`expected ${path}, got ${store.searchPath}`);
   return {
-    store: new SqlVectorStore({ db }),
+    store,
+    // What autovacuum does after a bulk load: without statistics the planner misjudges pgvector.
+    filled: () => sql(pool, 'analyze adk_semantic_memories'),
     close: async () => {
       await sql(pool, `drop schema ${schema} cascade`);
       await db.destroy();
@@ -76,6 +95,18 @@ async function open(
 }
 
 const sql = (pool: PgPool, text: string) => pool.query(text).then(() => undefined);
+
+async function pgvectorAvailable(): Promise<boolean> {
+  const pool = new pg.Pool({ connectionString: POSTGRES_URL, max: 1, options: '' });
+  try {
+    const result = (await pool.query(
+      "select 1 from pg_available_extensions where name = 'vector'",
+    )) as { rows: unknown[] };
+    return result.rows.length > 0;
+  } finally {
+    await pool.end();
+  }
+}
 
 const TOPICS = [
   'billing invoices',
@@ -101,7 +132,7 @@ function draft(i: number): MemoryDraft {
 }
 
 async function measure(path: Path, entries: number, temp: string): Promise<MemoryBenchRow> {
-  const { store, close } = await open(path, temp);
+  const { store, filled, close } = await open(path, temp);
   try {
     await store.migrate();
     const start = process.hrtime.bigint();
@@ -111,6 +142,7 @@ async function measure(path: Path, entries: number, temp: string): Promise<Memor
       await store.insert(batch);
     }
     const insertsPerSecond = entries / (elapsedMs(start) / 1000);
+    await filled?.();
     const latencies: number[] = [];
     for (let s = 0; s < SEARCHES; s++) {
       const vector = conceptVector(`my ${TOPICS[s % TOPICS.length]} plans ${s}`, DIMENSIONS);
@@ -137,13 +169,21 @@ async function measure(path: Path, entries: number, temp: string): Promise<Memor
   }
 }
 
-/** Every path at every size (quick: 1k and 10k). */
-export async function runMemoryBench(options: { quick?: boolean } = {}): Promise<MemoryBenchRow[]> {
+const PATHS: readonly Path[] = ['sqlite-vec', 'sqlite exact', 'postgres exact', 'pgvector'];
+
+/** Every path (or those named) at every size (quick: 1k and 10k). */
+export async function runMemoryBench(
+  options: { quick?: boolean; paths?: readonly Path[] } = {},
+): Promise<MemoryBenchRow[]> {
   const sizes = options.quick ? [1_000, 10_000] : [1_000, 10_000, 100_000];
   const temp = mkdtempSync(join(tmpdir(), 'adk-memory-bench-'));
   const rows: MemoryBenchRow[] = [];
   try {
-    for (const path of ['sqlite-vec', 'sqlite exact', 'postgres exact'] as const) {
+    for (const path of options.paths ?? PATHS) {
+      if (path === 'pgvector' && !(await pgvectorAvailable())) {
+        console.error('[bench] memory pgvector: the server has no pgvector, rows skipped');
+        continue;
+      }
       for (const entries of sizes) {
         console.error(`[bench] memory ${path} ${entries}`);
         rows.push(await measure(path, entries, temp));
@@ -169,7 +209,16 @@ export function renderMemoryBench(rows: readonly MemoryBenchRow[]): string {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const rows = await runMemoryBench({ quick: process.argv.includes('--quick') });
+  // `--path=postgres-exact` (repeatable) measures only the named paths.
+  const named = process.argv
+    .filter((a) => a.startsWith('--path='))
+    .map((a) => a.slice('--path='.length).replace('-', ' ') as Path);
+  for (const path of named)
+    if (!PATHS.includes(path)) throw new Error(`unknown path ${path}; one of ${PATHS.join(', ')}`);
+  const rows = await runMemoryBench({
+    quick: process.argv.includes('--quick'),
+    ...(named.length > 0 ? { paths: named } : {}),
+  });
   console.log(
     `\nSemantic memory (${DIMENSIONS} dimensions, top 10 by meaning):\n\n${renderMemoryBench(rows)}`,
   );

@@ -48,7 +48,7 @@ export async function registerInstalledProviders(fromDir: string): Promise<strin
  * Only `node_modules` folders count: Node's global folders and `NODE_PATH` (which pnpm sets for
  * its scripts) could otherwise hand back a package the agent's project does not have.
  */
-function resolveInstalled(packageName: string, fromDir: string): string | undefined {
+export function resolveInstalled(packageName: string, fromDir: string): string | undefined {
   for (let dir = fromDir; ; dir = dirname(dir)) {
     const modules = join(dir, 'node_modules');
     if (existsSync(join(modules, packageName, 'package.json'))) {

@@ -27,25 +27,26 @@ afterAll(async () => {
   await close();
 });
 
+const draft = (userId: string, text: string, i: number): Omit<MemoryDraft, 'appName'> => ({
+  userId,
+  kind: 'fact',
+  text,
+  content: { role: 'user', parts: [{ text }] },
+  timestamp: 1_700_000_000_000 + i,
+  embedding: conceptVector(text, 64),
+  embeddingModel: 'concept-64',
+});
+// Made once for the four stores (the vectors are a fair share of the work).
+const ALICE = Array.from({ length: ENTRIES }, (_, i) =>
+  draft('alice', i === 61_803 ? NEEDLE : `note ${i} on shelf ${i % 997}`, i),
+);
+const BOB = draft('bob', 'Bob is building a billing service too', 0);
+
 /** 100,000 unrelated notes for one user (the needle among them), and one related note of another user. */
 async function fill(store: MemoryVectorStore, appName: string): Promise<void> {
-  const draft = (userId: string, text: string, i: number): MemoryDraft => ({
-    appName,
-    userId,
-    kind: 'fact',
-    text,
-    content: { role: 'user', parts: [{ text }] },
-    timestamp: 1_700_000_000_000 + i,
-    embedding: conceptVector(text, 64),
-    embeddingModel: 'concept-64',
-  });
-  for (let start = 0; start < ENTRIES; start += 5000) {
-    const batch: MemoryDraft[] = [];
-    for (let i = start; i < start + 5000; i++)
-      batch.push(draft('alice', i === 61_803 ? NEEDLE : `note ${i} on shelf ${i % 997}`, i));
-    await store.insert(batch);
-  }
-  await store.insert([draft('bob', 'Bob is building a billing service too', 0)]);
+  for (let start = 0; start < ENTRIES; start += 20_000)
+    await store.insert(ALICE.slice(start, start + 20_000).map((d) => ({ ...d, appName })));
+  await store.insert([{ ...BOB, appName }]);
 }
 
 const stores: [string, () => MemoryVectorStore, boolean][] = [

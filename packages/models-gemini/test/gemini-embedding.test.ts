@@ -1,41 +1,37 @@
+import { InvalidArgumentError } from '@adk/core';
+import { startFakeGemini } from '@adk/fake-provider-servers';
 import {
-  EmbeddingDimensionMismatchError,
-  InvalidArgumentError,
-  InvalidEmbeddingResponseError,
-} from '@adk/core';
-import {
-  startFakeGemini,
-  type FakeProviderServer,
-  type FakeServerOptions,
-} from '@adk/fake-provider-servers';
-import { afterEach, describe, expect, it } from 'vitest';
+  cosine,
+  embeddingFixture,
+  embeddingModelAcceptance,
+  type EmbeddingAcceptanceTarget,
+} from '@adk/fake-provider-servers/acceptance';
+import { describe, expect, it } from 'vitest';
 
-import { createGemini, ModelApiError, type GeminiSettings } from '../src';
+import { createGemini, ModelApiError, type GeminiProvider, type GeminiSettings } from '../src';
 
-let server: FakeProviderServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
+const target = (settings: GeminiSettings = {}): EmbeddingAcceptanceTarget<GeminiProvider> => ({
+  provider: 'Gemini',
+  startServer: startFakeGemini,
+  create: (baseURL, sleep) =>
+    createGemini({
+      apiKey: 'test-key',
+      baseURL,
+      circuitBreaker: false,
+      ...settings,
+      retry: { sleep },
+    }),
+  embeddingModel: (gemini, dimensions) =>
+    gemini.embeddingModel('gemini-embedding-001', dimensions ? { dimensions } : {}),
 });
 
-async function setup(options: FakeServerOptions = {}, settings: GeminiSettings = {}) {
-  server = await startFakeGemini(options);
-  const delays: number[] = [];
-  const gemini = createGemini({
-    apiKey: 'test-key',
-    baseURL: server.baseURL,
-    circuitBreaker: false,
-    ...settings,
-    retry: { sleep: async (ms) => void delays.push(ms) },
-  });
-  return { server, gemini, delays };
-}
-
-const cosine = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
+embeddingModelAcceptance(target());
 
 describe('GeminiEmbeddingModel', () => {
+  const setup = embeddingFixture(target());
+
   it('embeds one text with embedContent, sending task type and dimensions', async () => {
-    const { server, gemini } = await setup();
+    const { server, provider: gemini } = await setup();
     const model = gemini.embeddingModel('gemini-embedding-001', { dimensions: 96 });
     const { embeddings, usage } = await model.embed({
       values: ['my payments project'],
@@ -56,7 +52,7 @@ describe('GeminiEmbeddingModel', () => {
   });
 
   it('splits 250 texts into batchEmbedContents calls of 100 and keeps their order', async () => {
-    const { server, gemini } = await setup();
+    const { server, provider: gemini } = await setup();
     const model = gemini.embeddingModel('models/gemini-embedding-001');
     const values = Array.from({ length: 250 }, (_, i) =>
       i === 7 ? 'building a billing service' : i === 242 ? 'my payments project' : `note ${i}`,
@@ -72,8 +68,12 @@ describe('GeminiEmbeddingModel', () => {
     expect(cosine(embeddings[7]!, embeddings[8]!)).toBeLessThan(0.3);
   });
 
-  it('retries a 429 and a 503, then answers', async () => {
-    const { server, gemini, delays } = await setup({
+  it('waits as long as Retry-After says before retrying a 429, and retries a 503', async () => {
+    const {
+      server,
+      provider: gemini,
+      delays,
+    } = await setup({
       embeddingFaults: [{ status: 429, retryAfter: '1' }, { status: 503 }],
     });
     const { embeddings } = await gemini
@@ -85,7 +85,9 @@ describe('GeminiEmbeddingModel', () => {
   });
 
   it('throws a non-retryable ModelApiError on a 400 at once', async () => {
-    const { server, gemini } = await setup({ embeddingFaults: [{ status: 400, message: 'no' }] });
+    const { server, provider: gemini } = await setup({
+      embeddingFaults: [{ status: 400, message: 'no' }],
+    });
     const error = await gemini
       .embeddingModel('gemini-embedding-001')
       .embed({ values: ['a'] })
@@ -98,29 +100,13 @@ describe('GeminiEmbeddingModel', () => {
     });
     expect(server.requests).toHaveLength(1);
   });
+});
 
-  it('reports vectors of another length than asked as EmbeddingDimensionMismatchError', async () => {
-    const { gemini } = await setup({ embed: () => Array.from({ length: 8 }, () => 0.5) });
-    const error = await gemini
-      .embeddingModel('gemini-embedding-001', { dimensions: 16 })
-      .embed({ values: ['a', 'b'] })
-      .catch((e: unknown) => e);
-    expect(EmbeddingDimensionMismatchError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({ expected: 16, actual: 8, model: 'gemini-embedding-001' });
-  });
-
-  it('reports an answer with vectors of unequal length as InvalidEmbeddingResponseError', async () => {
-    let n = 0;
-    const { gemini } = await setup({ embed: () => Array.from({ length: 4 + n++ }, () => 0.5) });
-    const error = await gemini
-      .embeddingModel('gemini-embedding-001')
-      .embed({ values: ['a', 'b'] })
-      .catch((e: unknown) => e);
-    expect(InvalidEmbeddingResponseError.isInstance(error)).toBe(true);
-  });
+describe('GeminiEmbeddingModel on Vertex AI', () => {
+  const setup = embeddingFixture(target({ vertexai: { project: 'p', accessToken: 't' } }));
 
   it('refuses Vertex AI with a typed error before any call', async () => {
-    const { server, gemini } = await setup({}, { vertexai: { project: 'p', accessToken: 't' } });
+    const { server, provider: gemini } = await setup();
     const error = await gemini
       .embeddingModel('gemini-embedding-001')
       .embed({ values: ['a'] })

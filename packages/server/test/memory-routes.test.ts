@@ -4,7 +4,7 @@ import { ConceptEmbeddingModel } from '@adk/memory/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { createAdkServer, listen, type RunningServer } from '../src';
-import { scriptedRunner, weatherTree } from './helpers';
+import { scriptedRunner, sseFrames, weatherTree } from './helpers';
 
 let server: RunningServer | undefined;
 afterEach(async () => {
@@ -12,7 +12,10 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function start(memoryService: InMemoryMemoryService | SemanticMemoryService) {
+async function start(
+  memoryService: InMemoryMemoryService | SemanticMemoryService,
+  memoryWatchIntervalMs?: number,
+) {
   const sessionService = new InMemorySessionService();
   const runner = scriptedRunner(sessionService, 'weather', 'router', async function* (_r, emit) {
     yield emit({ content: modelContent('Noted.') });
@@ -22,6 +25,7 @@ async function start(memoryService: InMemoryMemoryService | SemanticMemoryServic
       apps: { weather: { agent: weatherTree, runner } },
       sessionService,
       memoryService,
+      ...(memoryWatchIntervalMs ? { memoryWatchIntervalMs } : {}),
     }),
     { port: 0 },
   );
@@ -70,6 +74,39 @@ describe('memory routes', () => {
     expect(
       (await memory.listMemories({ appName: 'weather', userId: 'u2' })).map((m) => m.text),
     ).toEqual(['Someone else']);
+  });
+
+  it('streams the list, then each memory added or removed, by whoever', async () => {
+    const memory = new SemanticMemoryService({
+      store: new InMemoryVectorStore(),
+      embedder: new ConceptEmbeddingModel(),
+    });
+    const scope = { appName: 'weather', userId: 'u1' };
+    await memory.addFacts(scope, [{ text: 'Drinks tea', timestamp: 1000 }]);
+    const base = await start(memory, 50);
+    const controller = new AbortController();
+    const response = await fetch(`${base}/apps/weather/users/u1/memories/stream`, {
+      signal: controller.signal,
+    });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const frames = sseFrames(response);
+    type Frame = { reset: boolean; memories: { id: string; text: string }[]; removed: string[] };
+    const next = async () => (await frames.next()).value as Frame;
+    const first = await next();
+    expect(first.reset).toBe(true);
+    expect(first.memories.map((m) => m.text)).toEqual(['Drinks tea']);
+    // As a background extraction would: straight into the service, not through a route.
+    const [dog] = await memory.addFacts(scope, [{ text: 'Has a dog', timestamp: 2000 }]);
+    await memory.addFacts({ appName: 'weather', userId: 'u2' }, [{ text: 'Someone else' }]);
+    const added = await next();
+    expect(added).toMatchObject({ reset: false, removed: [] });
+    expect(added.memories.map((m) => m.text)).toEqual(['Has a dog']);
+    await fetch(`${base}/apps/weather/users/u1/memories/${dog!.id}`, { method: 'DELETE' });
+    expect(await next()).toEqual({ reset: false, memories: [], removed: [dog!.id] });
+    controller.abort();
+    await server?.close();
+    const unlistable = await start(new InMemoryMemoryService());
+    expect((await fetch(`${unlistable}/apps/weather/users/u1/memories/stream`)).status).toBe(501);
   });
 
   it('says clearly when the memory service cannot list', async () => {

@@ -65,6 +65,7 @@ describe.skipIf(!hasChromium)(
           apps: { pets: { agent, autoCreateSession: true } },
           sessionService: new InMemorySessionService(),
           memoryService: memory,
+          memoryWatchIntervalMs: 100,
           webUi: true,
         }),
         { port: 0 },
@@ -107,6 +108,19 @@ describe.skipIf(!hasChromium)(
       await page.click('#memory-delete-all');
       await page.locator('#panel-memory .memory-empty', { hasText: 'No memories' }).waitFor();
       expect(await listed()).toEqual([]);
+    });
+
+    it('shows what a background extraction stores while the tab is open, with no turn nor reload', async () => {
+      await page.locator('#panel-memory .memory-empty', { hasText: 'No memories' }).waitFor();
+      // What BackgroundMemoryExtraction does when its job runs: facts straight into the service.
+      await memory.addFacts({ appName: 'pets', userId: 'user' }, [
+        { text: 'Plays the cello on Sundays', sessionId: 'sunday' },
+      ]);
+      await expect.poll(shown).toEqual(['Plays the cello on Sundays']);
+      // Another tab (or process) forgetting it: the list follows too.
+      await fetch(`${server.url}/apps/pets/users/user/memories`, { method: 'DELETE' });
+      await page.locator('#panel-memory .memory-empty', { hasText: 'No memories' }).waitFor();
+      expect(await page.locator('#errors .error-item').count()).toBe(0);
     });
 
     it('says so when the app has no memory service', async () => {

@@ -7,6 +7,11 @@
 export { POSTGRES_URL } from './postgres-url';
 export { postgresUnavailable } from './postgres-unavailable';
 export { createPostgresSchema, dropPostgresSchema, postgresSchemaName } from './postgres-schema';
+export {
+  openPgvectorDatabase,
+  PGVECTOR_DATABASE,
+  type PgvectorTestDatabase,
+} from './postgres-pgvector';
 export { postgresKysely, type PostgresKyselyOptions } from './postgres-kysely';
 export { sqliteKysely, type SqliteKyselyOptions } from './sqlite-kysely';
 export { temporaryDirectory, type TemporaryDirectory } from './temporary-directory';

@@ -13,8 +13,8 @@ export function postgresSchemaName(label = ''): string {
   return `${prefix}${randomBytes(5).toString('hex')}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
 }
 
-async function administer(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
+async function administer(statement: string, url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query(statement);
@@ -27,12 +27,12 @@ function quote(schema: string): string {
   return `"${schema.replaceAll('"', '""')}"`;
 }
 
-/** Create `schema` on the test server (nothing happens when it exists). */
-export async function createPostgresSchema(schema: string): Promise<void> {
-  await administer(`create schema if not exists ${quote(schema)}`);
+/** Create `schema` on the test server (nothing happens when it exists); `url`: another database. */
+export async function createPostgresSchema(schema: string, url = POSTGRES_URL): Promise<void> {
+  await administer(`create schema if not exists ${quote(schema)}`, url);
 }
 
 /** Drop `schema` and everything in it (nothing happens when it does not exist). */
-export async function dropPostgresSchema(schema: string): Promise<void> {
-  await administer(`drop schema if exists ${quote(schema)} cascade`);
+export async function dropPostgresSchema(schema: string, url = POSTGRES_URL): Promise<void> {
+  await administer(`drop schema if exists ${quote(schema)} cascade`, url);
 }

@@ -1,9 +1,9 @@
-import { InMemoryCredentialService, Runner } from '@adk/core';
+import { InMemoryCredentialService, Runner, type EmbeddingModel, type Model } from '@adk/core';
 import { LocalEvalSetResultsStore, LocalEvalSetsStore } from '@adk/eval';
 import { createAdkServer, listen } from '@adk/server';
 import type { AdkAppDefinition, RunningServer, TimestampUnit } from '@adk/server';
 
-import { PortInUseError } from '../errors';
+import { PortInUseError, UsageError } from '../errors';
 import { loadApps } from '../load-agents';
 import {
   defaultArtifactsDir,
@@ -11,6 +11,8 @@ import {
   openJobService,
   openMemoryStore,
 } from '../services';
+import { resolveEmbeddingModel } from '../services/embedding-model';
+import { prepareMemoryExtraction, resolveExtractionModel } from '../services/memory-extraction';
 import { openSessionStore } from '../session-store';
 
 /** Options of {@link serve}. */
@@ -27,6 +29,22 @@ export interface ServeOptions {
   artifactServiceUri?: string;
   /** Memory store: `memory://` (default), `sqlite:<file>` or `postgres://...`. */
   memoryServiceUri?: string;
+  /**
+   * Search memory by meaning: an embedding model, or its name from an installed provider package
+   * (`gemini-embedding-001`, `text-embedding-3-small`, `@768` for the vector length). The memory
+   * service is then a `SemanticMemoryService` (hybrid search) over the memory store.
+   */
+  memoryEmbeddingModel?: EmbeddingModel | string;
+  /**
+   * Extract facts about the user from every finished session with this model (or model name), in
+   * the background on the job store; the web UI's Memory tab shows them as they arrive. Needs
+   * `memoryEmbeddingModel`.
+   */
+  memoryExtractionModel?: Model | string;
+  /** How often background extraction looks for due jobs, in ms (default 1000). */
+  memoryExtractionPollMs?: number;
+  /** How often the Memory tab's stream looks for changed memories, in ms (default 1000). */
+  memoryWatchIntervalMs?: number;
   allowOrigins?: string[];
   /** Serve the web chat page too (`adk web`). */
   web?: boolean;
@@ -71,6 +89,8 @@ export interface ServeHandle extends RunningServer {
   jobs: string;
   /** The id of the job worker running in this process, if one does. */
   jobWorker: string | undefined;
+  /** What memory does, for messages. */
+  memory: string;
 }
 
 /**
@@ -90,7 +110,13 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       defaultArtifactsDir(options.sessionServiceUri, options.agentsDir),
     );
     closers.push(artifacts.close);
-    const memory = await openMemoryStore(options.memoryServiceUri);
+    if (options.memoryExtractionModel !== undefined && options.memoryEmbeddingModel === undefined)
+      throw new UsageError('--memory_extraction_model needs --memory_embedding_model');
+    const embedder =
+      typeof options.memoryEmbeddingModel === 'string'
+        ? await resolveEmbeddingModel(options.memoryEmbeddingModel, options.agentsDir)
+        : options.memoryEmbeddingModel;
+    const memory = await openMemoryStore(options.memoryServiceUri, embedder ? { embedder } : {});
     closers.push(memory.close);
     // One credential store for every app: a user who signed in once is signed in for all of them.
     const credentialService = new InMemoryCredentialService();
@@ -104,11 +130,22 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     // The same runners serve the API and the background jobs.
     const runners: Record<string, Runner> = {};
     const loaded = await loadApps(options.agentsDir, options.warn);
+    // After loadApps: the providers installed next to the agents are registered by then.
+    const extraction =
+      options.memoryExtractionModel !== undefined && memory.semantic
+        ? prepareMemoryExtraction({
+            memory: memory.semantic,
+            model: resolveExtractionModel(options.memoryExtractionModel),
+            sessionService: store.service,
+            ...(options.memoryExtractionPollMs ? { pollMs: options.memoryExtractionPollMs } : {}),
+          })
+        : undefined;
+    const runnerServices = { ...services, ...(extraction ? { plugins: [extraction.plugin] } : {}) };
     for (const [name, agent] of loaded.apps) {
       const application = loaded.applications.get(name);
       runners[name] = application
-        ? new Runner({ app: application, appName: name, ...services })
-        : new Runner({ appName: name, agent, ...services });
+        ? new Runner({ app: application, appName: name, ...runnerServices })
+        : new Runner({ appName: name, agent, ...runnerServices });
       apps[name] = { agent, runner: runners[name] };
     }
     const jobs = await openJobService({
@@ -123,6 +160,13 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       ...(options.queues ? { queues: options.queues } : {}),
     });
     closers.push(jobs.close);
+    if (extraction) {
+      await extraction.start(jobs.store, {
+        ...(options.sessionServiceUri ? { sessionServiceUri: options.sessionServiceUri } : {}),
+        baseDir: options.agentsDir,
+      });
+      closers.push(extraction.close);
+    }
     const app = createAdkServer({
       apps,
       ...services,
@@ -130,6 +174,9 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       ...(options.allowOrigins ? { allowOrigins: options.allowOrigins } : {}),
       ...(options.token ? { token: options.token } : {}),
       timestampUnit: options.timestampUnit ?? 'seconds',
+      ...(options.memoryWatchIntervalMs
+        ? { memoryWatchIntervalMs: options.memoryWatchIntervalMs }
+        : {}),
       ...(options.web ? { webUi: { title: 'ADK Web' } } : {}),
       ...(options.a2a ? { a2a: true } : {}),
       // Eval sets and results as files, where Python ADK keeps them.
@@ -149,6 +196,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     closers.pop(); // the server closes the app
     // Stop the worker first: its runs in flight use the runners the app closes.
     closers.push(async () => {
+      await extraction?.close();
       await jobs.close();
       await server.close();
     });
@@ -158,6 +206,13 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       artifacts: artifacts.description,
       jobs: jobs.description,
       jobWorker: jobs.worker?.workerId,
+      memory: [
+        memory.description,
+        embedder
+          ? `by meaning with ${embedder.name} (${memory.semantic!.store.searchPath})`
+          : 'by words',
+        ...(extraction ? ['facts extracted in the background'] : []),
+      ].join(', '),
       close: closeAll,
     };
   } catch (error) {

@@ -21,6 +21,18 @@ const SERVER_OPTIONS: CommandModule['options'] = {
   },
   host: { type: 'string', value: 'HOST', description: 'Interface (default 127.0.0.1)' },
   ...SERVICE_OPTIONS,
+  memory_embedding_model: {
+    type: 'string',
+    value: 'MODEL',
+    description:
+      'Search memory by meaning too: gemini-embedding-001 or text-embedding-3-small (installed provider; @N for N dimensions)',
+  },
+  memory_extraction_model: {
+    type: 'string',
+    value: 'MODEL',
+    description:
+      'Extract facts about the user from each finished session with MODEL, in the background (needs --memory_embedding_model)',
+  },
   allow_origins: {
     type: 'string',
     multiple: true,
@@ -98,6 +110,12 @@ async function startServer(web: boolean, { values, positionals, env }: CommandIn
       ? { artifactServiceUri: option('artifact_service_uri')! }
       : {}),
     ...(option('memory_service_uri') ? { memoryServiceUri: option('memory_service_uri')! } : {}),
+    ...(option('memory_embedding_model')
+      ? { memoryEmbeddingModel: option('memory_embedding_model')! }
+      : {}),
+    ...(option('memory_extraction_model')
+      ? { memoryExtractionModel: option('memory_extraction_model')! }
+      : {}),
     ...(token ? { token } : {}),
     ...(unit ? { timestampUnit: unit as TimestampUnit } : {}),
     ...(values.a2a === true ? { a2a: true } : {}),
@@ -112,6 +130,7 @@ async function startServer(web: boolean, { values, positionals, env }: CommandIn
   process.stdout.write(
     `Background jobs: ${server.jobs}, ${server.jobWorker ? `run in this process (${server.jobWorker})` : 'run by adk worker processes'}\n`,
   );
+  process.stdout.write(`Memory: ${server.memory}\n`);
   if (web) process.stdout.write(`Web UI: ${server.url}/dev-ui/ (also at ${server.url}/)\n`);
   if (web && !isWebUiBuilt()) {
     process.stderr.write(

@@ -90,7 +90,8 @@ export interface OpenedJobService {
   close(): Promise<void>;
 }
 
-async function openEmbedded(url: string): Promise<SqlJobStore> {
+/** The embedded job store at `url` (`sqlite:<file>`, `sqlite::memory:`), in WAL mode on a file. */
+export async function openEmbeddedJobStore(url: string): Promise<SqlJobStore> {
   const db = await openKysely(url);
   // WAL: the job streams' reads never wait for a claim's write lock.
   if (parseDatabaseUrl(url).kind === 'sqlite' && !url.includes(':memory:')) {
@@ -107,7 +108,7 @@ export async function openJobService(options: JobServiceOptions): Promise<Opened
   const url = options.queueUrl ?? defaultJobStoreUrl(options.sessionServiceUri, options.baseDir);
   const store = options.queueUrl
     ? await openJobStore(options.queueUrl, options.queueNamespace)
-    : await openEmbedded(url);
+    : await openEmbeddedJobStore(url);
   const inProcess = options.inProcessWorker ?? options.queueUrl === undefined;
   const worker = inProcess
     ? new JobWorker({

@@ -15,7 +15,7 @@ export interface MemoryIngestionPluginOptions {
    * Also extract facts from the session after every run: a job when the extraction has a job
    * store (the run does not wait for the model), inline otherwise.
    */
-  extraction?: BackgroundMemoryExtraction;
+  extraction?: Pick<BackgroundMemoryExtraction, 'schedule'>;
 }
 
 /**
@@ -33,7 +33,7 @@ export interface MemoryIngestionPluginOptions {
  */
 export class MemoryIngestionPlugin extends BasePlugin {
   readonly #memoryService: MemoryService | undefined;
-  readonly #extraction: BackgroundMemoryExtraction | undefined;
+  readonly #extraction: Pick<BackgroundMemoryExtraction, 'schedule'> | undefined;
 
   constructor(options: MemoryIngestionPluginOptions = {}) {
     super('memory_ingestion');

@@ -12,11 +12,9 @@ import {
 import {
   checkSchemaOption,
   inSchema,
-  onceUntilFailure,
   qualifiedTable,
-  requireSqlDialect,
   retryOnUniqueViolation,
-  runMigrations,
+  storeTables,
   type AnyKysely,
   type SqlDialect,
   type SqlTablesLocation,
@@ -104,15 +102,16 @@ export class SqlMemoryService implements MemoryService {
   readonly #location: SqlTablesLocation;
   readonly #textSearchConfig: string;
   readonly #autoMigrate: boolean;
-  readonly #migrate = onceUntilFailure(() =>
-    runMigrations(this.#root, memoryTableMigrations(this.#location)),
-  );
+  readonly #migrate: () => Promise<void>;
 
   constructor(options: SqlMemoryServiceOptions) {
-    this.#dialect = requireSqlDialect(options.db, {
-      override: options.dialect,
+    const tables = storeTables(options.db, {
+      dialect: options.dialect,
       unsupported: (adapter) => new UnsupportedMemoryDialectError({ adapter }),
+      migrations: (dialect) => memoryTableMigrations({ dialect, schema: options.schema }),
     });
+    this.#dialect = tables.dialect;
+    this.#migrate = tables.migrate;
     checkSchemaOption(this.#dialect, options.schema);
     this.#root = options.db as Kysely<MemoryDatabase>;
     this.#db = inSchema(this.#root, options.schema);

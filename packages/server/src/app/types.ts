@@ -130,6 +130,12 @@ export interface AdkServerOptions {
    */
   jobWatchIntervalMs?: number;
   /**
+   * How often an open memory stream (`GET /apps/{app}/users/{user}/memories/stream`, the web UI's
+   * Memory tab) lists the memories again to find changes (a background extraction, a tool), in ms
+   * (default 1000). Deletions through the routes are pushed at once.
+   */
+  memoryWatchIntervalMs?: number;
+  /**
    * Where the credentials users give to tools are kept (see `ToolContext.getCredential` in
    * `@adk/core`): one store for the runners the server builds for `{ agent }` apps, so a
    * credential given once survives across sessions and is kept where you choose (credentials are

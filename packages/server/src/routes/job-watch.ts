@@ -65,6 +65,8 @@ export interface JobStreamOptions {
   appName: string;
   /** The jobs to show now (the user's jobs of the app). */
   list: () => Promise<readonly { id: string }[]>;
+  /** The frame's name of the changed items (default `jobs`; the memory stream says `memories`). */
+  key?: string;
   hub: JobWatchHub;
   /** Rescan this often, for changes made in other processes (a worker elsewhere). */
   intervalMs: number;
@@ -73,7 +75,8 @@ export interface JobStreamOptions {
 }
 
 /**
- * A `text/event-stream` of a user's jobs: the whole list first, then each change as it happens.
+ * A `text/event-stream` of a user's jobs (or of any list of items with ids, named by `key`): the
+ * whole list first, then each change as it happens.
  * A scan lists the jobs and sends those whose JSON differs from the last one sent; scans run when
  * the hub says a job of the app changed (at once, in this process) and every `intervalMs`, one at
  * a time. A scan that fails (the store is down) sends `{ error }` and ends the stream.
@@ -116,7 +119,7 @@ export function jobStream(options: JobStreamOptions): ReadableStream<Uint8Array>
         const removed = [...sent.keys()].filter((id) => !present.has(id));
         for (const id of removed) sent.delete(id);
         if (closed || (!first && changed.length === 0 && removed.length === 0)) return;
-        const frame: JobStreamFrame = { reset: first, jobs: changed, removed };
+        const frame = { reset: first, [options.key ?? 'jobs']: changed, removed };
         first = false;
         push(sseFrame(frame));
       };

@@ -1,10 +1,11 @@
 import type { MemoryService } from '@adk/core';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 
 import type { ServerContext } from '../app/server-context';
 import { httpError } from '../http/http-error';
 import { readBody } from '../http/read-body';
 import { updateMemoryRequestSchema } from '../http/schemas';
+import { JobWatchHub, jobStream } from './job-watch';
 import { loadSession } from './session-routes';
 
 /** One memory as the list route sends it (snake_case, times in milliseconds). */
@@ -42,6 +43,17 @@ function listable(memory: MemoryService | undefined): ListableMemoryService {
   return memory as ListableMemoryService;
 }
 
+/** A memory as the routes send it (snake_case, times in milliseconds). */
+const wireMemory = (m: ListedMemory) => ({
+  id: m.id,
+  kind: m.kind,
+  text: m.text,
+  author: m.author ?? null,
+  session_id: m.sessionId ?? null,
+  timestamp: m.timestamp,
+  embedding_model: m.embeddingModel ?? null,
+});
+
 const count = (value: string | undefined, fallback: number) => {
   const n = Number(value ?? fallback);
   return Number.isInteger(n) && n >= 0 ? n : undefined;
@@ -52,9 +64,14 @@ const count = (value: string | undefined, fallback: number) => {
  * `GET /apps/{app}/users/{user}/memories?limit=&offset=`: the user's memories, newest first.
  * `DELETE /apps/{app}/users/{user}/memories`: forget all of them (`?session_id=` one session's).
  * `DELETE /apps/{app}/users/{user}/memories/{id}`: forget one.
+ * `GET /apps/{app}/users/{user}/memories/stream`: a `text/event-stream` of the listed memories:
+ * the whole list first (`reset: true`, `memories`), then one frame per change (`memories` new or
+ * changed, `removed` ids), found within `memoryWatchIntervalMs` whoever made it (a background
+ * extraction, a tool, another process), at once for deletions through these routes.
  */
 export function memoryRoutes(ctx: ServerContext): Hono {
   const routes = new Hono();
+  const hub = new JobWatchHub();
   routes.patch('/apps/:app/users/:user/memory', async (c) => {
     const memory = ctx.options.memoryService;
     if (!memory) throw httpError(400, 'Memory service is not configured.');
@@ -67,28 +84,37 @@ export function memoryRoutes(ctx: ServerContext): Hono {
     await memory.addSessionToMemory(session);
     return c.json(null);
   });
-  routes.get('/apps/:app/users/:user/memories', async (c) => {
-    const memory = listable(ctx.options.memoryService);
+  const page = (c: Context) => {
     const limit = count(c.req.query('limit'), 50);
     const offset = count(c.req.query('offset'), 0);
     if (limit === undefined || offset === undefined)
       throw httpError(400, '`limit` and `offset` must be non-negative integers.');
-    const memories = await memory.listMemories({
-      appName: c.req.param('app'),
-      userId: c.req.param('user'),
+    const memory = listable(ctx.options.memoryService);
+    const request = {
+      appName: c.req.param('app')!,
+      userId: c.req.param('user')!,
       limit: Math.min(limit, 1000),
       offset,
+    };
+    return async () => (await memory.listMemories(request)).map(wireMemory);
+  };
+  routes.get('/apps/:app/users/:user/memories', async (c) => c.json({ memories: await page(c)() }));
+  routes.get('/apps/:app/users/:user/memories/stream', (c) => {
+    const list = page(c); // 400 or 501 before the stream starts
+    const body = jobStream({
+      appName: c.req.param('app'),
+      list,
+      key: 'memories',
+      hub,
+      intervalMs: ctx.options.memoryWatchIntervalMs ?? 1000,
+      keepAliveMs: ctx.options.sseKeepAliveMs ?? 15_000,
     });
-    return c.json({
-      memories: memories.map((m) => ({
-        id: m.id,
-        kind: m.kind,
-        text: m.text,
-        author: m.author ?? null,
-        session_id: m.sessionId ?? null,
-        timestamp: m.timestamp,
-        embedding_model: m.embeddingModel ?? null,
-      })),
+    return new Response(body, {
+      headers: {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        'x-accel-buffering': 'no',
+      },
     });
   });
   routes.delete('/apps/:app/users/:user/memories', async (c) => {
@@ -101,6 +127,7 @@ export function memoryRoutes(ctx: ServerContext): Hono {
       userId: c.req.param('user'),
       ...(sessionId ? { sessionId } : {}),
     });
+    hub.notify(c.req.param('app'));
     return c.json({ deleted_count: deletedCount });
   });
   routes.delete('/apps/:app/users/:user/memories/:id', async (c) => {
@@ -110,6 +137,7 @@ export function memoryRoutes(ctx: ServerContext): Hono {
       [c.req.param('id')],
     );
     if (deleted === 0) throw httpError(404, 'No such memory for this user.');
+    hub.notify(c.req.param('app'));
     return c.json({ deleted_count: deleted });
   });
   return routes;

@@ -9,3 +9,4 @@ export {
 } from './schema-versioning';
 export type { SqlMigration, SqlMigrationProvider } from './sql-migration';
 export { onceUntilFailure } from './once-until-failure';
+export { storeTables, type StoreTables, type StoreTablesOptions } from './store-tables';

@@ -32,3 +32,9 @@ export {
   webSearchAcceptance,
   type ReachAcceptanceOptions,
 } from './reach-acceptance';
+export {
+  cosine,
+  embeddingFixture,
+  embeddingModelAcceptance,
+  type EmbeddingAcceptanceTarget,
+} from './embedding-model-acceptance';

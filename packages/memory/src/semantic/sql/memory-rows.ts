@@ -30,11 +30,7 @@ export function toRow(
   draft: MemoryDraft,
   postgres: { textSearchConfig: string } | undefined,
 ): Record<string, unknown> {
-  const embedding = draft.embedding
-    ? postgres
-      ? sql`cast(${`{${draft.embedding.join(',')}}`} as real[])`
-      : toFloat32Bytes(draft.embedding)
-    : null;
+  const embedding = draft.embedding ? toFloat32Bytes(draft.embedding) : null;
   const row: Record<string, unknown> = {
     app_name: draft.appName,
     user_id: draft.userId,
@@ -58,11 +54,7 @@ export function toRow(
 /** The memory of a row. */
 export function fromRow(row: ReadRow): StoredMemory {
   const embedding =
-    row.embedding === null
-      ? undefined
-      : Array.isArray(row.embedding)
-        ? row.embedding.map(Number)
-        : Array.from(fromFloat32Bytes(row.embedding));
+    row.embedding === null ? undefined : Array.from(fromFloat32Bytes(row.embedding));
   return {
     id: String(row.id),
     appName: row.app_name,

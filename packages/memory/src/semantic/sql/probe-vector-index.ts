@@ -1,33 +1,33 @@
 import type { SqlDialect } from '@adk/sql-kit';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 
-import { MEMORIES_TABLE } from './semantic-tables';
+import {
+  addVectorColumn,
+  ensureDimensionIndex,
+  findPgvector,
+  type Pgvector,
+} from './pgvector-index';
 import { hasSqliteVec } from './sqlite-vec-index';
 
 /** The vector index a SQL store uses; undefined: exact search. */
-export type VectorIndexKind = 'sqlite-vec' | 'pgvector' | undefined;
+export type VectorIndex =
+  { kind: 'sqlite-vec' } | { kind: 'pgvector'; pgvector: Pgvector } | undefined;
 
 /**
  * Which vector index the database offers: sqlite-vec when loaded into the SQLite connection;
- * pgvector when the PostgreSQL database has the `vector` extension and `dimensions` is known
- * (then the `embedding_vector vector(dimensions)` column and its HNSW index are created).
+ * pgvector when the PostgreSQL database has the `vector` extension (then the
+ * `embedding_vector` column is added, and the HNSW index of `dimensions` when given).
  */
 export async function probeVectorIndex(
   db: Kysely<unknown>,
   dialect: SqlDialect,
   options: { vectorIndex?: 'auto' | 'exact'; dimensions?: number },
-): Promise<VectorIndexKind> {
+): Promise<VectorIndex> {
   if (options.vectorIndex === 'exact') return undefined;
-  if (dialect === 'sqlite') return (await hasSqliteVec(db)) ? 'sqlite-vec' : undefined;
-  const { rows } = await sql<{
-    n: number;
-  }>`select count(*) as n from pg_extension where extname = 'vector'`.execute(db);
-  if (Number(rows[0]?.n ?? 0) === 0 || !options.dimensions) return undefined;
-  const table = sql.table(MEMORIES_TABLE);
-  await sql`alter table ${table} add column if not exists embedding_vector vector(${sql.raw(String(Math.floor(options.dimensions)))})`.execute(
-    db,
-  );
-  await sql`create index if not exists adk_semantic_memories_hnsw_idx on ${table}
-    using hnsw (embedding_vector vector_cosine_ops)`.execute(db);
-  return 'pgvector';
+  if (dialect === 'sqlite') return (await hasSqliteVec(db)) ? { kind: 'sqlite-vec' } : undefined;
+  const pgvector = await findPgvector(db);
+  if (!pgvector) return undefined;
+  await addVectorColumn(db, pgvector);
+  if (options.dimensions) await ensureDimensionIndex(db, pgvector, options.dimensions);
+  return { kind: 'pgvector', pgvector };
 }

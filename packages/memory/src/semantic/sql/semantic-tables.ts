@@ -20,8 +20,8 @@ export interface MemoryRow {
   timestamp: number | string;
   content: string;
   search_text: string;
-  /** SQLite: float32 little-endian bytes; PostgreSQL: `real[]`. */
-  embedding: Uint8Array | number[] | null;
+  /** Float32 little-endian bytes (SQLite `blob`, PostgreSQL `bytea` since migration 0002). */
+  embedding: Uint8Array | null;
   embedding_model: string | null;
   embedding_dims: number | null;
   /** PostgreSQL only. */
@@ -95,6 +95,27 @@ function migrations(dialect: SqlDialect): Record<string, SqlMigration> {
         if (dialect === 'sqlite')
           await sql`drop table if exists ${sql.table(MEMORIES_FTS_TABLE)}`.execute(db);
         await db.schema.dropTable(MEMORIES_TABLE).ifExists().execute();
+      },
+    },
+    // PostgreSQL kept vectors as `real[]` and summed the products in SQL: about 1 ms per row.
+    // Float32 bytes read page by page and compared in process (as on SQLite) are ~50x faster.
+    '0002_postgres_vectors_as_bytes': {
+      async up(db) {
+        if (dialect !== 'postgres') return;
+        const t = sql.table(MEMORIES_TABLE);
+        await sql`alter table ${t} add column embedding_bytes bytea`.execute(db);
+        // float4send is big-endian; the bytes of each float are reversed to little-endian.
+        await sql`update ${t} e set embedding_bytes = (
+          select string_agg(substr(b, 4, 1) || substr(b, 3, 1) || substr(b, 2, 1) || substr(b, 1, 1),
+            ''::bytea order by o)
+          from unnest(e.embedding) with ordinality as u(x, o), lateral float4send(x) as b)
+          where e.embedding is not null`.execute(db);
+        await sql`alter table ${t} drop column embedding`.execute(db);
+        await sql`alter table ${t} rename column embedding_bytes to embedding`.execute(db);
+        // Keyset pages (`id > after order by id`) of one user's vectors come from this index.
+        await sql`create index if not exists adk_semantic_memories_user_id_idx
+          on ${t} (app_name, user_id, embedding_model, id)`.execute(db);
+        await sql`drop index if exists adk_semantic_memories_user_idx`.execute(db);
       },
     },
   };

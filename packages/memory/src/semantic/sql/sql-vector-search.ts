@@ -38,68 +38,30 @@ export async function checkStoredDimensions(
 }
 
 /**
- * Exact search on SQLite: the user's vectors of the model read page by page (by id, through the
- * user index), compared in process, the best `limit` kept. O(n·d) per search; memory O(page).
+ * Exact search (SQLite, and PostgreSQL without pgvector): the user's float32 vectors of the model
+ * read page by page (keyset on id, through the user index), compared in process, the best
+ * `limit` kept. O(n·d) per search, one query per page; memory O(page).
  */
-export async function exactSqliteSearch(
+export async function exactSearch(
   db: Kysely<unknown>,
   query: VectorSearchQuery,
 ): Promise<IdScores> {
   const top = new TopK<number>(query.limit);
   const vector = Float32Array.from(query.vector);
   for (let after = -1; ;) {
-    const { rows } = await sql<{ id: number; embedding: Uint8Array }>`
+    const { rows } = await sql<{ id: number | string; embedding: Uint8Array }>`
       select id, embedding from ${sql.table(MEMORIES_TABLE)}
       where app_name = ${query.appName} and user_id = ${query.userId}
         and embedding_model = ${query.model} and id > ${after}
       order by id limit ${EXACT_PAGE_ROWS}`.execute(db);
     for (const row of rows) {
       const similarity = dot(fromFloat32Bytes(row.embedding), vector);
-      if (similarity >= query.minSimilarity) top.offer(row.id, similarity);
+      if (similarity >= query.minSimilarity) top.offer(Number(row.id), similarity);
     }
     if (rows.length < EXACT_PAGE_ROWS) break;
-    after = rows[rows.length - 1]!.id;
+    after = Number(rows[rows.length - 1]!.id);
   }
   return top.result().map(({ item, score }) => ({ id: item, score }));
-}
-
-/**
- * Exact search on PostgreSQL over `real[]`: the dot product computed by the server for each of
- * the user's vectors of the model (no rows cross the wire but the best `limit`). O(n·d) per search.
- */
-export async function exactPostgresSearch(
-  db: Kysely<unknown>,
-  query: VectorSearchQuery,
-): Promise<IdScores> {
-  const vector = `{${query.vector.join(',')}}`;
-  const { rows } = await sql<{ id: string; score: number }>`
-    select id, score from (
-      select e.id, (select sum(a * b) from unnest(e.embedding, cast(${vector} as real[])) as t(a, b)) as score
-      from ${sql.table(MEMORIES_TABLE)} e
-      where e.app_name = ${query.appName} and e.user_id = ${query.userId} and e.embedding_model = ${query.model}
-    ) scored
-    where score >= ${query.minSimilarity}
-    order by score desc, id desc limit ${query.limit}`.execute(db);
-  return rows.map((r) => ({ id: Number(r.id), score: Number(r.score) }));
-}
-
-/**
- * pgvector search (cosine distance `<=>` on the `embedding_vector` column, HNSW-indexed). Only
- * used when the database has the `vector` extension and the store was given `dimensions`.
- */
-export async function pgvectorSearch(
-  db: Kysely<unknown>,
-  query: VectorSearchQuery,
-): Promise<IdScores> {
-  const vector = `[${query.vector.join(',')}]`;
-  const { rows } = await sql<{ id: string; score: number }>`
-    select id, 1 - (embedding_vector <=> cast(${vector} as vector)) as score
-    from ${sql.table(MEMORIES_TABLE)}
-    where app_name = ${query.appName} and user_id = ${query.userId} and embedding_model = ${query.model}
-    order by embedding_vector <=> cast(${vector} as vector) limit ${query.limit}`.execute(db);
-  return rows
-    .map((r) => ({ id: Number(r.id), score: Number(r.score) }))
-    .filter((r) => r.score >= query.minSimilarity);
 }
 
 /** FTS5 search (bm25), words quoted so that they are never syntax. */

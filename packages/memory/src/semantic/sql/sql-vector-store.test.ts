@@ -1,10 +1,12 @@
-import { openTestDatabases, temporaryDirectory } from '@adk/test-databases';
+import { runMigrations } from '@adk/sql-kit';
+import { openTestDatabases, postgresDatabase, temporaryDirectory } from '@adk/test-databases';
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, sql, SqliteDialect } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { semanticMemoryConformance } from '../../testing/vitest';
 import { loadSqliteVec } from './load-sqlite-vec';
+import { semanticTableMigrations } from './semantic-tables';
 import { SqlVectorStore } from './sql-vector-store';
 
 const { sqlite, postgres, skipPostgres, close } = await openTestDatabases('semantic');
@@ -50,6 +52,36 @@ describe.skipIf(skipPostgres !== undefined)('PostgreSQL', () => {
     const store = new SqlVectorStore({ db: postgres!.db, dimensions: 256 });
     await store.migrate();
     expect(store.searchPath).toBe('postgres exact');
+  });
+  it('moves vectors stored as real[] by the first schema to float32 bytes, nothing lost', async () => {
+    const database = await postgresDatabase('semantic_upgrade');
+    try {
+      const all = semanticTableMigrations('postgres');
+      const first = '0001_create_semantic_memories';
+      await runMigrations(database.db, { ...all, migrations: { [first]: all.migrations[first]! } });
+      const vector = [0.1, -0.25, 1 / 3, 0.5];
+      await sql`insert into adk_semantic_memories (app_name, user_id, kind, timestamp, content,
+          search_text, embedding, embedding_model, embedding_dims, search_vector)
+        values ('app', 'u', 'fact', 1, ${JSON.stringify({ role: 'user', parts: [{ text: 'x' }] })},
+          'x', cast(${`{${vector.join(',')}}`} as real[]), 'm', 4, to_tsvector('x'))`.execute(
+        database.db,
+      );
+      const store = new SqlVectorStore({ db: database.db });
+      await store.migrate();
+      const [memory] = await store.list({ appName: 'app', userId: 'u', limit: 5 });
+      expect(memory?.embedding).toEqual(Array.from(Float32Array.from(vector)));
+      const hits = await store.searchByVector({
+        ...{ appName: 'app', userId: 'u', model: 'm', limit: 1, minSimilarity: -1 },
+        vector,
+      });
+      expect(hits.map((h) => h.memory.id)).toEqual([memory!.id]);
+      expect(hits[0]!.score).toBeCloseTo(
+        vector.reduce((sum, x) => sum + x * x, 0),
+        5,
+      );
+    } finally {
+      await database.close();
+    }
   });
   semanticMemoryConformance(
     'SqlVectorStore (PostgreSQL, exact)',

@@ -1,12 +1,5 @@
-import {
-  onceUntilFailure,
-  requireSqlDialect,
-  retryOnUniqueViolation,
-  runMigrations,
-  type AnyKysely,
-  type SqlDialect,
-} from '@adk/sql-kit';
-import { sql, type Kysely } from 'kysely';
+import { retryOnUniqueViolation, storeTables, type AnyKysely, type SqlDialect } from '@adk/sql-kit';
+import type { Kysely } from 'kysely';
 
 import { UnsupportedMemoryDialectError } from '../../errors/unsupported-dialect-error';
 import type {
@@ -18,12 +11,17 @@ import type {
 } from '../memory-vector-store';
 import type { MemoryDraft, MemoryScope, ScoredMemory, StoredMemory } from '../stored-memory';
 import { fromRow, MEMORY_COLUMNS, toRow, type ReadRow } from './memory-rows';
-import { probeVectorIndex, type VectorIndexKind } from './probe-vector-index';
+import {
+  ensureDimensionIndex,
+  PGVECTOR_MAX_INDEXED_DIMENSIONS,
+  pgvectorSearch,
+  pgVectorValue,
+  putPgVectors,
+} from './pgvector-index';
+import { probeVectorIndex, type VectorIndex } from './probe-vector-index';
 import {
   checkStoredDimensions,
-  exactPostgresSearch,
-  exactSqliteSearch,
-  pgvectorSearch,
+  exactSearch,
   postgresWordSearch,
   sqliteWordSearch,
   type IdScores,
@@ -39,11 +37,14 @@ export interface SqlVectorStoreOptions {
   dialect?: SqlDialect;
   /**
    * `auto` (default): sqlite-vec when the SQLite connection has it loaded (see
-   * `loadSqliteVec`), pgvector when the PostgreSQL database has the `vector` extension and
-   * `dimensions` is given; exact search otherwise. `exact`: always exact search.
+   * `loadSqliteVec`), pgvector when the PostgreSQL database has the `vector` extension
+   * (`create extension vector`); exact search otherwise. `exact`: always exact search.
    */
   vectorIndex?: 'auto' | 'exact';
-  /** Vector length, needed by the pgvector column (`vector(dimensions)`) only. */
+  /**
+   * pgvector only: create the HNSW index of this vector length in `migrate()` (ahead of the
+   * first insert, which creates the index of each new length otherwise).
+   */
   dimensions?: number;
   /** PostgreSQL text-search configuration for word search (default `english`). */
   textSearchConfig?: string;
@@ -57,9 +58,9 @@ const MAX_ATTEMPTS = 5;
  * SQLite FTS5 (bm25) or PostgreSQL `tsvector` (GIN). Meaning, by `searchPath`:
  * - `sqlite-vec`: a `vec0` table per vector length, partitioned by user (a search reads only that
  *   user's vectors, brute force in C);
- * - `sqlite exact`: vectors as float32 blobs, read page by page and compared in process;
- * - `pgvector`: a `vector(dimensions)` column with an HNSW index (approximate, sub-linear);
- * - `postgres exact`: vectors as `real[]`, the dot products computed by the server.
+ * - `sqlite exact` / `postgres exact`: vectors as float32 bytes (`blob` / `bytea`), one user's
+ *   read page by page and compared in process;
+ * - `pgvector`: a `vector(dimensions)` column with an HNSW index (approximate, sub-linear).
  * The tables are created on first use (`migrate()` to do it ahead).
  *
  * @example
@@ -76,17 +77,22 @@ export class SqlVectorStore implements MemoryVectorStore {
   readonly #dialect: SqlDialect;
   readonly #options: SqlVectorStoreOptions;
   readonly #textSearchConfig: string;
-  #index: VectorIndexKind | undefined;
-  readonly #ready = onceUntilFailure(async () => {
-    await runMigrations(this.#db, semanticTableMigrations(this.#dialect));
-    this.#index = await probeVectorIndex(this.#raw, this.#dialect, this.#options);
-  });
+  #index: VectorIndex;
+  /** pgvector: the vector lengths whose HNSW index exists. */
+  readonly #indexedLengths = new Set<number>();
+  readonly #ready: () => Promise<void>;
 
   constructor(options: SqlVectorStoreOptions) {
-    this.#dialect = requireSqlDialect(options.db, {
-      override: options.dialect,
+    const tables = storeTables(options.db, {
+      dialect: options.dialect,
       unsupported: (adapter) => new UnsupportedMemoryDialectError({ adapter }),
+      migrations: semanticTableMigrations,
+      afterMigrate: async () => {
+        this.#index = await probeVectorIndex(this.#raw, this.#dialect, this.#options);
+      },
     });
+    this.#dialect = tables.dialect;
+    this.#ready = tables.migrate;
     this.#db = options.db as Kysely<SemanticDatabase>;
     this.#raw = options.db as Kysely<unknown>;
     this.#options = options;
@@ -95,7 +101,7 @@ export class SqlVectorStore implements MemoryVectorStore {
 
   /** The search path in use; `sqlite exact` or `postgres exact` until the first use settles it. */
   get searchPath(): string {
-    return this.#index ?? `${this.#dialect === 'sqlite' ? 'sqlite' : 'postgres'} exact`;
+    return this.#index?.kind ?? `${this.#dialect === 'sqlite' ? 'sqlite' : 'postgres'} exact`;
   }
 
   /** Create the tables and probe the vector index now. Idempotent. */
@@ -109,6 +115,7 @@ export class SqlVectorStore implements MemoryVectorStore {
     drafts: readonly MemoryDraft[],
   ): Promise<void> {
     await this.#ready();
+    await this.#ensureLengthIndexes(drafts);
     await retryOnUniqueViolation(MAX_ATTEMPTS, () =>
       this.#db.transaction().execute(async (trx) => {
         const old = await trx
@@ -130,6 +137,7 @@ export class SqlVectorStore implements MemoryVectorStore {
 
   async insert(drafts: readonly MemoryDraft[]): Promise<StoredMemory[]> {
     await this.#ready();
+    await this.#ensureLengthIndexes(drafts);
     return this.#db.transaction().execute((trx) => this.#insert(trx, drafts));
   }
 
@@ -137,6 +145,7 @@ export class SqlVectorStore implements MemoryVectorStore {
     await this.#ready();
     const postgres =
       this.#dialect === 'postgres' ? { textSearchConfig: this.#textSearchConfig } : undefined;
+    await this.#ensureLengthIndexes(memories);
     await this.#db.transaction().execute(async (trx) => {
       for (const memory of memories) {
         const result = await trx
@@ -207,7 +216,7 @@ export class SqlVectorStore implements MemoryVectorStore {
     if (query.limit <= 0) return [];
     if ((await checkStoredDimensions(this.#raw, query)) === undefined) return [];
     let hits: IdScores;
-    if (this.#index === 'sqlite-vec') {
+    if (this.#index?.kind === 'sqlite-vec') {
       const near = await nearestVectors(this.#raw, {
         userKey: userKey(query.appName, query.userId),
         vector: query.vector,
@@ -216,9 +225,12 @@ export class SqlVectorStore implements MemoryVectorStore {
       hits = near
         .filter((n) => n.similarity >= query.minSimilarity)
         .map((n) => ({ id: n.id, score: n.similarity }));
-    } else if (this.#index === 'pgvector') hits = await pgvectorSearch(this.#raw, query);
-    else if (this.#dialect === 'postgres') hits = await exactPostgresSearch(this.#raw, query);
-    else hits = await exactSqliteSearch(this.#raw, query);
+    } else if (
+      this.#index?.kind === 'pgvector' &&
+      query.vector.length <= PGVECTOR_MAX_INDEXED_DIMENSIONS
+    )
+      hits = await pgvectorSearch(this.#raw, this.#index.pgvector, query);
+    else hits = await exactSearch(this.#raw, query);
     // The vec index holds the current vectors only; the model check keeps any stale one out.
     return (await this.#hydrate(hits)).filter((h) => h.memory.embeddingModel === query.model);
   }
@@ -239,19 +251,28 @@ export class SqlVectorStore implements MemoryVectorStore {
   ): Promise<StoredMemory[]> {
     const postgres =
       this.#dialect === 'postgres' ? { textSearchConfig: this.#textSearchConfig } : undefined;
+    const pgvector = this.#index?.kind === 'pgvector' ? this.#index.pgvector : undefined;
     const stored: StoredMemory[] = [];
     for (let start = 0; start < drafts.length; start += INSERT_BATCH) {
       const batch = drafts.slice(start, start + INSERT_BATCH);
       const rows = await trx
         .insertInto(MEMORIES_TABLE)
-        .values(batch.map((d) => toRow(d, postgres)) as never)
+        .values(
+          batch.map((d) => ({
+            ...toRow(d, postgres),
+            ...(pgvector && d.embedding
+              ? { embedding_vector: pgVectorValue(pgvector, d.embedding) }
+              : {}),
+          })) as never,
+        )
         .returning('id')
         .execute();
       stored.push(
         ...batch.map((draft, i) => ({ ...structuredClone(draft), id: String(rows[i]!.id) })),
       );
     }
-    await this.#putIndexed(trx, stored, false);
+    // The sqlite-vec index is a table of its own; a pgvector column was written with the row.
+    if (!pgvector) await this.#putIndexed(trx, stored, false);
     return stored;
   }
 
@@ -263,7 +284,7 @@ export class SqlVectorStore implements MemoryVectorStore {
   ): Promise<void> {
     const embedded = memories.filter((m) => m.embedding);
     if (embedded.length === 0) return;
-    if (this.#index === 'sqlite-vec') {
+    if (this.#index?.kind === 'sqlite-vec') {
       await putVectors(
         trx as Kysely<unknown>,
         embedded.map((m) => ({
@@ -273,22 +294,43 @@ export class SqlVectorStore implements MemoryVectorStore {
         })),
         replace,
       );
-    } else if (this.#index === 'pgvector') {
-      for (const m of embedded) {
-        await sql`update ${sql.table(MEMORIES_TABLE)} set embedding_vector = cast(${`[${m.embedding!.join(',')}]`} as vector)
-          where id = ${Number(m.id)}`.execute(trx);
-      }
+    } else if (this.#index?.kind === 'pgvector') {
+      await putPgVectors(
+        trx as Kysely<unknown>,
+        this.#index.pgvector,
+        embedded.map((m) => ({ id: Number(m.id), vector: m.embedding! })),
+      );
     }
   }
 
   async #deleteIds(trx: Kysely<SemanticDatabase>, ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    if (this.#index === 'sqlite-vec') await deleteVectors(trx as Kysely<unknown>, ids);
+    if (this.#index?.kind === 'sqlite-vec') await deleteVectors(trx as Kysely<unknown>, ids);
     for (let start = 0; start < ids.length; start += 500) {
       await trx
         .deleteFrom(MEMORIES_TABLE)
         .where('id', 'in', ids.slice(start, start + 500))
         .execute();
+    }
+  }
+
+  /**
+   * pgvector: creates the HNSW index of each vector length not seen yet, before the writing
+   * transaction (a concurrent creation of the same index is no failure).
+   */
+  async #ensureLengthIndexes(
+    memories: readonly { embedding?: readonly number[] }[],
+  ): Promise<void> {
+    if (this.#index?.kind !== 'pgvector') return;
+    for (const m of memories) {
+      const length = m.embedding?.length;
+      if (length === undefined || this.#indexedLengths.has(length)) continue;
+      try {
+        await ensureDimensionIndex(this.#raw, this.#index.pgvector, length);
+      } catch (error) {
+        if (!isDuplicateRelation(error)) throw error;
+      }
+      this.#indexedLengths.add(length);
     }
   }
 
@@ -309,4 +351,10 @@ export class SqlVectorStore implements MemoryVectorStore {
       return memory ? [{ memory, score: h.score }] : [];
     });
   }
+}
+
+/** PostgreSQL's answer when two sessions create the same index at once. */
+function isDuplicateRelation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '42P07' || code === '23505';
 }

@@ -44,9 +44,12 @@ export async function putVectors(
   rows: readonly { id: number; userKey: string; vector: readonly number[] }[],
   replace: boolean,
 ): Promise<void> {
-  const byLength = new Map<number, typeof rows>();
-  for (const row of rows)
-    byLength.set(row.vector.length, [...(byLength.get(row.vector.length) ?? []), row]);
+  const byLength = new Map<number, (typeof rows)[number][]>();
+  for (const row of rows) {
+    const group = byLength.get(row.vector.length);
+    if (group) group.push(row);
+    else byLength.set(row.vector.length, [row]);
+  }
   for (const [dimensions, group] of byLength) {
     const table = vecTable(dimensions);
     // Cosine distance; the user is a partition key, so a search reads one user's vectors only.

@@ -1,5 +1,6 @@
 import { ApiError } from '../api/api-error';
-import { api } from '../api/client';
+import { api, send } from '../api/client';
+import { readFrames } from '../api/sse';
 import { store } from '../store';
 import { byId, h } from '../util/dom';
 import { formatWhen } from '../util/time';
@@ -15,6 +16,53 @@ interface Memory {
 
 /** The most memories the panel lists (the route's page; newest first). */
 const LIMIT = 200;
+/** Wait before following the memory stream again after it ended or failed. */
+const RECONNECT_MS = 2000;
+
+/** The memory stream followed while the tab shows (one at a time). */
+let watching: { path: string; controller: AbortController } | undefined;
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+}
+
+/**
+ * Follow `GET .../memories/stream` until aborted: each frame after the first means the memories
+ * changed (a background extraction finished, a tool stored a fact, another tab deleted one), and
+ * the list is drawn again. A server without the stream (or without listing) ends the watch.
+ */
+async function follow(path: string, controller: AbortController): Promise<void> {
+  const { signal } = controller;
+  while (!signal.aborted) {
+    try {
+      const response = await send(`${path}/stream?limit=${LIMIT}`, { signal });
+      await readFrames(response, (frame) => {
+        if (!(frame as { reset?: boolean }).reset && !signal.aborted) void draw(false);
+      });
+    } catch (error) {
+      if (signal.aborted) return;
+      if (error instanceof ApiError && error.status !== 503) return;
+    }
+    await sleep(RECONNECT_MS, signal);
+  }
+}
+
+function watch(path: string): void {
+  if (watching?.path === path) return;
+  watching?.controller.abort();
+  const controller = new AbortController();
+  watching = { path, controller };
+  void follow(path, controller);
+}
+
+/** Stop following the memories (the tab is hidden). */
+export function closeMemoryPanel(): void {
+  watching?.controller.abort();
+  watching = undefined;
+}
 
 function empty(text: string): HTMLElement {
   return h('p', { class: 'memory-empty muted' }, text);
@@ -22,7 +70,7 @@ function empty(text: string): HTMLElement {
 
 async function remove(path: string, label: string): Promise<void> {
   await guard(label, () => api(path, { method: 'DELETE' }));
-  await drawMemoryPanel();
+  await draw(false);
 }
 
 function item(memory: Memory): HTMLElement {
@@ -63,13 +111,20 @@ function item(memory: Memory): HTMLElement {
 
 /**
  * The Memory tab: the current user's long-term memories in the selected app (text, when, which
- * session), with a delete per memory and one for all of them. Apps whose memory service cannot
- * list memories (none, or one without `listMemories`) show why the list is empty.
+ * session), with a delete per memory and one for all of them, kept current while it shows by the
+ * server's memory stream (memories a background extraction adds appear without a reload). Apps
+ * whose memory service cannot list memories (none, or one without `listMemories`) show why the
+ * list is empty.
  */
-export async function drawMemoryPanel(): Promise<void> {
+export function drawMemoryPanel(): Promise<void> {
+  return draw(true);
+}
+
+async function draw(follow: boolean): Promise<void> {
   const panel = byId('panel-memory');
   const title = h('h2', {}, 'Memories');
   if (!store.state.app) {
+    closeMemoryPanel();
     panel.replaceChildren(title, empty('No app is selected.'));
     return;
   }
@@ -79,6 +134,7 @@ export async function drawMemoryPanel(): Promise<void> {
     ({ memories } = await api<{ memories: Memory[] }>(`${path}?limit=${LIMIT}`));
   } catch (error) {
     if (error instanceof ApiError && (error.status === 400 || error.status === 501)) {
+      closeMemoryPanel();
       panel.replaceChildren(
         title,
         empty(
@@ -91,6 +147,7 @@ export async function drawMemoryPanel(): Promise<void> {
     }
     throw error;
   }
+  if (follow) watch(path);
   if (memories.length === 0) {
     panel.replaceChildren(title, empty(`No memories of ${store.state.user || 'user'} yet.`));
     return;

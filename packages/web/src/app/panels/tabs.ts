@@ -5,7 +5,7 @@ import { drawEvalPanel } from './eval-panel';
 import { drawEventPanel } from './event-panel';
 import { drawGraphPanel } from './graph-panel';
 import { closeJobsPanel, drawJobsPanel } from './jobs-panel';
-import { drawMemoryPanel } from './memory-panel';
+import { closeMemoryPanel, drawMemoryPanel } from './memory-panel';
 import { drawStatePanel } from './state-panel';
 import { drawTracePanel } from './trace-panel';
 
@@ -33,6 +33,7 @@ function drawCurrent(): void {
 export function showTab(tab: Tab): void {
   // The jobs stream runs only while its tab shows.
   if (current === 'jobs' && tab !== 'jobs') closeJobsPanel();
+  if (current === 'memory' && tab !== 'memory') closeMemoryPanel();
   current = tab;
   for (const button of tabButtons()) {
     const active = button.dataset.tab === tab;
