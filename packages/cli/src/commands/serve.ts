@@ -159,6 +159,10 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       jobs: jobs.description,
       jobWorker: jobs.worker?.workerId,
       close: closeAll,
+      shutdown: async (shutdownOptions = {}) => {
+        await app.drain(shutdownOptions);
+        await closeAll();
+      },
     };
   } catch (error) {
     await closeAll();

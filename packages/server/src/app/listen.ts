@@ -18,6 +18,11 @@ export interface RunningServer {
   port: number;
   /** Stop accepting connections, end open ones, and close the app when it has a `close()`. */
   close(): Promise<void>;
+  /**
+   * Graceful shutdown (SIGTERM): the app's `drain` (new runs refused, runs in flight given up to
+   * `deadlineMs` to finish, the rest aborted with a final error frame), then {@link close}.
+   */
+  shutdown(options?: { deadlineMs?: number }): Promise<void>;
 }
 
 /**
@@ -31,7 +36,10 @@ export interface RunningServer {
  * ```
  */
 export function listen(
-  app: Hono & { close?: () => Promise<void> },
+  app: Hono & {
+    close?: () => Promise<void>;
+    drain?: (options?: { deadlineMs?: number }) => Promise<unknown>;
+  },
   options: ListenOptions = {},
 ): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
@@ -40,14 +48,19 @@ export function listen(
       { fetch: app.fetch, port: options.port ?? 8000, hostname: host },
       (info: AddressInfo) => {
         const urlHost = host.includes(':') ? `[${host}]` : host;
+        const close = () =>
+          new Promise<void>((done, fail) => {
+            server.close((error) => (error ? fail(error) : done()));
+            if ('closeAllConnections' in server) server.closeAllConnections();
+          }).then(() => app.close?.());
         resolve({
           url: `http://${urlHost === '0.0.0.0' ? '127.0.0.1' : urlHost}:${info.port}`,
           port: info.port,
-          close: () =>
-            new Promise<void>((done, fail) => {
-              server.close((error) => (error ? fail(error) : done()));
-              if ('closeAllConnections' in server) server.closeAllConnections();
-            }).then(() => app.close?.()),
+          close,
+          shutdown: async (shutdownOptions = {}) => {
+            await app.drain?.(shutdownOptions);
+            await close();
+          },
         });
       },
     );
