@@ -3,7 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { REDIS_URL, dropRedisPrefix, redisPrefix, redisUnavailable } from '@adk/test-databases';
+import {
+  POSTGRES_URL,
+  REDIS_URL,
+  createPostgresSchema,
+  dropPostgresSchema,
+  dropRedisPrefix,
+  postgresSchemaName,
+  postgresUnavailable,
+  redisPrefix,
+  redisUnavailable,
+} from '@adk/test-databases';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { defaultJobStoreUrl, serve, type ServeHandle } from '../src';
@@ -32,6 +42,7 @@ afterEach(async () => {
 });
 
 const noRedis = await redisUnavailable();
+const noPostgres = await postgresUnavailable();
 
 afterAll(async () => {
   if (noRedis === undefined) await dropRedisPrefix(prefix);
@@ -69,9 +80,8 @@ describe('background jobs of adk web / api_server', () => {
     expect(defaultJobStoreUrl(`sqlite:${join(dir, 'data')}`, '/x')).toBe(
       `sqlite:${join(dir, 'data.jobs.db')}`,
     );
-    expect(defaultJobStoreUrl('postgres://u@127.0.0.1/db', dir)).toBe(
-      `sqlite:${join(dir, '.adk', 'jobs.db')}`,
-    );
+    // PostgreSQL sessions are shared by every instance: their database holds the jobs too.
+    expect(defaultJobStoreUrl('postgres://u@127.0.0.1/db', dir)).toBe('postgres://u@127.0.0.1/db');
   });
 
   it('runs a background job with no flag: embedded store, worker in this process', async () => {
@@ -105,6 +115,44 @@ describe('background jobs of adk web / api_server', () => {
     expect(await jobState(server.url, job.id)).toBe('completed');
     expect(await answerIn(server.url, `job-${job.id}`)).toBe('Hello there!');
   });
+
+  it.skipIf(noPostgres !== undefined)(
+    'shares one queue between instances on PostgreSQL sessions, with no --queue-url',
+    async () => {
+      const sessionsSchema = postgresSchemaName('cli_shared');
+      const queueSchema = postgresSchemaName('cli_queue');
+      await createPostgresSchema(sessionsSchema);
+      const sessions = `${POSTGRES_URL}${POSTGRES_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${sessionsSchema}`)}`;
+      const options = {
+        agentsDir,
+        port: 0,
+        sessionServiceUri: sessions,
+        queueNamespace: queueSchema,
+        warn: () => undefined,
+      };
+      const first = await serve(options);
+      const second = await serve(options).catch(async (error: unknown) => {
+        await first.close();
+        throw error;
+      });
+      try {
+        expect(first.jobs).toBe(second.jobs);
+        expect(first.jobs).toMatch(/^postgres/);
+        expect(first.jobWorker).toMatch(/^worker-/);
+        // Enqueued through one instance, seen, run and read through the other.
+        const job = await enqueue(first.url, 'Hi');
+        await expect
+          .poll(() => jobState(second.url, job.id), { timeout: 60_000 })
+          .toBe('completed');
+        expect(await answerIn(second.url, `job-${job.id}`)).toBe('Hello there!');
+      } finally {
+        await first.close();
+        await second.close();
+        await dropPostgresSchema(sessionsSchema);
+        await dropPostgresSchema(queueSchema);
+      }
+    },
+  );
 
   it.skipIf(noRedis !== undefined)(
     'with --queue-url starts no worker unless asked (--in-process-worker)',

@@ -298,7 +298,7 @@ describe('POST /run', () => {
     ]);
   });
 
-  it('aborts the run when the client gives up waiting for the JSON answer', async () => {
+  it('aborts the run when a client that asked for it gives up waiting for the JSON answer', async () => {
     const aborted = deferred<unknown>();
     const waiting = deferred();
     script = async function* (request, emit) {
@@ -322,6 +322,7 @@ describe('POST /run', () => {
         user_id: 'u1',
         session_id: 's1',
         new_message: { parts: [{ text: 'hi' }] },
+        abort_on_disconnect: true,
       }),
       signal: client.signal,
     }).catch((error: Error) => error.name);
@@ -418,7 +419,7 @@ describe('POST /run_sse', () => {
     expect(response.headers.get('content-type')).toMatch(/json/);
   });
 
-  it('aborts the run when the client disconnects, leaving the session consistent', async () => {
+  it('aborts the run when the client that asked for it disconnects, leaving the session consistent', async () => {
     const aborted = deferred<unknown>();
     script = async function* (request, emit) {
       yield emit({ content: modelContent('first') });
@@ -441,6 +442,7 @@ describe('POST /run_sse', () => {
         user_id: 'u1',
         session_id: 's1',
         new_message: { parts: [{ text: 'hi' }] },
+        abort_on_disconnect: true,
       }),
       signal: client.signal,
     });

@@ -67,16 +67,30 @@ export function memoryServices() {
   return { sessionService: new InMemorySessionService() };
 }
 
+/** One SSE frame: its `id:` (when it has one) and the text of its `data:` lines. */
+export function frameParts(frame: string): { id: string | undefined; data: string } {
+  let id: string | undefined;
+  const data: string[] = [];
+  for (const line of frame.split('\n')) {
+    if (line.startsWith('id:')) id = line.slice(3).trimStart();
+    else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+  }
+  return { id, data: data.join('\n') };
+}
+
 /** Parse a `text/event-stream` body into the JSON of each `data:` frame. */
 export function parseSse(text: string): unknown[] {
   return text
     .split('\n\n')
-    .filter((frame) => frame.startsWith('data: '))
-    .map((frame) => JSON.parse(frame.slice('data: '.length)) as unknown);
+    .map(frameParts)
+    .filter((frame) => frame.data !== '')
+    .map((frame) => JSON.parse(frame.data) as unknown);
 }
 
-/** Read an SSE response frame by frame. */
-export async function* sseFrames(response: Response): AsyncGenerator<Record<string, unknown>> {
+/** Read an SSE response frame by frame, with each frame's `id:` when it has one. */
+export async function* sseFramesWithIds(
+  response: Response,
+): AsyncGenerator<{ id: string | undefined; value: Record<string, unknown> }> {
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   for (;;) {
@@ -85,11 +99,18 @@ export async function* sseFrames(response: Response): AsyncGenerator<Record<stri
     buffer += value;
     let end: number;
     while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const frame = buffer.slice(0, end);
+      const frame = frameParts(buffer.slice(0, end));
       buffer = buffer.slice(end + 2);
-      if (frame.startsWith('data: ')) yield JSON.parse(frame.slice(6)) as Record<string, unknown>;
+      if (frame.data !== '') {
+        yield { id: frame.id, value: JSON.parse(frame.data) as Record<string, unknown> };
+      }
     }
   }
+}
+
+/** Read an SSE response frame by frame. */
+export async function* sseFrames(response: Response): AsyncGenerator<Record<string, unknown>> {
+  for await (const frame of sseFramesWithIds(response)) yield frame.value;
 }
 
 /** A promise with its resolver exposed. */

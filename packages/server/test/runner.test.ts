@@ -138,7 +138,7 @@ describe('with the real Runner, LlmAgent and SQLite sessions', () => {
     expect(graph.dotSrc).toMatch(/"weather" -> "get_weather" \[color=/);
   });
 
-  it('aborts the model call when the client disconnects and keeps the session usable', async () => {
+  it('aborts the model call when a client that asked for it disconnects and keeps the session usable', async () => {
     const started = deferred();
     const aborted = deferred<unknown>();
     let calls = 0;
@@ -167,7 +167,11 @@ describe('with the real Runner, LlmAgent and SQLite sessions', () => {
     await start(model);
     await post(`${sessionsPath}/s1`, {});
     const client = new AbortController();
-    const response = await post('/run_sse', runBody('first'), { signal: client.signal });
+    const response = await post(
+      '/run_sse',
+      { ...runBody('first'), abort_on_disconnect: true },
+      { signal: client.signal },
+    );
     const reading = (async () => {
       for await (const frame of sseFrames(response)) if (frame.partial) client.abort();
     })().catch((error: Error) => error.name);

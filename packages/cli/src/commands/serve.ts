@@ -214,6 +214,10 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
         ...(extraction ? ['facts extracted in the background'] : []),
       ].join(', '),
       close: closeAll,
+      shutdown: async (shutdownOptions = {}) => {
+        await app.drain(shutdownOptions);
+        await closeAll();
+      },
     };
   } catch (error) {
     await closeAll();

@@ -69,6 +69,12 @@ const SERVER_OPTIONS: CommandModule['options'] = {
     type: 'boolean',
     description: 'Run the jobs of --queue-url in this process too (always on without it)',
   },
+  'shutdown-timeout': {
+    type: 'string',
+    value: 'S',
+    description:
+      'On SIGTERM, stop taking runs and give those in flight S seconds to finish before stopping them (default 25)',
+  },
   queue: {
     type: 'string',
     multiple: true,
@@ -95,6 +101,11 @@ async function startServer(web: boolean, { values, positionals, env }: CommandIn
   }
   loadDotEnv(resolve(positionals[0] ?? '.'), env);
   const token = option('token') ?? env.ADK_API_TOKEN;
+  const rawShutdown = option('shutdown-timeout') ?? '25';
+  const shutdownSeconds = Number(rawShutdown);
+  if (!Number.isFinite(shutdownSeconds) || shutdownSeconds < 0) {
+    throw new UsageError(`Invalid --shutdown-timeout: ${rawShutdown} (seconds, >= 0)`);
+  }
   const queueUrl = option('queue-url') ?? (env.ADK_QUEUE_URL || undefined);
   const queueNamespace = option('queue-namespace');
   const queues = parseQueues(values.queue as string[] | undefined);
@@ -143,8 +154,12 @@ async function startServer(web: boolean, { values, positionals, env }: CommandIn
   const stop = () => {
     void server.close().then(() => process.exit(0));
   };
+  // SIGTERM (a rolling deploy, an orchestrator): drain, then stop. SIGINT (Ctrl-C): stop now.
+  const drain = () => {
+    void server.shutdown({ deadlineMs: shutdownSeconds * 1000 }).then(() => process.exit(0));
+  };
   process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.once('SIGTERM', drain);
   return await new Promise<number>(() => undefined);
 }
 

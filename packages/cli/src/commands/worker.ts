@@ -131,8 +131,17 @@ async function runWorkerCommand(
   positionals: string[],
   env: NodeJS.ProcessEnv,
 ): Promise<number> {
-  const queueUrl = values['queue-url'] ?? env.ADK_QUEUE_URL;
-  if (!queueUrl) throw new UsageError('adk worker needs --queue-url redis://… or postgres://…');
+  // Without a queue URL, PostgreSQL sessions hold the jobs too (as adk api_server does).
+  const sessions = values.session_service_uri;
+  const queueUrl =
+    values['queue-url'] ??
+    env.ADK_QUEUE_URL ??
+    (sessions && /^postgres(ql)?:\/\//.test(sessions) ? sessions : undefined);
+  if (!queueUrl) {
+    throw new UsageError(
+      'adk worker needs --queue-url redis://… or postgres://… (or PostgreSQL sessions, whose database then holds the jobs)',
+    );
+  }
   const queues = parseQueues(values.queue);
   const handle = await runWorker({
     agentsDir: positionals[0] ?? '.',

@@ -27,17 +27,22 @@ export async function openJobStore(url: string, namespace?: string): Promise<Job
 }
 
 /**
- * Where the embedded job store (`SqlJobStore`) lives when no queue URL is given: a sibling file of
- * SQLite sessions (`sessions.db` → `sessions.jobs.db`), in memory beside sessions kept in memory
- * (jobs then live as long as the sessions they write to), and `<baseDir>/.adk/jobs.db` beside
- * PostgreSQL sessions.
+ * Where jobs live when no queue URL is given: the embedded job store (`SqlJobStore`) in a sibling
+ * file of SQLite sessions (`sessions.db` → `sessions.jobs.db`), in memory beside sessions kept in
+ * memory (jobs then live as long as the sessions they write to); beside PostgreSQL sessions, the
+ * sessions' own database, through graphile-worker (the URL is returned as is). Sessions in
+ * PostgreSQL are shared by every server instance that names them, so their jobs must be too: a
+ * job enqueued through one instance is seen, run and cancelled through any other.
  *
  * A sibling file rather than the sessions' own file: the worker claims due jobs every second
  * inside `BEGIN IMMEDIATE`, which takes the file's write lock; in their own file those claims
  * never queue behind (or delay) the session writes of a chat, and deleting the file empties the
  * queue without touching the sessions.
  */
-export function defaultJobStoreUrl(sessionServiceUri: string | undefined, baseDir: string): string {
+export function defaultJobStoreUrl(
+  sessionServiceUri: string | undefined,
+  _baseDir?: string,
+): string {
   if (!sessionServiceUri || sessionServiceUri.startsWith('memory:')) return 'sqlite::memory:';
   const parsed = parseDatabaseUrl(sessionServiceUri);
   if (parsed.kind === 'sqlite') {
@@ -46,7 +51,20 @@ export function defaultJobStoreUrl(sessionServiceUri: string | undefined, baseDi
     const extension = extname(file);
     return `sqlite:${join(dirname(file), `${basename(file, extension)}.jobs${extension || '.db'}`)}`;
   }
-  return `sqlite:${join(resolve(baseDir), '.adk', 'jobs.db')}`;
+  return sessionServiceUri;
+}
+
+/**
+ * A SQLite file for the embedded `SqlJobStore` in any case: {@link defaultJobStoreUrl} when it is
+ * one, else `<baseDir>/.adk/jobs.db` (for what needs the embedded store's leases, such as
+ * background memory extraction, beside PostgreSQL sessions).
+ */
+export function embeddedJobStoreUrl(
+  sessionServiceUri: string | undefined,
+  baseDir: string,
+): string {
+  const url = defaultJobStoreUrl(sessionServiceUri);
+  return url.startsWith('sqlite:') ? url : `sqlite:${join(resolve(baseDir), '.adk', 'jobs.db')}`;
 }
 
 /** Options of {@link openJobService}. */
@@ -58,16 +76,17 @@ export interface JobServiceOptions {
   queueUrl?: string;
   /** BullMQ's key prefix or graphile-worker's schema (with `queueUrl`). */
   queueNamespace?: string;
-  /** The sessions' URI, which places the embedded store (see {@link defaultJobStoreUrl}). */
+  /** The sessions' URI, which places the default store (see {@link defaultJobStoreUrl}). */
   sessionServiceUri?: string;
-  /** Folder for the embedded store beside PostgreSQL sessions (the agents folder). */
+  /** The agents folder. */
   baseDir: string;
   /** The runners of the apps, by app name: what the in-process worker runs. */
   runners: Readonly<Record<string, Runner>>;
   /**
-   * Run a `JobWorker` in this process. Default: true for the embedded store (nothing else can
-   * reach an in-memory one, and the playground must run jobs with no setup), false with a
-   * `queueUrl` (`adk worker` processes run them).
+   * Run a `JobWorker` in this process. Default: true without a `queueUrl` (the embedded store:
+   * nothing else can reach an in-memory one, and the playground must run jobs with no setup; or
+   * graphile-worker on the PostgreSQL sessions' database, where every instance then works the
+   * shared queue), false with one (`adk worker` processes run them).
    */
   inProcessWorker?: boolean;
   /** Queues the in-process worker serves and their concurrency (default `{ default: 5 }`). */
@@ -106,9 +125,9 @@ export async function openEmbeddedJobStore(url: string): Promise<SqlJobStore> {
  */
 export async function openJobService(options: JobServiceOptions): Promise<OpenedJobService> {
   const url = options.queueUrl ?? defaultJobStoreUrl(options.sessionServiceUri, options.baseDir);
-  const store = options.queueUrl
-    ? await openJobStore(options.queueUrl, options.queueNamespace)
-    : await openEmbeddedJobStore(url);
+  const store = /^sqlite:/.test(url)
+    ? await openEmbeddedJobStore(url)
+    : await openJobStore(url, options.queueNamespace);
   const inProcess = options.inProcessWorker ?? options.queueUrl === undefined;
   const worker = inProcess
     ? new JobWorker({

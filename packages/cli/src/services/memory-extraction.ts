@@ -8,7 +8,7 @@ import {
 } from '@adk/memory';
 
 import { UsageError } from '../errors';
-import { defaultJobStoreUrl, openEmbeddedJobStore } from './job-store';
+import { embeddedJobStoreUrl, openEmbeddedJobStore } from './job-store';
 
 /** What `adk web` / `api_server` set up for `--memory_extraction_model`. */
 export interface MemoryExtractionSetup {
@@ -67,7 +67,7 @@ export function prepareMemoryExtraction(options: {
       if (isLeased(jobs)) jobStore = jobs;
       else {
         const own = await openEmbeddedJobStore(
-          defaultJobStoreUrl(where.sessionServiceUri, where.baseDir),
+          embeddedJobStoreUrl(where.sessionServiceUri, where.baseDir),
         );
         ownStore = own;
         jobStore = own;

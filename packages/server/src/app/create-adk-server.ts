@@ -38,11 +38,21 @@ export type AdkServerApp = Hono & {
   injectWebSocket(server: Server): void;
   /** End every open `/run_live` socket (their runs are aborted). */
   closeWebSockets(): void;
+  /**
+   * Graceful shutdown, first step: refuse new runs (503, and `/health/ready` answers 503), let
+   * the runs in flight finish for up to `deadlineMs` (default 25000), then abort the rest with
+   * `SERVER_SHUTTING_DOWN` (their streams end with an error frame of that code; what they stored
+   * stays, for `runner.resume` or a reconnect elsewhere). Resolves with the counts.
+   */
+  drain(options?: { deadlineMs?: number }): Promise<{ finished: number; aborted: number }>;
 };
+
+/** Default deadline of a graceful shutdown's wait for runs in flight (ms). */
+export const DEFAULT_SHUTDOWN_DEADLINE_MS = 25_000;
 
 const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
 /** Paths reachable without the bearer token. */
-const PUBLIC_API_PATHS = new Set(['/health']);
+const PUBLIC_API_PATHS = new Set(['/health', '/health/live', '/health/ready']);
 const API_PREFIXES = ['/apps/', '/run', '/list-apps', '/version', '/debug/', '/dev/'];
 
 function hasPrefix(path: string, prefixes: readonly string[]): boolean {
@@ -180,6 +190,9 @@ export function createAdkServer(options: AdkServerOptions): AdkServerApp {
   return Object.assign(app, {
     injectWebSocket: (server: Server) => webSockets.injectWebSocket(server),
     closeWebSockets,
+    drain(drainOptions: { deadlineMs?: number } = {}) {
+      return ctx.runs.drain(drainOptions.deadlineMs ?? DEFAULT_SHUTDOWN_DEADLINE_MS);
+    },
     close(): Promise<void> {
       closed ??= (async () => {
         closeWebSockets();

@@ -1,4 +1,8 @@
-export { createAdkServer, type AdkServerApp } from './create-adk-server';
+export {
+  createAdkServer,
+  DEFAULT_SHUTDOWN_DEADLINE_MS,
+  type AdkServerApp,
+} from './create-adk-server';
 export { listen, type ListenOptions, type RunningServer } from './listen';
 export type {
   AdkAppDefinition,

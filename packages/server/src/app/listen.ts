@@ -19,6 +19,11 @@ export interface RunningServer {
   port: number;
   /** Stop accepting connections, end open ones, and close the app when it has a `close()`. */
   close(): Promise<void>;
+  /**
+   * Graceful shutdown (SIGTERM): the app's `drain` (new runs refused, runs in flight given up to
+   * `deadlineMs` to finish, the rest aborted with a final error frame), then {@link close}.
+   */
+  shutdown(options?: { deadlineMs?: number }): Promise<void>;
 }
 
 /**
@@ -37,6 +42,7 @@ export function listen(
     close?: () => Promise<void>;
     injectWebSocket?: (server: Server) => void;
     closeWebSockets?: () => void;
+    drain?: (options?: { deadlineMs?: number }) => Promise<unknown>;
   },
   options: ListenOptions = {},
 ): Promise<RunningServer> {
@@ -46,15 +52,20 @@ export function listen(
       { fetch: app.fetch, port: options.port ?? 8000, hostname: host },
       (info: AddressInfo) => {
         const urlHost = host.includes(':') ? `[${host}]` : host;
+        const close = () =>
+          new Promise<void>((done, fail) => {
+            app.closeWebSockets?.();
+            server.close((error) => (error ? fail(error) : done()));
+            if ('closeAllConnections' in server) server.closeAllConnections();
+          }).then(() => app.close?.());
         resolve({
           url: `http://${urlHost === '0.0.0.0' ? '127.0.0.1' : urlHost}:${info.port}`,
           port: info.port,
-          close: () =>
-            new Promise<void>((done, fail) => {
-              app.closeWebSockets?.();
-              server.close((error) => (error ? fail(error) : done()));
-              if ('closeAllConnections' in server) server.closeAllConnections();
-            }).then(() => app.close?.()),
+          close,
+          shutdown: async (shutdownOptions = {}) => {
+            await app.drain?.(shutdownOptions);
+            await close();
+          },
         });
       },
     );

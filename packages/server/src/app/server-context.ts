@@ -3,6 +3,7 @@ import type { TraceStore } from '../traces';
 import { InvalidArgumentError, Runner } from '@adk/core';
 
 import { WireTime } from '../http/wire-time';
+import { RunTracker } from '../run/run-tracker';
 import type { AdkServerOptions, ResolvedApp } from './types';
 
 /** What every route group needs: the options, the trace store and app lookup. */
@@ -10,6 +11,8 @@ export class ServerContext {
   private readonly apps = new Map<string, ResolvedApp>();
   /** Timestamp conversion for responses and imported events. */
   readonly time: WireTime;
+  /** The runs in flight on this instance, and the graceful shutdown. */
+  readonly runs = new RunTracker();
 
   constructor(
     readonly options: AdkServerOptions,

@@ -162,6 +162,18 @@ export interface AdkServerOptions {
    * socket's request queue (default 256 requests; a full queue stops reading the socket).
    */
   live?: { runConfig?: Partial<RunConfig>; queueCapacity?: number };
+  /**
+   * Abort a run when its HTTP client disconnects (default `false`: the run goes on, its events
+   * are stored, and the client reconnects, to any instance, with `Last-Event-ID` to get the rest).
+   */
+  abortRunOnDisconnect?: boolean;
+  /** A resumed `/run_sse` stream reads the session for new events this often (ms, default 250). */
+  resumePollMs?: number;
+  /**
+   * A resumed `/run_sse` stream whose invocation runs on no instance this one knows of ends with
+   * `RUN_STREAM_STALLED` after this long without a new stored event (ms, default 30000).
+   */
+  resumeIdleMs?: number;
   /** Largest accepted request body, in bytes (default 16 MiB). Larger bodies get 413. */
   maxBodyBytes?: number;
   /**

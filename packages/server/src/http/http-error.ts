@@ -38,6 +38,8 @@ export function statusOf(error: unknown): ContentfulStatusCode {
   // Another run wrote to the session meanwhile: retrying the request is the fix.
   if (StaleSessionError.isInstance(error)) return 409;
   if (InvalidArgumentError.isInstance(error)) return 400;
+  // A shutting-down instance: the load balancer's retry on another instance is the fix.
+  if (AdkError.isInstance(error) && error.code === 'SERVER_SHUTTING_DOWN') return 503;
   // Every other "invalid input" error of the ADK packages (`INVALID_EVENT`, `INVALID_ARTIFACT_NAME`...).
   if (AdkError.isInstance(error) && error.code.startsWith('INVALID_')) return 400;
   return 500;

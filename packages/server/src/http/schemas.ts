@@ -79,6 +79,11 @@ export const runAgentRequestSchema = z.preprocess(
     function_call_event_id: z.string().nullish(),
     /** Accepted for compatibility; every run starts a new invocation. */
     invocation_id: z.string().nullish(),
+    /**
+     * This project's extension: stop the run when the client disconnects (a Stop button), where
+     * by default it goes on for a reconnect (`abortRunOnDisconnect` sets the server's default).
+     */
+    abort_on_disconnect: z.boolean().nullish(),
   }),
 );
 

@@ -37,6 +37,14 @@ function appInfo(name: string, root: AgentNode): AppInfo {
 export function metaRoutes(ctx: ServerContext): Hono {
   const routes = new Hono();
   routes.get('/health', (c) => c.json({ status: 'ok' }));
+  // For load balancers and orchestrators: alive while the process serves; ready until a
+  // graceful shutdown starts (then new runs are refused with 503 and should go elsewhere).
+  routes.get('/health/live', (c) => c.json({ status: 'ok' }));
+  routes.get('/health/ready', (c) =>
+    ctx.runs.draining
+      ? c.json({ status: 'draining', runsInFlight: ctx.runs.size }, 503)
+      : c.json({ status: 'ready', runsInFlight: ctx.runs.size }),
+  );
   routes.get('/version', (c) =>
     c.json({
       version: ctx.options.version ?? packageVersion,

@@ -4,21 +4,28 @@ import type { Context } from 'hono';
 
 import type { ServerContext } from '../app/server-context';
 import type { AppRunRequest, ResolvedApp } from '../app/types';
-import { ClientDisconnectedError } from '../errors';
+import { ClientDisconnectedError, ServerShuttingDownError } from '../errors';
 import { httpError } from '../http/http-error';
 import { readBody } from '../http/read-body';
 import { runAgentRequestSchema, type RunAgentRequest } from '../http/schemas';
-import { SSE_KEEP_ALIVE, sseErrorEvent, sseFrame } from './sse';
+import { sseResponse } from './event-stream';
+import { followInvocation } from './follow-invocation';
+import type { TrackedRun } from './run-tracker';
+import { sseErrorEvent, sseFrame } from './sse';
 
 interface PreparedRun {
   app: ResolvedApp;
   request: RunAgentRequest;
-  /** Aborted when the client disconnects. */
+  /** Aborted at the end of a shutdown deadline (and, with `abortRunOnDisconnect`, by the client). */
   controller: AbortController;
   runRequest: AppRunRequest;
+  tracked: TrackedRun;
+  abortOnDisconnect: boolean;
 }
 
 async function prepare(ctx: ServerContext, c: Context): Promise<PreparedRun> {
+  if (ctx.runs.draining)
+    throw new ServerShuttingDownError({ message: 'The server is shutting down.' });
   const request = await readBody(c, runAgentRequestSchema);
   const app = ctx.app(request.app_name);
   if (!app.autoCreateSession) {
@@ -32,15 +39,22 @@ async function prepare(ctx: ServerContext, c: Context): Promise<PreparedRun> {
       throw httpError(404, `Session not found: ${request.session_id}`, 'SESSION_NOT_FOUND');
   }
   const controller = new AbortController();
-  const clientSignal = c.req.raw.signal;
-  const onClientAbort = () =>
-    controller.abort(new ClientDisconnectedError({ cause: clientSignal.reason }));
-  if (clientSignal.aborted) onClientAbort();
-  else clientSignal.addEventListener('abort', onClientAbort, { once: true });
+  const abortOnDisconnect =
+    request.abort_on_disconnect ?? ctx.options.abortRunOnDisconnect ?? false;
+  if (abortOnDisconnect) {
+    const clientSignal = c.req.raw.signal;
+    const onClientAbort = () =>
+      controller.abort(new ClientDisconnectedError({ cause: clientSignal.reason }));
+    if (clientSignal.aborted) onClientAbort();
+    else clientSignal.addEventListener('abort', onClientAbort, { once: true });
+  }
+  const tracked = ctx.runs.begin(controller);
   return {
     app,
     request,
     controller,
+    tracked,
+    abortOnDisconnect,
     runRequest: {
       userId: request.user_id,
       sessionId: request.session_id,
@@ -54,72 +68,117 @@ async function prepare(ctx: ServerContext, c: Context): Promise<PreparedRun> {
 
 /**
  * `POST /run` (every event of the turn as one JSON array) and `POST /run_sse` (one
- * `data: <event JSON>\n\n` frame per event, partial events included when `streaming` is true).
- * A client that disconnects aborts the run; events already stored stay stored.
+ * `data: <event JSON>\n\n` frame per event, partial events included when `streaming` is true;
+ * stored events carry `id: <event id>`).
+ *
+ * A client that disconnects does not stop the run (unless `abortRunOnDisconnect`): it goes on and
+ * stores its events. Posting `/run_sse` again with a `Last-Event-ID` header, to any instance that
+ * shares the session store, starts no new invocation: the stream carries the stored events of the
+ * invocation after that id, then the new ones until the invocation ends.
  */
 export function runRoutes(ctx: ServerContext): Hono {
   const routes = new Hono();
 
   routes.post('/run', async (c) => {
-    const { app, request, runRequest } = await prepare(ctx, c);
+    const { app, request, runRequest, tracked } = await prepare(ctx, c);
     const events: Event[] = [];
-    for await (const event of app.runner.run(runRequest)) {
-      ctx.traces.linkEvent(request.session_id, event);
-      events.push(event);
+    try {
+      for await (const event of app.runner.run(runRequest)) {
+        tracked.setInvocation(event.invocationId);
+        ctx.traces.linkEvent(request.session_id, event);
+        events.push(event);
+      }
+    } finally {
+      tracked.end();
     }
     return c.json(events.map((event) => ctx.time.event(event)));
   });
 
   routes.post('/run_sse', async (c) => {
-    const { app, request, controller, runRequest } = await prepare(ctx, c);
+    const lastEventId = c.req.header('last-event-id');
+    if (lastEventId) return resumeStream(ctx, c, lastEventId);
+    const { app, request, controller, runRequest, tracked, abortOnDisconnect } = await prepare(
+      ctx,
+      c,
+    );
     const iterator = app.runner.run(runRequest);
     let invocationId = '';
-    let keepAlive: NodeJS.Timeout | undefined;
-    const stopKeepAlive = () => clearInterval(keepAlive);
-    const keepAliveMs = ctx.options.sseKeepAliveMs ?? 15_000;
-    const body = new ReadableStream<Uint8Array>({
-      start(stream) {
-        if (keepAliveMs <= 0) return;
-        keepAlive = setInterval(() => {
-          try {
-            stream.enqueue(SSE_KEEP_ALIVE);
-          } catch {
-            stopKeepAlive(); // the stream is already closed
+    const next = async (): Promise<IteratorResult<Event, void>> => {
+      const result = await iterator.next();
+      if (!result.done) {
+        invocationId = result.value.invocationId;
+        tracked.setInvocation(invocationId);
+        ctx.traces.linkEvent(request.session_id, result.value);
+      }
+      return result;
+    };
+    return sseResponse<Event>(
+      { next },
+      {
+        keepAliveMs: ctx.options.sseKeepAliveMs ?? 15_000,
+        frame: (event) => sseFrame(ctx.time.event(event), event.partial ? undefined : event.id),
+        errorFrame: (error) =>
+          // A client that aborted the run is gone: nobody to tell.
+          ClientDisconnectedError.isInstance(controller.signal.reason)
+            ? undefined
+            : sseFrame(sseErrorEvent(error, invocationId, app.agent.name)),
+        onEnd: () => tracked.end(),
+        onCancel: (reason) => {
+          if (abortOnDisconnect) {
+            controller.abort(new ClientDisconnectedError({ cause: reason }));
+            void iterator
+              .return(undefined)
+              .catch(() => undefined)
+              .finally(() => tracked.end());
+            return;
           }
-        }, keepAliveMs);
-        keepAlive.unref();
+          // The run goes on without its client; a reconnect reads what it stores.
+          void (async () => {
+            try {
+              while (!(await next()).done);
+            } catch {
+              // The run's own error events are stored; nothing else to do without a client.
+            } finally {
+              tracked.end();
+            }
+          })();
+        },
       },
-      async pull(stream) {
-        try {
-          const next = await iterator.next();
-          if (next.done) {
-            stopKeepAlive();
-            return stream.close();
-          }
-          invocationId = next.value.invocationId;
-          ctx.traces.linkEvent(request.session_id, next.value);
-          stream.enqueue(sseFrame(ctx.time.event(next.value)));
-        } catch (error) {
-          stopKeepAlive();
-          if (controller.signal.aborted) return; // the client is gone: nobody to tell
-          stream.enqueue(sseFrame(sseErrorEvent(error, invocationId, app.agent.name)));
-          stream.close();
-        }
-      },
-      async cancel(reason) {
-        stopKeepAlive();
-        controller.abort(new ClientDisconnectedError({ cause: reason }));
-        await iterator.return(undefined).catch(() => undefined);
-      },
-    });
-    return new Response(body, {
-      headers: {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache',
-        'x-accel-buffering': 'no',
-      },
-    });
+    );
   });
 
   return routes;
+}
+
+async function resumeStream(
+  ctx: ServerContext,
+  c: Context,
+  lastEventId: string,
+): Promise<Response> {
+  const request = await readBody(c, runAgentRequestSchema);
+  const app = ctx.app(request.app_name);
+  const controller = new AbortController();
+  const events = await followInvocation(ctx.sessionService, {
+    appName: request.app_name,
+    userId: request.user_id,
+    sessionId: request.session_id,
+    lastEventId,
+    signal: controller.signal,
+    pollMs: ctx.options.resumePollMs ?? 250,
+    idleMs: ctx.options.resumeIdleMs ?? 30_000,
+    isRunning: (invocationId) => ctx.runs.isRunning(invocationId),
+  });
+  let invocationId = '';
+  return sseResponse<Event>(events, {
+    keepAliveMs: ctx.options.sseKeepAliveMs ?? 15_000,
+    frame: (event) => {
+      invocationId = event.invocationId;
+      return sseFrame(ctx.time.event(event), event.id);
+    },
+    errorFrame: (error) => sseFrame(sseErrorEvent(error, invocationId, app.agent.name)),
+    onCancel: () => {
+      controller.abort();
+      void events.return(undefined).catch(() => undefined);
+    },
+  });
 }

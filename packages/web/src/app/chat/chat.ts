@@ -273,6 +273,8 @@ export async function sendMessage(message: Content, files: File[] = []): Promise
           session_id: store.state.sessionId,
           new_message: message,
           streaming: true,
+          // Stop means stop: without it the server lets the run finish for a reconnect.
+          abort_on_disconnect: true,
           ...(naming ? { state_delta: naming } : {}),
         }),
         signal: controller.signal,
