@@ -60,6 +60,7 @@ export const eventActionsSchema = z.looseObject({
   escalate: z.boolean().optional(),
   skipSummarization: z.boolean().optional(),
   requestedToolConfirmations: z.record(z.string(), toolConfirmationSchema).default(() => ({})),
+  rewindBeforeInvocationId: z.string().min(1).optional(),
   compaction: z
     .looseObject({
       startTimestamp: z.number(),

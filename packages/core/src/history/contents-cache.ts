@@ -3,6 +3,7 @@ import { InvalidArgumentError } from '../errors';
 import { approximateBytes, approximateEventBytes, type Event } from '../events';
 import { buildFrozenEventContents, type BuildContentsOptions } from './build-contents';
 import { INPUT_REJECTED_ERROR_CODE } from './history';
+import { isRewindEvent } from './rewound-events';
 import { withUserTurnsAtEnds } from './turn-order';
 
 /** Histories shorter than this are built from scratch: caching would cost more than it saves. */
@@ -91,7 +92,7 @@ function entryKey(key: string, last: Event): string {
  * - reuse needs the very same event objects at the same positions (compared one by one), frozen
  *   (session stores freeze what they store);
  * - new events are appended only when they cannot change how the prefix renders: no compaction,
- *   no rejected input, and every function response among them answers a call made among them
+ *   no rewind, no rejected input, and every function response among them answers a call made among them
  *   with an id the prefix never used; anything else is built from scratch;
  * - `includeContents: 'none'` and short histories are always built from scratch.
  *
@@ -234,6 +235,7 @@ function isPlainStoredEvent(event: Event): boolean {
   return (
     Object.isFrozen(event) &&
     !event.actions?.compaction &&
+    !isRewindEvent(event) &&
     event.errorCode !== INPUT_REJECTED_ERROR_CODE
   );
 }

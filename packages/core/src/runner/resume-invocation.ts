@@ -12,6 +12,7 @@ import { executeFunctionCalls } from '../flow/execute-tools';
 import { resolveTools } from '../flow/resolve-tools';
 import { InvocationReadonlyContext } from '../context/invocation-contexts';
 import { resumedBranch } from '../history/find-caller';
+import { withoutRewoundEvents } from '../history/rewound-events';
 import { toolErrorResponse } from '../tools/tool-response';
 import { commitEvent } from './commit-event';
 import { findAgentToRun, findResumeEntry } from './find-agent-to-run';
@@ -91,7 +92,11 @@ export async function* resumeInvocation(
         userId: request.userId,
         sessionId: request.sessionId,
       });
-    const progress = readInvocationProgress(session.events, request.invocationId);
+    // A rewound invocation is gone from the conversation: there is nothing to resume.
+    const progress = readInvocationProgress(
+      withoutRewoundEvents(session.events),
+      request.invocationId,
+    );
     if (progress.events.length === 0)
       throw new InvocationNotFoundError({
         sessionId: request.sessionId,
