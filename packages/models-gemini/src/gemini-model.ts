@@ -1,4 +1,11 @@
-import type { GenerateOptions, LlmRequest, LlmResponse, Model, ModelCapabilities } from '@adk/core';
+import type {
+  CacheMetadata,
+  GenerateOptions,
+  LlmRequest,
+  LlmResponse,
+  Model,
+  ModelCapabilities,
+} from '@adk/core';
 import type { HttpClient } from '@adk/model-http';
 
 import { fromGeminiResponse } from './convert/from-gemini-response';
@@ -7,6 +14,7 @@ import { toGeminiRequest } from './convert/to-gemini-request';
 import { geminiCapabilities } from './gemini-capabilities';
 import type { GeminiEndpoint } from './gemini-endpoint';
 import { readGeminiStream } from './stream/read-gemini-stream';
+import { applyContextCache, withCacheMetadata } from './context-cache';
 
 /**
  * A Gemini model over the Gemini API or Vertex AI: `generateContent`, or
@@ -59,13 +67,27 @@ export class GeminiModel implements Model {
       headers: endpoint.headers,
       signal: options.signal,
     };
+    // The app's context caching (`applyContextCache`): the body may go through a cache.
+    let cacheMetadata: CacheMetadata | undefined;
+    if (request.cacheConfig) {
+      const cached = await applyContextCache(request, call.body, {
+        http: this.http,
+        endpoint,
+        model: this.name,
+        apiModelId: this.apiModelId,
+        signal: options.signal,
+      });
+      call.body = cached.body;
+      cacheMetadata = cached.cacheMetadata;
+    }
     const path = `${endpoint.modelsPath}/${encodeURIComponent(this.apiModelId)}`;
     if (!options.stream) {
       const { data } = await this.http.postJson<GeminiResponse>({
         ...call,
         path: `${path}:generateContent`,
       });
-      yield { ...fromGeminiResponse(data), turnComplete: true };
+      const response: LlmResponse = { ...fromGeminiResponse(data), turnComplete: true };
+      yield cacheMetadata ? { ...response, cacheMetadata } : response;
       return;
     }
     const stream = await this.http.postStream({
@@ -74,6 +96,7 @@ export class GeminiModel implements Model {
       query: { alt: 'sse' },
       headers: { ...call.headers, accept: 'text/event-stream' },
     });
-    yield* readGeminiStream(stream.body, this.name);
+    const responses = readGeminiStream(stream.body, this.name);
+    yield* cacheMetadata ? withCacheMetadata(responses, cacheMetadata) : responses;
   }
 }

@@ -22,6 +22,14 @@ export {
   type VertexAISettings,
 } from './gemini-endpoint';
 export { geminiCapabilities, geminiMajorVersion } from './gemini-capabilities';
+export {
+  applyContextCache,
+  cacheFingerprint,
+  CONTEXT_CACHE_WARNING,
+  type CachedRequest,
+  type ContextCacheCall,
+  type GeminiCachedContent,
+} from './context-cache';
 export { GeminiModel } from './gemini-model';
 export {
   GEMINI_EMBED_BATCH_SIZE,

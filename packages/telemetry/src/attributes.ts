@@ -22,6 +22,8 @@ export const Attr = {
   RESPONSE_FINISH_REASONS: 'gen_ai.response.finish_reasons',
   USAGE_INPUT_TOKENS: 'gen_ai.usage.input_tokens',
   USAGE_OUTPUT_TOKENS: 'gen_ai.usage.output_tokens',
+  /** Input tokens read from a provider's cache (Gemini `cachedContentTokenCount`). */
+  USAGE_CACHE_READ_INPUT_TOKENS: 'gen_ai.usage.cache_read.input_tokens',
   TOKEN_TYPE: 'gen_ai.token.type',
   TOOL_NAME: 'gen_ai.tool.name',
   TOOL_DESCRIPTION: 'gen_ai.tool.description',

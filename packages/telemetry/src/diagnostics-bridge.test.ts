@@ -78,7 +78,12 @@ function endModel(spanId: string, durationMs = 12) {
       finishReason: 'STOP',
       modelVersion: 'gemini-2.5-flash-001',
     },
-    usage: { promptTokenCount: 120, candidatesTokenCount: 7, totalTokenCount: 127 },
+    usage: {
+      promptTokenCount: 120,
+      candidatesTokenCount: 7,
+      totalTokenCount: 127,
+      cachedContentTokenCount: 100,
+    },
     finishReason: 'STOP',
   }));
 }
@@ -138,6 +143,7 @@ describe('DiagnosticsBridge with synthetic lifecycle messages', () => {
       'gen_ai.request.max_tokens': 256,
       'gen_ai.usage.input_tokens': 120,
       'gen_ai.usage.output_tokens': 7,
+      'gen_ai.usage.cache_read.input_tokens': 100,
       'gen_ai.response.finish_reasons': ['stop'],
       'gen_ai.response.model': 'gemini-2.5-flash-001',
       'gcp.vertex.agent.invocation_id': 'inv-1',

@@ -265,6 +265,8 @@ export class DiagnosticsBridge {
       attributes[Attr.USAGE_INPUT_TOKENS] = usage.promptTokenCount;
     if (usage?.candidatesTokenCount !== undefined)
       attributes[Attr.USAGE_OUTPUT_TOKENS] = usage.candidatesTokenCount;
+    if (usage?.cachedContentTokenCount !== undefined)
+      attributes[Attr.USAGE_CACHE_READ_INPUT_TOKENS] = usage.cachedContentTokenCount;
     const finishReason = m.finishReason ?? m.response.finishReason;
     if (finishReason !== undefined)
       attributes[Attr.RESPONSE_FINISH_REASONS] = [finishReason.toLowerCase()];

@@ -101,4 +101,14 @@ export const eventSchema = z.looseObject({
   interrupted: z.boolean().optional(),
   modelVersion: z.string().optional(),
   customMetadata: z.record(z.string(), z.unknown()).optional(),
+  cacheMetadata: z
+    .looseObject({
+      cacheName: z.string().optional(),
+      expireTime: z.number().optional(),
+      fingerprint: z.string(),
+      invocationsUsed: z.number().int().optional(),
+      contentsCount: z.number().int(),
+      createdAt: z.number().optional(),
+    })
+    .optional(),
 });

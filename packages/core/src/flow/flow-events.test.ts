@@ -17,6 +17,7 @@ describe('modelResponseEvent', () => {
     const ctx = await makeContext(agent, { branch: 'root.helper' });
     const response: LlmResponse = {
       // Members listed in an order unlike RESPONSE_KEYS': the event's order must not follow it.
+      cacheMetadata: { fingerprint: 'f', contentsCount: 2 },
       customMetadata: { a: 1 },
       modelVersion: 'v1',
       interrupted: false,
@@ -55,6 +56,7 @@ describe('modelResponseEvent', () => {
       interrupted: true,
       modelVersion: 'v',
       customMetadata: {},
+      cacheMetadata: { fingerprint: 'f', contentsCount: 1 },
     };
     for (const missing of RESPONSE_KEYS) {
       const event = modelResponseEvent(

@@ -27,6 +27,7 @@ export const RESPONSE_KEYS = [
   'interrupted',
   'modelVersion',
   'customMetadata',
+  'cacheMetadata',
 ] as const satisfies readonly (keyof LlmResponse)[];
 
 /** An error event authored by `author`: no content, `errorCode` and `errorMessage` set. */
@@ -98,6 +99,7 @@ export function modelResponseEvent(
   if (response.interrupted !== undefined) event.interrupted = response.interrupted;
   if (response.modelVersion !== undefined) event.modelVersion = response.modelVersion;
   if (response.customMetadata !== undefined) event.customMetadata = response.customMetadata;
+  if (response.cacheMetadata !== undefined) event.cacheMetadata = response.cacheMetadata;
   if (longRunningToolIds) event.longRunningToolIds = longRunningToolIds;
   return event;
 }

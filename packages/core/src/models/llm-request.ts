@@ -1,4 +1,5 @@
 import type { Content } from '../content';
+import type { CacheMetadata, ContextCacheConfig } from './context-cache';
 
 /** A JSON Schema object (draft 2020-12 subset understood by every provider). */
 export type JsonSchema = { [key: string]: unknown };
@@ -72,4 +73,13 @@ export interface LlmRequest {
   /** The conversation, oldest first. Roles are `user` and `model` only. */
   contents: Content[];
   config: GenerateContentConfig;
+  /**
+   * The app's explicit context caching settings (`App({ contextCacheConfig })`); set by the flow
+   * only when caching is on. Providers without explicit caching ignore it.
+   */
+  cacheConfig?: ContextCacheConfig;
+  /** The agent's latest cache (or fingerprint) from the session's events, when caching is on. */
+  cacheMetadata?: CacheMetadata;
+  /** Prompt tokens of the agent's previous model call (checked against `cacheConfig.minTokens`). */
+  cacheableContentsTokenCount?: number;
 }

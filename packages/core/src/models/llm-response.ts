@@ -1,4 +1,5 @@
 import type { Content } from '../content';
+import type { CacheMetadata } from './context-cache';
 
 /** Why a model stopped. Gemini's names; other providers map onto them. */
 export type FinishReason =
@@ -45,4 +46,9 @@ export interface LlmResponse {
   /** The exact model version that answered, when the provider reports it. */
   modelVersion?: string;
   customMetadata?: Record<string, unknown>;
+  /**
+   * The provider's explicit context cache for this call (see `ContextCacheConfig`), stored on the
+   * event so the agent's next call finds it. Set by providers that cache.
+   */
+  cacheMetadata?: CacheMetadata;
 }

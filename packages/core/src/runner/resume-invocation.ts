@@ -27,6 +27,7 @@ import type { Session } from '../sessions/session';
 import type { ArtifactService } from '../artifacts';
 import type { MemoryService } from '../memory';
 import type { CredentialService } from '../auth/credential-service';
+import type { ContextCacheConfig } from '../models/context-cache';
 import type { ModelRegistry } from '../models/model-registry';
 import type { PluginManager } from '../plugins/plugin-manager';
 import type { Policy } from '../policies/policy';
@@ -46,6 +47,7 @@ export interface ResumeHost {
   readonly plugins: PluginManager;
   readonly models: ModelRegistry;
   readonly policies: readonly Policy[];
+  readonly contextCacheConfig?: ContextCacheConfig | undefined;
 }
 
 /** Arguments of `Runner.resume`. */
@@ -116,6 +118,7 @@ export async function* resumeInvocation(
       plugins: runner.plugins,
       models: runner.models,
       policies: runner.policies,
+      contextCacheConfig: runner.contextCacheConfig,
       spanId: newSpanId(),
     });
     ctx.userContent = progress.userEvent?.content;

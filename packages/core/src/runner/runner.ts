@@ -12,6 +12,7 @@ import { SessionNotFoundError } from '../errors/session-not-found-error';
 import { createEvent, type Event } from '../events';
 import { randomUuid } from '../events/random-uuid';
 import type { MemoryService } from '../memory';
+import type { ContextCacheConfig } from '../models/context-cache';
 import { defaultModelRegistry, type ModelRegistry } from '../models/model-registry';
 import type { BasePlugin } from '../plugins/base-plugin';
 import { PluginManager } from '../plugins/plugin-manager';
@@ -140,6 +141,8 @@ export class Runner {
   readonly models: ModelRegistry;
   readonly policies: readonly Policy[];
   readonly autoCreateSession: boolean;
+  /** The app's explicit context caching (`App({ contextCacheConfig })`); undefined: off. */
+  readonly contextCacheConfig: ContextCacheConfig | undefined;
   readonly #sessionTurns = new SessionTurns();
   readonly #deadlines: ConfirmationDeadlines | undefined;
 
@@ -162,6 +165,7 @@ export class Runner {
     this.models = options.models ?? defaultModelRegistry;
     this.policies = [...(options.policies ?? [])];
     this.autoCreateSession = options.autoCreateSession ?? false;
+    this.contextCacheConfig = options.app?.contextCacheConfig;
     this.#deadlines =
       options.confirmationTimers === false
         ? undefined
@@ -240,6 +244,7 @@ export class Runner {
         plugins,
         models: this.models,
         policies: this.policies,
+        contextCacheConfig: this.contextCacheConfig,
         spanId: newSpanId(),
       });
       const startTime = performance.now();
