@@ -135,6 +135,8 @@ describe('Runner.rewind', () => {
     const next = model.requests.at(-1)!.contents.map((content) => getText(content));
     expect(next).toHaveLength(33);
     expect(next.slice(-4)).toEqual(['answer 14', 'again', 'answer 20', 'more']);
+    // Built from the contents remembered for the previous turn, not rendered again.
+    expect(model.requests.at(-1)!.contents[0]).toBe(model.requests[before]!.contents[0]);
   });
 
   it('refuses to resume a rewound invocation, and to rewind a missing session', async () => {
