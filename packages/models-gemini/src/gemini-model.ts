@@ -1,4 +1,5 @@
 import type {
+  CacheMetadata,
   GenerateOptions,
   LiveConnectOptions,
   LiveConnection,
@@ -18,6 +19,7 @@ import { GeminiLiveConnection } from './live/gemini-live-connection';
 import { liveSocketTarget } from './live/live-socket-target';
 import { toLiveSetup } from './live/to-live-setup';
 import { readGeminiStream } from './stream/read-gemini-stream';
+import { applyContextCache, withCacheMetadata } from './context-cache';
 
 /** Default longest wait from opening a live connection to the service's `setupComplete`. */
 export const GEMINI_LIVE_SETUP_TIMEOUT_MS = 30_000;
@@ -125,13 +127,27 @@ export class GeminiModel implements Model {
       headers: endpoint.headers,
       signal: options.signal,
     };
+    // The app's context caching (`applyContextCache`): the body may go through a cache.
+    let cacheMetadata: CacheMetadata | undefined;
+    if (request.cacheConfig) {
+      const cached = await applyContextCache(request, call.body, {
+        http: this.http,
+        endpoint,
+        model: this.name,
+        apiModelId: this.apiModelId,
+        signal: options.signal,
+      });
+      call.body = cached.body;
+      cacheMetadata = cached.cacheMetadata;
+    }
     const path = `${endpoint.modelsPath}/${encodeURIComponent(this.apiModelId)}`;
     if (!options.stream) {
       const { data } = await this.http.postJson<GeminiResponse>({
         ...call,
         path: `${path}:generateContent`,
       });
-      yield { ...fromGeminiResponse(data), turnComplete: true };
+      const response: LlmResponse = { ...fromGeminiResponse(data), turnComplete: true };
+      yield cacheMetadata ? { ...response, cacheMetadata } : response;
       return;
     }
     const stream = await this.http.postStream({
@@ -140,6 +156,7 @@ export class GeminiModel implements Model {
       query: { alt: 'sse' },
       headers: { ...call.headers, accept: 'text/event-stream' },
     });
-    yield* readGeminiStream(stream.body, this.name);
+    const responses = readGeminiStream(stream.body, this.name);
+    yield* cacheMetadata ? withCacheMetadata(responses, cacheMetadata) : responses;
   }
 }

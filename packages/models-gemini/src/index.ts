@@ -35,6 +35,14 @@ export {
   type LiveSocketTarget,
 } from './live';
 export {
+  applyContextCache,
+  cacheFingerprint,
+  CONTEXT_CACHE_WARNING,
+  type CachedRequest,
+  type ContextCacheCall,
+  type GeminiCachedContent,
+} from './context-cache';
+export {
   GEMINI_EMBED_BATCH_SIZE,
   GeminiEmbeddingModel,
   type GeminiEmbeddingSettings,

@@ -30,6 +30,12 @@ export interface ProviderDialect {
     res: ServerResponse,
     sequence: number,
   ): Promise<void>;
+  /**
+   * Answers requests that need no script (resources such as Gemini's `cachedContents`, or a
+   * request the API would refuse before generating): returns true when it wrote the answer. Runs
+   * for every request, any method, before the scripted routes; the request is recorded either way.
+   */
+  resource?(request: RecordedRequest, res: ServerResponse): boolean;
   /** Recognises the provider's embedding endpoints; they answer without a script. */
   embedding?(path: string, body: unknown): EmbeddingRoute | undefined;
   /** Writes an error in the provider's error JSON shape. */
@@ -122,6 +128,7 @@ export async function startFakeServer(
     };
     const index = requests.length;
     requests.push(request);
+    if (dialect.resource?.(request, res)) return;
     if (!route) {
       dialect.error(res, 404, `fake server: no route for ${req.method} ${url.pathname}`);
       return;

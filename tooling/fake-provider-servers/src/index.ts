@@ -21,7 +21,12 @@ export {
 } from './embeddings/openai-embedding-route';
 export { readFixture } from './fixtures';
 export { geminiDialect } from './gemini/gemini-dialect';
-export { startFakeGemini } from './gemini/start-fake-gemini';
+export {
+  startFakeGemini,
+  type FakeGeminiOptions,
+  type FakeGeminiServer,
+} from './gemini/start-fake-gemini';
+export { FakeCachedContents, type FakeCachedContent } from './gemini/fake-cached-contents';
 export { openaiDialect } from './openai/openai-dialect';
 export { startFakeOpenAI } from './openai/start-fake-openai';
 export {

@@ -126,6 +126,7 @@ export class AgentTool implements Tool {
       signal: context.signal,
       plugins: parent?.plugins,
       models: parent?.models,
+      contextCacheConfig: parent?.contextCacheConfig,
       parentSpanId: parent?.spanId,
     });
 

@@ -1,5 +1,6 @@
 import type { BaseAgent } from '../agents/base-agent';
 import type { BasePlugin } from '../plugins/base-plugin';
+import { createContextCacheConfig, type ContextCacheConfig } from '../models/context-cache';
 import { PluginManager } from '../plugins/plugin-manager';
 
 /** Options of {@link App}. */
@@ -13,6 +14,12 @@ export interface AppOptions {
    * runner adds. Names must be unique.
    */
   plugins?: readonly BasePlugin[];
+  /**
+   * Explicit context caching for every LLM agent of the app, as Python ADK's `ContextCacheConfig`
+   * on `App`: models that support it (Gemini) cache the stable start of their requests. Members
+   * left out take their defaults (`cacheIntervals` 10, `ttlSeconds` 1800, `minTokens` 0).
+   */
+  contextCacheConfig?: Partial<ContextCacheConfig>;
 }
 
 /**
@@ -35,12 +42,20 @@ export class App {
   readonly agent: BaseAgent;
   /** The app's plugins (checked for unique names). */
   readonly plugins: PluginManager;
+  /** The app's explicit context caching, defaults filled in; undefined when off. */
+  readonly contextCacheConfig: ContextCacheConfig | undefined;
 
-  /** @throws PluginError when two plugins share a name. */
+  /**
+   * @throws PluginError when two plugins share a name.
+   * @throws InvalidArgumentError when a `contextCacheConfig` member is out of range.
+   */
   constructor(options: AppOptions) {
     this.name = options.name;
     this.agent = options.agent;
     this.plugins = new PluginManager(options.plugins);
+    this.contextCacheConfig = options.contextCacheConfig
+      ? createContextCacheConfig(options.contextCacheConfig)
+      : undefined;
   }
 
   /**

@@ -67,6 +67,12 @@ export interface EventActions {
   requestedAuthConfigs?: Record<string, AuthConfig>;
   /** Set on compaction events (context compression). */
   compaction?: EventCompaction;
+  /**
+   * Set on a rewind event (`Runner.rewind`): the events from the first event of this invocation up
+   * to the rewind event are no longer part of the conversation (see `withoutRewoundEvents`); the
+   * rewind event's own deltas restore the session's state and artifacts to what they were before.
+   */
+  rewindBeforeInvocationId?: string;
 }
 
 /** A fresh actions object: empty, or with the members of `init` (its maps copied). */

@@ -64,6 +64,7 @@ export const eventActionsSchema = z.looseObject({
   escalate: z.boolean().optional(),
   skipSummarization: z.boolean().optional(),
   requestedToolConfirmations: z.record(z.string(), toolConfirmationSchema).default(() => ({})),
+  rewindBeforeInvocationId: z.string().min(1).optional(),
   compaction: z
     .looseObject({
       startTimestamp: z.number(),
@@ -117,4 +118,14 @@ export const eventSchema = z.looseObject({
     .looseObject({ newHandle: z.string().optional(), resumable: z.boolean().optional() })
     .optional(),
   goAway: z.looseObject({ timeLeftMs: z.number().optional() }).optional(),
+  cacheMetadata: z
+    .looseObject({
+      cacheName: z.string().optional(),
+      expireTime: z.number().optional(),
+      fingerprint: z.string(),
+      invocationsUsed: z.number().int().optional(),
+      contentsCount: z.number().int(),
+      createdAt: z.number().optional(),
+    })
+    .optional(),
 });

@@ -21,6 +21,7 @@ describe('modelResponseEvent', () => {
       liveSessionResumptionUpdate: { newHandle: 'h1', resumable: true },
       outputTranscription: { text: 'said', finished: true },
       inputTranscription: { text: 'heard' },
+      cacheMetadata: { fingerprint: 'f', contentsCount: 2 },
       customMetadata: { a: 1 },
       citationMetadata: { citations: [{ uri: 'https://example.com' }] },
       groundingMetadata: { webSearchQueries: ['q'] },
@@ -67,6 +68,7 @@ describe('modelResponseEvent', () => {
       outputTranscription: {},
       liveSessionResumptionUpdate: {},
       goAway: {},
+      cacheMetadata: { fingerprint: 'f', contentsCount: 1 },
     };
     for (const missing of RESPONSE_KEYS) {
       const event = modelResponseEvent(

@@ -33,6 +33,7 @@ export const RESPONSE_KEYS = [
   'outputTranscription',
   'liveSessionResumptionUpdate',
   'goAway',
+  'cacheMetadata',
 ] as const satisfies readonly (keyof LlmResponse)[];
 
 /** An error event authored by `author`: no content, `errorCode` and `errorMessage` set. */
@@ -117,6 +118,7 @@ export function modelResponseEvent(
     event.liveSessionResumptionUpdate = response.liveSessionResumptionUpdate;
   }
   if (response.goAway !== undefined) event.goAway = response.goAway;
+  if (response.cacheMetadata !== undefined) event.cacheMetadata = response.cacheMetadata;
   if (longRunningToolIds) event.longRunningToolIds = longRunningToolIds;
   return event;
 }

@@ -24,6 +24,7 @@ import { applyOutput } from './output';
 import { planRequest, planResponse } from './planning';
 import { postprocessors } from './postprocessors';
 import { buildRequestNow } from './request-processors/default-processors';
+import { withContextCache } from './context-cache-request';
 import { resolveTools, type ResolvedTools } from './resolve-tools';
 import { compactContext } from './compaction-step';
 import { confirmationsToResume, resumeConfirmedCalls } from './confirmation-flow';
@@ -355,7 +356,10 @@ class Step {
 
   private prepared(call: PreparedCall): undefined {
     this.ctx.incrementLlmCallCount();
-    this.call = call;
+    // With the app's context caching on, the request carries the agent's cache state.
+    this.call = this.ctx.contextCacheConfig
+      ? { ...call, request: withContextCache(call.request, this.ctx, this.agent.name) }
+      : call;
     return undefined;
   }
 

@@ -3,6 +3,7 @@ import { InvalidArgumentError } from '../errors';
 import { approximateBytes, approximateEventBytes, type Event } from '../events';
 import { buildFrozenEventContents, type BuildContentsOptions } from './build-contents';
 import { INPUT_REJECTED_ERROR_CODE } from './history';
+import { isRewindEvent, withoutRewoundEvents } from './rewound-events';
 import { withUserTurnsAtEnds } from './turn-order';
 
 /** Histories shorter than this are built from scratch: caching would cost more than it saves. */
@@ -90,6 +91,7 @@ function entryKey(key: string, last: Event): string {
  * place (model callbacks, tools' request hooks) first takes {@link mutableContents}.
  * - reuse needs the very same event objects at the same positions (compared one by one), frozen
  *   (session stores freeze what they store);
+ * - events a rewind removed are left out first (`withoutRewoundEvents`);
  * - new events are appended only when they cannot change how the prefix renders: no compaction,
  *   no rejected input, and every function response among them answers a call made among them
  *   with an id the prefix never used; anything else is built from scratch;
@@ -101,9 +103,12 @@ function entryKey(key: string, last: Event): string {
  * ```
  */
 export function buildContentsIncrementally(
-  events: readonly Event[],
+  allEvents: readonly Event[],
   options: BuildContentsOptions,
 ): Content[] {
+  // What a rewind removed is gone before anything is compared: the conversation that remains is
+  // cached like any other (the same event objects, in order).
+  const events = withoutRewoundEvents(allEvents);
   if (options.includeContents === 'none' || events.length < CACHE_FROM_EVENTS) {
     return withUserTurnsAtEnds(freezeContents(buildFrozenEventContents(events, options)));
   }
@@ -234,6 +239,7 @@ function isPlainStoredEvent(event: Event): boolean {
   return (
     Object.isFrozen(event) &&
     !event.actions?.compaction &&
+    !isRewindEvent(event) &&
     event.errorCode !== INPUT_REJECTED_ERROR_CODE
   );
 }

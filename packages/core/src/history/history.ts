@@ -1,6 +1,7 @@
 import type { Content, Part } from '../content';
 import { COMPACTION_RANGE_METADATA_KEY, type Event, type EventCompaction } from '../events';
 import { isVisibleInBranch } from './branch';
+import { withoutRewoundEvents } from './rewound-events';
 
 /** One entry of the history an agent sees: a plain event, or a summary standing for older events. */
 export type HistoryItem =
@@ -120,14 +121,18 @@ function activeCompactions(placed: readonly PlacedCompaction[]): PlacedCompactio
  * replaced by a compaction (`actions.compaction`) is left out too, its summary standing at the
  * place of the first event it replaces.
  *
+ * Events a rewind removed ({@link withoutRewoundEvents}) and rewind events themselves are left out
+ * first.
+ *
  * Context compressors use it to measure what the model would receive; {@link buildContents}
  * renders it. Pure: the input events are never modified.
  */
 export function selectHistory(
-  events: readonly Event[],
+  allEvents: readonly Event[],
   options: SelectHistoryOptions = {},
 ): HistoryItem[] {
   const { branch } = options;
+  const events = withoutRewoundEvents(allEvents);
   // Common case, in one pass without closures: no compaction and no rejected input among the
   // visible events, so each event stands for itself.
   let plain = true;

@@ -23,6 +23,7 @@ export {
   type SelectHistoryOptions,
 } from './history';
 export { CONTEXT_HEADER, reframeAsContext } from './reframe';
+export { isRewindEvent, withoutRewoundEvents } from './rewound-events';
 export {
   CONTINUE_TURN_TEXT,
   EMPTY_HISTORY_TEXT,

@@ -5,6 +5,7 @@ import type { AgentInfo, Invocation, PluginState } from '../context/invocation';
 import type { Event } from '../events';
 import { MaxLlmCallsExceededError } from '../errors/max-llm-calls-exceeded-error';
 import type { MemoryService } from '../memory';
+import type { ContextCacheConfig } from '../models/context-cache';
 import { defaultModelRegistry, type ModelRegistry } from '../models/model-registry';
 import { PluginManager } from '../plugins/plugin-manager';
 import type { Policy } from '../policies/policy';
@@ -44,6 +45,8 @@ export interface InvocationContextInit {
   models?: ModelRegistry;
   /** Policies applying to every agent of the run (see `policies/`), checked before agents' own. */
   policies?: readonly Policy[];
+  /** The app's explicit context caching (`App({ contextCacheConfig })`); absent: off. */
+  contextCacheConfig?: ContextCacheConfig;
   /** Diagnostics span of the operation this context belongs to; generated when omitted. */
   spanId?: string;
   /** Diagnostics span of the enclosing operation. */
@@ -99,6 +102,8 @@ export class InvocationContext implements Invocation {
   readonly models: ModelRegistry;
   /** Policies applying to every agent of the run, checked before the agents' own. */
   readonly policies: readonly Policy[];
+  /** The app's explicit context caching settings; undefined when caching is off. */
+  readonly contextCacheConfig: ContextCacheConfig | undefined;
   /** Diagnostics span of the operation this context belongs to (a run or an agent run). */
   readonly spanId: string;
   /** Diagnostics span of the enclosing operation; undefined for the run itself. */
@@ -121,6 +126,7 @@ export class InvocationContext implements Invocation {
     this.plugins = init.plugins ?? EMPTY_PLUGINS;
     this.models = init.models ?? defaultModelRegistry;
     this.policies = init.policies ?? [];
+    this.contextCacheConfig = init.contextCacheConfig;
     this.spanId = init.spanId ?? newSpanId();
     this.parentSpanId = init.parentSpanId;
     this.shared = shared ?? {
@@ -216,6 +222,7 @@ export class InvocationContext implements Invocation {
         plugins: this.plugins,
         models: this.models,
         policies: this.policies,
+        contextCacheConfig: this.contextCacheConfig,
         parentSpanId: this.spanId,
       },
       this.shared,

@@ -50,7 +50,7 @@ export interface DeleteMemoriesResponse {
  * Contract (identical for every implementation, checked by `memoryServiceConformance` in
  * `@adk/core/testing/vitest`):
  * - `addSessionToMemory` remembers every final event of the session that has text (thoughts
- *   excluded); adding the same session again refreshes it without duplicating entries;
+ *   excluded, and events a rewind removed, see `withoutRewoundEvents`); adding the same session again refreshes it without duplicating entries;
  * - `searchMemory` returns only entries of the given app and user, matching at least one word of
  *   the query case-insensitively, best matches first; a query without words returns nothing;
  * - query text is data, never syntax: quotes, operators or punctuation never cause an error;

@@ -35,6 +35,12 @@ export type {
   SpeechConfig,
   Transcription,
 } from './live-connection';
+export {
+  createContextCacheConfig,
+  DEFAULT_CONTEXT_CACHE_CONFIG,
+  type CacheMetadata,
+  type ContextCacheConfig,
+} from './context-cache';
 export type { GenerateOptions, Model, ModelCapabilities, ModelProvider } from './model';
 export { defaultModelRegistry, ModelRegistry } from './model-registry';
 export { StreamAggregator } from './stream-aggregator';

@@ -1,5 +1,6 @@
 import type { Content } from '../content';
 import type { LiveConnectConfig } from './live-connection';
+import type { CacheMetadata, ContextCacheConfig } from './context-cache';
 
 /** A JSON Schema object (draft 2020-12 subset understood by every provider). */
 export type JsonSchema = { [key: string]: unknown };
@@ -133,4 +134,13 @@ export interface LlmRequest {
   config: GenerateContentConfig;
   /** Settings of a live connection (`Runner.runLive` only; see {@link LiveConnectConfig}). */
   liveConnectConfig?: LiveConnectConfig;
+  /**
+   * The app's explicit context caching settings (`App({ contextCacheConfig })`); set by the flow
+   * only when caching is on. Providers without explicit caching ignore it.
+   */
+  cacheConfig?: ContextCacheConfig;
+  /** The agent's latest cache (or fingerprint) from the session's events, when caching is on. */
+  cacheMetadata?: CacheMetadata;
+  /** Prompt tokens of the agent's previous model call (checked against `cacheConfig.minTokens`). */
+  cacheableContentsTokenCount?: number;
 }

@@ -1,5 +1,6 @@
 import type { Content } from '../content';
 import type { LiveGoAway, LiveSessionResumptionUpdate, Transcription } from './live-connection';
+import type { CacheMetadata } from './context-cache';
 
 /** Why a model stopped. Gemini's names; other providers map onto them. */
 export type FinishReason =
@@ -107,4 +108,9 @@ export interface LlmResponse {
   liveSessionResumptionUpdate?: LiveSessionResumptionUpdate;
   /** Live runs: the provider will close the connection soon. */
   goAway?: LiveGoAway;
+  /**
+   * The provider's explicit context cache for this call (see `ContextCacheConfig`), stored on the
+   * event so the agent's next call finds it. Set by providers that cache.
+   */
+  cacheMetadata?: CacheMetadata;
 }

@@ -4,6 +4,7 @@ import { LoopAgent } from '../agents/loop-agent';
 import { SequentialAgent } from '../agents/sequential-agent';
 import { resumesSubAgents } from '../agents/workflow-resume';
 import { findResumedCaller } from '../history/find-caller';
+import { withoutRewoundEvents } from '../history/rewound-events';
 import type { Session } from '../sessions/session';
 import { findMessageAwaitingAgent } from './awaiting-message';
 
@@ -25,10 +26,10 @@ export function isRoutableAgent(agent: BaseAgent): boolean {
  * agent that paused to wait for the user's next message ({@link findMessageAwaitingAgent}); else
  * the author of the latest event (user events skipped) that is the root, or a routable agent of
  * the tree ({@link isRoutableAgent}); authors not in the tree and non-routable agents are skipped.
- * Defaults to the root.
+ * Defaults to the root. Events a rewind removed are not considered.
  */
 export function findAgentToRun(session: Session, root: BaseAgent): BaseAgent {
-  const events = session.events;
+  const events = withoutRewoundEvents(session.events);
   // A message answering a function call (long-running result, confirmation) resumes its caller.
   const caller = findResumedCaller(events);
   const resumed = caller === undefined ? undefined : root.findAgent(caller);

@@ -28,4 +28,12 @@ export {
   type WorkflowRecord,
 } from './run-records';
 export type { ResumeHost, ResumeRequest } from './resume-invocation';
+export {
+  restoreArtifacts,
+  REWIND_ARTIFACT_METADATA_KEY,
+  rewindSession,
+  rewindStateDelta,
+  type RewindRequest,
+  type RewindSessionRequest,
+} from './rewind-session';
 export { UNREAD_ERROR_EVENT_WARNING } from './unread-error-events';

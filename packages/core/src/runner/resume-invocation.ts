@@ -12,6 +12,7 @@ import { executeFunctionCalls } from '../flow/execute-tools';
 import { resolveTools } from '../flow/resolve-tools';
 import { InvocationReadonlyContext } from '../context/invocation-contexts';
 import { resumedBranch } from '../history/find-caller';
+import { withoutRewoundEvents } from '../history/rewound-events';
 import { toolErrorResponse } from '../tools/tool-response';
 import { commitEvent } from './commit-event';
 import { findAgentToRun, findResumeEntry } from './find-agent-to-run';
@@ -26,6 +27,7 @@ import type { Session } from '../sessions/session';
 import type { ArtifactService } from '../artifacts';
 import type { MemoryService } from '../memory';
 import type { CredentialService } from '../auth/credential-service';
+import type { ContextCacheConfig } from '../models/context-cache';
 import type { ModelRegistry } from '../models/model-registry';
 import type { PluginManager } from '../plugins/plugin-manager';
 import type { Policy } from '../policies/policy';
@@ -45,6 +47,7 @@ export interface ResumeHost {
   readonly plugins: PluginManager;
   readonly models: ModelRegistry;
   readonly policies: readonly Policy[];
+  readonly contextCacheConfig?: ContextCacheConfig | undefined;
 }
 
 /** Arguments of `Runner.resume`. */
@@ -91,7 +94,11 @@ export async function* resumeInvocation(
         userId: request.userId,
         sessionId: request.sessionId,
       });
-    const progress = readInvocationProgress(session.events, request.invocationId);
+    // A rewound invocation is gone from the conversation: there is nothing to resume.
+    const progress = readInvocationProgress(
+      withoutRewoundEvents(session.events),
+      request.invocationId,
+    );
     if (progress.events.length === 0)
       throw new InvocationNotFoundError({
         sessionId: request.sessionId,
@@ -111,6 +118,7 @@ export async function* resumeInvocation(
       plugins: runner.plugins,
       models: runner.models,
       policies: runner.policies,
+      contextCacheConfig: runner.contextCacheConfig,
       spanId: newSpanId(),
     });
     ctx.userContent = progress.userEvent?.content;

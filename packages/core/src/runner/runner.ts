@@ -12,6 +12,7 @@ import { SessionNotFoundError } from '../errors/session-not-found-error';
 import { createEvent, type Event } from '../events';
 import { randomUuid } from '../events/random-uuid';
 import type { MemoryService } from '../memory';
+import type { ContextCacheConfig } from '../models/context-cache';
 import { defaultModelRegistry, type ModelRegistry } from '../models/model-registry';
 import type { BasePlugin } from '../plugins/base-plugin';
 import { PluginManager } from '../plugins/plugin-manager';
@@ -27,6 +28,8 @@ import type { Session } from '../sessions/session';
 import type { SessionService } from '../sessions/session-service';
 import type { Toolset } from '../tools/tool';
 import { findAgentToRun, findResumeEntry } from './find-agent-to-run';
+import { withoutRewoundEvents } from '../history/rewound-events';
+import { rewindSession, type RewindRequest } from './rewind-session';
 import { resumeInvocation, type ResumeRequest } from './resume-invocation';
 import { SessionTurns } from './session-turns';
 import { createRunConfig, type RunConfig } from '../context/run-config';
@@ -139,6 +142,8 @@ export class Runner {
   readonly models: ModelRegistry;
   readonly policies: readonly Policy[];
   readonly autoCreateSession: boolean;
+  /** The app's explicit context caching (`App({ contextCacheConfig })`); undefined: off. */
+  readonly contextCacheConfig: ContextCacheConfig | undefined;
   readonly #sessionTurns = new SessionTurns();
   readonly #deadlines: ConfirmationDeadlines | undefined;
 
@@ -161,6 +166,7 @@ export class Runner {
     this.models = options.models ?? defaultModelRegistry;
     this.policies = [...(options.policies ?? [])];
     this.autoCreateSession = options.autoCreateSession ?? false;
+    this.contextCacheConfig = options.app?.contextCacheConfig;
     this.#deadlines =
       options.confirmationTimers === false
         ? undefined
@@ -239,6 +245,7 @@ export class Runner {
         plugins,
         models: this.models,
         policies: this.policies,
+        contextCacheConfig: this.contextCacheConfig,
         spanId: newSpanId(),
       });
       const startTime = performance.now();
@@ -307,7 +314,7 @@ export class Runner {
           yield committed;
         } else if (!signal?.aborted) {
           const caller = findAgentToRun(session, this.agent);
-          const branch = resumedBranch(session.events, caller.name);
+          const branch = resumedBranch(withoutRewoundEvents(session.events), caller.name);
           // A call paused inside Sequential/Loop agents resumes them from `caller` on. Only a
           // resumed caller can be under them (a routable agent has LlmAgent ancestors only).
           const agent = findResumeEntry(caller);
@@ -470,12 +477,59 @@ export class Runner {
     });
     if (!session || signal?.aborted) return;
     const { message, nextDeadline } = planExpiry(
-      findPendingConfirmations(session.events),
+      findPendingConfirmations(withoutRewoundEvents(session.events)),
       Date.now(),
     );
     if (nextDeadline !== undefined) this.#deadlines?.watch(userId, sessionId, nextDeadline);
     if (!message) return;
     yield* this.run({ userId, sessionId, newMessage: message, ...(signal ? { signal } : {}) });
+  }
+
+  /**
+   * Rewind a session to before an invocation, as Python ADK's `Runner.rewind_async`: the events of
+   * that invocation and of every later one are no longer part of the conversation (the model does
+   * not see them, the next turn is routed as if they never happened), the session's own state keys
+   * get back the values they had before it, and its artifacts (with an `artifactService`) get a new
+   * version holding what they held then. Nothing is deleted: one rewind event is appended (see
+   * `rewindSession`), so the history stays auditable and every session store supports it. `app:`
+   * and `user:` state and `user:` artifacts are shared with other sessions and are not rewound.
+   *
+   * Waits for a run in flight on the session (same turn-taking as {@link Runner.run}). Returns the
+   * stored rewind event.
+   *
+   * @example
+   * ```ts
+   * await runner.rewind({ userId: 'u1', sessionId: 's1', rewindBeforeInvocationId: events[0].invocationId });
+   * ```
+   *
+   * @throws SessionNotFoundError when the session does not exist.
+   * @throws InvocationNotFoundError when the session holds no event of the invocation.
+   */
+  async rewind(request: RewindRequest): Promise<Event> {
+    const turnKey = `${request.userId}\u0000${request.sessionId}`;
+    const turn = this.#sessionTurns.enter(turnKey, undefined);
+    if (turn !== true) await turn;
+    try {
+      const session = await this.sessionService.getSession({
+        appName: this.appName,
+        userId: request.userId,
+        sessionId: request.sessionId,
+      });
+      if (!session)
+        throw new SessionNotFoundError({
+          appName: this.appName,
+          userId: request.userId,
+          sessionId: request.sessionId,
+        });
+      return await rewindSession({
+        sessionService: this.sessionService,
+        session,
+        rewindBeforeInvocationId: request.rewindBeforeInvocationId,
+        ...(this.artifactService ? { artifactService: this.artifactService } : {}),
+      });
+    } finally {
+      this.#sessionTurns.leave(turnKey);
+    }
   }
 
   /**

@@ -76,6 +76,14 @@ export function eventWithEveryField(timestamp: number): Event {
       ],
     },
     customMetadata: { traceId: 'abc', snake_case: 1, Mixed_Key: { innerCamel: 2 } },
+    cacheMetadata: {
+      cacheName: 'cachedContents/abc123',
+      expireTime: timestamp / 1000 + 1800,
+      fingerprint: '0123456789abcdef',
+      invocationsUsed: 2,
+      contentsCount: 3,
+      createdAt: timestamp / 1000,
+    },
     longRunningToolIds: ['fc-1'],
     actions: {
       stateDelta: { last_city: 'Paris', lastCity: 'Paris', 'app:hits': 1, 'user:homeCity': 'Lyon' },

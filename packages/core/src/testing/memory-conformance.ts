@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { describe, expect, it } from 'vitest';
 
+import { createEvent, type Event } from '../events';
 import type { MemoryService } from '../memory';
 import { deletionConformance } from './memory-conformance-deletion';
 import { makeSession, texts } from './memory-conformance-fixtures';
@@ -255,6 +256,33 @@ export function memoryServiceConformance(
       first.memories[0]!.content.parts[0]!.text = 'tampered';
       const second = await service.searchMemory({ appName: app, userId: 'alice', query: 'violet' });
       expect(texts(second.memories)).toEqual(['Remember the violet door']);
+    });
+
+    it('does not remember what a rewind removed (Runner.rewind)', async () => {
+      const service = await makeService();
+      const app = newApp();
+      const session = makeSession(app, 'alice', 's1', [
+        { author: 'user', text: 'I live in Porto.' },
+        { author: 'user', text: 'Actually I moved to Zagreb.' },
+      ]);
+      const [kept, rewound] = session.events as [Event, Event];
+      session.events = [kept, { ...rewound, invocationId: 'inv-2' }];
+      const search = (query: string) =>
+        service.searchMemory({ appName: app, userId: 'alice', query });
+      // Remembered before the rewind, forgotten when the session is added again after it.
+      await service.addSessionToMemory(session);
+      expect(texts((await search('Zagreb')).memories)).toEqual(['Actually I moved to Zagreb.']);
+      session.events = [
+        ...session.events,
+        createEvent({
+          invocationId: 'inv-3',
+          author: 'user',
+          actions: { rewindBeforeInvocationId: 'inv-2' },
+        }),
+      ];
+      await service.addSessionToMemory(session);
+      expect(texts((await search('Porto')).memories)).toEqual(['I live in Porto.']);
+      expect(texts((await search('Zagreb')).memories)).toEqual([]);
     });
 
     if (options.deletion !== false) deletionConformance(makeService, newApp);

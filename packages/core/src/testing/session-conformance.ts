@@ -7,6 +7,7 @@ import { useConformanceContext } from './session-conformance-context';
 import { defineEventTests } from './session-conformance-events';
 import { defineIsolationTests } from './session-conformance-isolation';
 import { defineLifecycleTests } from './session-conformance-lifecycle';
+import { defineRewindTests } from './session-conformance-rewind';
 import { defineStateTests } from './session-conformance-state';
 import { defineTextTests } from './session-conformance-text';
 
@@ -16,8 +17,9 @@ import { defineTextTests } from './session-conformance-text';
  * shallow merge and null values, event windows, partial events refused, reads racing appends (each
  * event once, in order, with the state of one snapshot), the stale rule, isolation of objects passed
  * in and handed out, text with lone UTF-16 surrogates refused, a lossless round-trip of every
- * `Event` field, and a confirmation deadline that holds across a restart (run through a `Runner`
- * on the store).
+ * `Event` field, a confirmation deadline that holds across a restart, and `Runner.rewind` (state,
+ * contents and routing restored by one appended event); the last two run through a `Runner` on the
+ * store.
  *
  * Call it inside a test file. `makeService` runs before each test; it may return a shared instance
  * (for example one per database), since every test works in its own freshly named app.
@@ -43,5 +45,6 @@ export function sessionServiceConformance(
     defineIsolationTests(ctx);
     defineTextTests(ctx);
     defineConfirmationTests(ctx);
+    defineRewindTests(ctx);
   });
 }

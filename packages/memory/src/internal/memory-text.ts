@@ -1,4 +1,10 @@
-import type { Content, Event, MemoryEntry, Session } from '@adk/core';
+import {
+  withoutRewoundEvents,
+  type Content,
+  type Event,
+  type MemoryEntry,
+  type Session,
+} from '@adk/core';
 
 /** One event turned into something memory can store and search. */
 export interface MemoryRecord {
@@ -41,10 +47,10 @@ export function eventToRecord(session: Session, event: Event): MemoryRecord | un
   };
 }
 
-/** Every rememberable event of a session, oldest first. */
+/** Every rememberable event of a session, oldest first; what a rewind removed is left out. */
 export function sessionToRecords(session: Session): MemoryRecord[] {
   const records: MemoryRecord[] = [];
-  for (const event of session.events) {
+  for (const event of withoutRewoundEvents(session.events)) {
     const record = eventToRecord(session, event);
     if (record) records.push(record);
   }

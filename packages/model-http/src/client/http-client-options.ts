@@ -48,8 +48,10 @@ export interface HttpCall {
   path: string;
   /** Query parameters. */
   query?: Record<string, string> | undefined;
-  /** JSON request body. */
+  /** JSON request body (not sent with `GET` or `DELETE`). */
   body: unknown;
+  /** HTTP method; default `POST`. A resource API (Gemini's `cachedContents`) also needs the others. */
+  method?: 'POST' | 'GET' | 'DELETE' | 'PATCH' | undefined;
   /** Per-call headers (API key...), merged over the client's headers. */
   headers?: Record<string, string | undefined> | undefined;
   /** Aborting it cancels the request (and the socket) and throws the signal's reason. */

@@ -62,7 +62,10 @@ export class HttpClient {
     };
   }
 
-  /** POSTs `call.body` as JSON and returns the parsed JSON answer. */
+  /**
+   * POSTs `call.body` as JSON (or sends `call.method` without a body: `GET`, `DELETE`) and returns
+   * the parsed JSON answer.
+   */
   async postJson<T = unknown>(call: HttpCall): Promise<HttpJsonResponse<T>> {
     const permit = this.acquire(call.model);
     try {
@@ -174,7 +177,8 @@ export class HttpClient {
   private async send(call: HttpCall, wholeBody: boolean): Promise<Attempt> {
     const url = this.url(call);
     const headers = this.headers(call);
-    const payload = JSON.stringify(call.body);
+    const method = call.method ?? 'POST';
+    const payload = method === 'POST' || method === 'PATCH' ? JSON.stringify(call.body) : undefined;
     for (let retry = 0; ; retry++) {
       call.signal?.throwIfAborted();
       let error: ModelApiError | ModelConnectionError | ModelTimeoutError;
@@ -186,7 +190,7 @@ export class HttpClient {
       const timer = setTimeout(() => controller.abort(this.responseTimeout(call)), this.timeoutMs);
       try {
         const response = await request(url, {
-          method: 'POST',
+          method,
           headers,
           body: payload,
           signal,

@@ -55,7 +55,8 @@ export interface GeminiLiveSetup {
   model: string;
   generationConfig?: Record<string, unknown>;
   systemInstruction?: GeminiContent;
-  tools?: Array<{ functionDeclarations: Array<Record<string, unknown>> }>;
+  /** Function declarations, and provider-side tools (`googleSearch`, `urlContext`, `codeExecution`). */
+  tools?: Array<Record<string, unknown>>;
   inputAudioTranscription?: Record<string, never>;
   outputAudioTranscription?: Record<string, never>;
   realtimeInputConfig?: Record<string, unknown>;

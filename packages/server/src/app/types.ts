@@ -59,6 +59,15 @@ export interface AppRunner {
   readonly agent?: AgentNode;
   /** Whether the runner creates missing sessions (`Runner` exposes it). */
   readonly autoCreateSession?: boolean;
+  /**
+   * Rewind a session to before an invocation (`Runner.rewind`); serves
+   * `POST /apps/{app}/users/{user}/sessions/{id}/rewind`, which answers 501 without it.
+   */
+  rewind?(request: {
+    userId: string;
+    sessionId: string;
+    rewindBeforeInvocationId: string;
+  }): Promise<unknown>;
 }
 
 /**

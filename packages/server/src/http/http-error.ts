@@ -1,6 +1,7 @@
 import {
   AdkError,
   InvalidArgumentError,
+  InvocationNotFoundError,
   SessionExistsError,
   SessionNotFoundError,
   StaleSessionError,
@@ -34,6 +35,7 @@ export function httpError(
 /** The HTTP status an error maps to: ADK errors by kind, anything else is a 500. */
 export function statusOf(error: unknown): ContentfulStatusCode {
   if (SessionNotFoundError.isInstance(error)) return 404;
+  if (InvocationNotFoundError.isInstance(error)) return 404;
   if (SessionExistsError.isInstance(error)) return 409;
   // Another run wrote to the session meanwhile: retrying the request is the fix.
   if (StaleSessionError.isInstance(error)) return 409;

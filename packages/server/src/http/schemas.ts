@@ -15,6 +15,7 @@ const aliases: Record<string, string> = {
   functionCallEventId: 'function_call_event_id',
   invocationId: 'invocation_id',
   customMetadata: 'custom_metadata',
+  rewindBeforeInvocationId: 'rewind_before_invocation_id',
 };
 
 /** Rename camelCase keys to their snake_case names (the snake_case key wins when both are set). */
@@ -108,6 +109,14 @@ export const initialStateSchema = jsonObject.nullish();
 export const updateSessionRequestSchema = z.preprocess(
   snakeKeys,
   z.object({ state_delta: jsonObject }),
+);
+
+/** Body of `POST /apps/{app}/users/{user}/sessions/{id}/rewind`. */
+export const rewindSessionRequestSchema = z.preprocess(
+  snakeKeys,
+  z.object({
+    rewind_before_invocation_id: z.string().min(1, 'rewind_before_invocation_id must not be empty'),
+  }),
 );
 
 /** Body of `POST /apps/{app}/users/{user}/sessions/{id}/artifacts`. */

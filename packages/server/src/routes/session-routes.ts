@@ -11,6 +11,7 @@ import { readBody } from '../http/read-body';
 import {
   createSessionRequestSchema,
   initialStateSchema,
+  rewindSessionRequestSchema,
   updateSessionRequestSchema,
 } from '../http/schemas';
 
@@ -18,7 +19,10 @@ const base = '/apps/:app/users/:user/sessions';
 
 /**
  * Session routes: create (with or without an id), get, list (a plain JSON array, as the ADK web
- * UI reads it; without the sessions of eval runs, `___eval___session___…`), delete, and PATCH to change state through a state-delta event.
+ * UI reads it; without the sessions of eval runs, `___eval___session___…`), delete, PATCH to change
+ * state through a state-delta event, and `POST …/{id}/rewind` (body `{ rewind_before_invocation_id }`,
+ * the route proposed for Python ADK's api_server) to rewind it with the app's runner; it answers the
+ * session as stored after the rewind, 404 for an unknown session or invocation.
  */
 export function sessionRoutes(ctx: ServerContext): Hono {
   const routes = new Hono();
@@ -98,6 +102,20 @@ export function sessionRoutes(ctx: ServerContext): Hono {
     });
     await service.appendEvent({ session, event });
     return c.json(ctx.time.session(session));
+  });
+
+  routes.post(`${base}/:session/rewind`, async (c) => {
+    const params = c.req.param();
+    const app = ctx.app(params.app);
+    const body = await readBody(c, rewindSessionRequestSchema);
+    if (!app.runner.rewind)
+      throw httpError(501, `The runner of app ${params.app} cannot rewind sessions.`);
+    await app.runner.rewind({
+      userId: params.user,
+      sessionId: params.session,
+      rewindBeforeInvocationId: body.rewind_before_invocation_id,
+    });
+    return c.json(ctx.time.session(await loadSession(ctx, params)));
   });
 
   return routes;
