@@ -34,7 +34,7 @@ export interface SqlSessionServiceOptions {
   /**
    * SQLite: for how long an operation that finds the database locked by other writers (after the
    * connection's busy timeout) is tried again before it fails with `SqliteBusyError` (retryable;
-   * nothing was written). Default 15000 ms; 0 tries once.
+   * nothing was written). Default 60000 ms; 0 tries once.
    */
   busyRetryMs?: number;
 }
