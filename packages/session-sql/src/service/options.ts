@@ -24,7 +24,7 @@ export interface SqlSessionServiceOptions {
    */
   loadedSessions?: number;
   /**
-   * About how many bytes of heap the kept events may hold over all kept sessions (default 16 MiB,
+   * About how many bytes of heap the kept events may hold over all kept sessions (default 4 MiB,
    * estimated with `approximateEventBytes` of `@adk/core`); the least recently read sessions are
    * dropped first, and a session larger than this on its own is not kept (its reads are full
    * reads). Bounds the memory of a server with long sessions whatever their events' size;
