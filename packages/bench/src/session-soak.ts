@@ -87,7 +87,7 @@ try {
       turns,
       sessions,
       messageBytes,
-      budgetMiB: budget === undefined ? 'default' : budget / 2 ** 20,
+      budgetMiB: budget === undefined ? 'default' : budget === Infinity ? 'none' : budget / 2 ** 20,
       heapMbAt: { 1000: at(1000), 2000: at(2000), 4000: at(4000), 8000: at(8000) },
       secondHalfMinMb: Math.min(...late),
       secondHalfMaxMb: Math.max(...late),
