@@ -5,7 +5,8 @@
  * 2,000). After every 500 turns it collects garbage and prints the heap in use: with the caches
  * bounded by bytes (the session store's loaded sessions, core's contents cache), the heap stops
  * growing once they are full. Run from packages/bench:
- * `pnpm soak:sessions [--turns N] [--sessions N] [--message-bytes N] [--url sqlite::memory:] [--unbounded]`.
+ * `pnpm soak:sessions [--turns N] [--sessions N] [--message-bytes N] [--url sqlite::memory:]
+ * [--unbounded | --budget-mib N]`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,8 @@ const { values } = parseArgs({
     url: { type: 'string' },
     // No byte bounds (the caches bounded by count only, as before issue 32): for comparison.
     unbounded: { type: 'boolean', default: false },
+    // Each cache's byte budget in MiB (default: the packages' defaults).
+    'budget-mib': { type: 'string' },
   },
 });
 const turns = Number(values.turns);
@@ -45,16 +48,22 @@ const dir = mkdtempSync(join(tmpdir(), 'adk-session-soak-'));
 // Durability is not what is measured: no flush per commit. An in-memory SQLite database (`--url
 // sqlite::memory:`) keeps its pages outside the JavaScript heap, like a file, and runs faster.
 const url = values.url ?? `sqlite:${join(dir, 'soak.db')}?synchronous=off`;
+const budget = values.unbounded
+  ? Infinity
+  : values['budget-mib'] === undefined
+    ? undefined
+    : Number(values['budget-mib']) * 2 ** 20;
 const service = await SqlSessionService.fromUrl(url, {
   autoMigrate: true,
-  ...(values.unbounded ? { loadedSessionsMaxBytes: Infinity } : {}),
+  ...(budget === undefined ? {} : { loadedSessionsMaxBytes: budget }),
 });
-if (values.unbounded) configureContentsCache({ maxBytes: Infinity });
+if (budget !== undefined) configureContentsCache({ maxBytes: budget });
 const harness = await createAdkTsHarness(service);
 const padding = 'x'.repeat(messageBytes);
 const ids = Array.from({ length: sessions }, (_, index) => `soak-${index}`);
 try {
   for (const id of ids) await harness.createSession('soak-user', id);
+  const started = Date.now();
   const samples: Array<{ turn: number; heapMb: number }> = [{ turn: 0, heapMb: heapMb() }];
   console.log(JSON.stringify(samples[0]));
   for (let turn = 1; turn <= turns; turn++) {
@@ -70,18 +79,19 @@ try {
       console.log(JSON.stringify(sample));
     }
   }
-  const after = (turn: number) => samples.find((sample) => sample.turn >= turn)!;
-  const last = samples.at(-1)!;
+  const at = (turn: number) => samples.find((sample) => sample.turn === turn)?.heapMb;
+  // After warm-up (the second half of the run): the lowest and highest heap sampled.
+  const late = samples.filter((sample) => sample.turn >= turns / 2).map((sample) => sample.heapMb);
   console.log(
     JSON.stringify({
       turns,
       sessions,
       messageBytes,
-      bounded: !values.unbounded,
-      heapAt2000Mb: after(2000).heapMb,
-      heapAt4000Mb: after(4000).heapMb,
-      heapAtEndMb: last.heapMb,
-      growth4000ToEndMb: Math.round((last.heapMb - after(4000).heapMb) * 10) / 10,
+      budgetMiB: budget === undefined ? 'default' : budget === Infinity ? 'none' : budget / 2 ** 20,
+      heapMbAt: { 1000: at(1000), 2000: at(2000), 4000: at(4000), 8000: at(8000) },
+      secondHalfMinMb: Math.min(...late),
+      secondHalfMaxMb: Math.max(...late),
+      seconds: Math.round((Date.now() - started) / 1000),
     }),
   );
 } finally {

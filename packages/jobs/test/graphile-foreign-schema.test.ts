@@ -105,18 +105,82 @@ describe.skipIf(skip !== undefined)(
     );
 
     it(
-      'reports a breaking migration it cannot rule out through onError; stop() resolves',
+      'keeps taking jobs when another schema announces a breaking migration newer than its own',
       {
         timeout: 120_000,
       },
       async () => {
         const errors: unknown[] = [];
-        const { worker } = await startWorker(errors);
+        const { store, worker } = await startWorker(errors);
+        const first = await store.enqueue({
+          appName: 'reports',
+          userId: 'u1',
+          message: userContent('c'),
+        });
+        await until(
+          () => store.get(first.job.id),
+          (job) => job?.state === 'completed',
+          60_000,
+        );
         const exitCode = process.exitCode;
         try {
-          // What a newer graphile-worker announces when it upgrades a schema incompatibly; repeated
-          // until heard, since the pool's LISTEN connection may still be opening.
+          // A newer graphile-worker upgrades the other application's schema incompatibly: the
+          // announcement names a migration this schema never had. Said a few times, so that the
+          // pool's LISTEN connection hears it.
           const notifier = pool();
+          for (let said = 0; said < 10; said++) {
+            await notifier.query(
+              `select pg_notify('worker:migrate', '{"migrationNumber":100000,"breaking":true}')`,
+            );
+            await new Promise((resolve) => setTimeout(resolve, 200));
+          }
+          const second = await store.enqueue({
+            appName: 'reports',
+            userId: 'u1',
+            message: userContent('d'),
+          });
+          const done = await until(
+            () => store.get(second.job.id),
+            (job) => ended(job?.state) || errors.length > 0,
+            60_000,
+          );
+          expect(errors).toEqual([]);
+          expect(done?.state).toBe('completed');
+          expect(process.exitCode).toBe(exitCode);
+          await expect(worker.stop()).resolves.toBeUndefined();
+        } finally {
+          process.exitCode = exitCode;
+        }
+      },
+    );
+
+    it(
+      'stops and reports through onError when its own schema gets a breaking migration; stop() resolves',
+      {
+        timeout: 120_000,
+      },
+      async () => {
+        const errors: unknown[] = [];
+        const { store, worker } = await startWorker(errors);
+        const first = await store.enqueue({
+          appName: 'reports',
+          userId: 'u1',
+          message: userContent('e'),
+        });
+        await until(
+          () => store.get(first.job.id),
+          (job) => job?.state === 'completed',
+          60_000,
+        );
+        const exitCode = process.exitCode;
+        const notifier = pool();
+        try {
+          // What a newer graphile-worker does when it upgrades this very schema incompatibly: the
+          // migration is recorded in the schema, then announced (repeated until heard, since the
+          // pool's LISTEN connection may still be opening).
+          await notifier.query(
+            `insert into "${schema}".migrations (id, breaking) values (100000, true)`,
+          );
           const [error] = await until(
             async () => {
               if (errors.length === 0)
@@ -130,9 +194,12 @@ describe.skipIf(skip !== undefined)(
           );
           expect(JobEngineStoppedError.isInstance(error)).toBe(true);
           expect((error as JobEngineStoppedError).queue).toBe('default');
+          expect((error as JobEngineStoppedError).message).toContain('100000');
           await expect(worker.stop()).resolves.toBeUndefined();
+          expect(errors).toHaveLength(1);
         } finally {
-          process.exitCode = exitCode; // graphile-worker sets 57 when it stops on a breaking migration
+          await notifier.query(`delete from "${schema}".migrations where id = 100000`);
+          process.exitCode = exitCode;
         }
       },
     );

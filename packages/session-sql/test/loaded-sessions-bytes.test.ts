@@ -72,6 +72,43 @@ it('keeps no session larger than the bound on its own, and still reads it whole 
     expect(await rowsOfRead('huge', 25)).toBeGreaterThanOrEqual(25);
 });
 
+it('keeps about 4 MiB of events by default', async () => {
+  const counted = new RowCounter();
+  const defaults = new SqlSessionService({
+    db: sqliteKysely(temp.file('defaults.db'), { wal: true, plugins: [counted] }),
+    ownsDatabase: true,
+  });
+  try {
+    await defaults.migrate();
+    /** Two sessions of about 2.5 MB each: one fits in 4 MiB, both do not. */
+    for (const sessionId of ['first', 'second']) {
+      const session = await defaults.createSession({ appName: 'bytes', userId: 'u', sessionId });
+      for (let index = 0; index < 25; index++)
+        await defaults.appendEvent({
+          session,
+          event: createEvent({
+            invocationId: 'i',
+            author: 'agent',
+            content: modelContent(`${index} ${'z'.repeat(100_000)}`),
+          }),
+        });
+    }
+    const rowsOf = async (sessionId: string) => {
+      counted.rows = 0;
+      const read = await defaults.getSession({ appName: 'bytes', userId: 'u', sessionId });
+      expect(read?.events).toHaveLength(25);
+      return counted.rows;
+    };
+    expect(await rowsOf('first')).toBeGreaterThanOrEqual(25);
+    expect(await rowsOf('first')).toBeLessThan(3); // kept
+    expect(await rowsOf('second')).toBeGreaterThanOrEqual(25);
+    expect(await rowsOf('second')).toBeLessThan(3); // kept, and the first dropped for it
+    expect(await rowsOf('first')).toBeGreaterThanOrEqual(25);
+  } finally {
+    await defaults.close();
+  }
+});
+
 it('refuses a loadedSessionsMaxBytes that is not a number of bytes', () => {
   const attempt = () =>
     new SqlSessionService({ db: service.database, loadedSessionsMaxBytes: Number.NaN });

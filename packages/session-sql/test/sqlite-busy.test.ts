@@ -45,6 +45,27 @@ it('completes an append that waited longer than the busy timeout for another wri
   }
 });
 
+it('by default, an append outwaits another writer that holds the lock for 20 s', async () => {
+  // Under sustained writes by other processes one writer can wait seconds for SQLite's lock (it is
+  // not queued fairly); the default bound (60 s) outlasts 20 s (the old 15 s bound did not).
+  const service = await SqlSessionService.fromUrl(url, { busyTimeoutMs: 20 });
+  try {
+    const session = await service.createSession(key);
+    other.exec('begin immediate');
+    const released = setTimeout(() => other.exec('commit'), 20_000);
+    const started = Date.now();
+    try {
+      await service.appendEvent({ session, event: event('e1') });
+    } finally {
+      clearTimeout(released);
+    }
+    expect(Date.now() - started).toBeGreaterThanOrEqual(19_000);
+    expect((await service.getSession(key))?.events.map((e) => e.id)).toEqual(['e1']);
+  } finally {
+    await service.close();
+  }
+});
+
 it('fails with a typed, retryable SqliteBusyError past busyRetryMs, storing nothing', async () => {
   const service = await SqlSessionService.fromUrl(url, { busyTimeoutMs: 20, busyRetryMs: 100 });
   try {

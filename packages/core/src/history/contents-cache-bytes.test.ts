@@ -50,6 +50,18 @@ describe('the contents cache is bounded by bytes', () => {
     expect(contentsCacheUsage().entries).toBeLessThanOrEqual(5);
   });
 
+  it('keeps about 4 MiB at most by default, so long sessions level the heap off early', () => {
+    configureContentsCache(defaults);
+    expect(defaults.maxBytes).toBe(4 * 2 ** 20);
+    // Ten histories of about 800 KB each: 8 MB offered, half of it fits.
+    for (let session = 0; session < 10; session++) {
+      const events = history(`d${session}`, 40, 20_000);
+      buildContentsIncrementally(events, { agentName: 'bot' });
+      expect(contentsCacheUsage().bytes).toBeLessThanOrEqual(4 * 2 ** 20);
+    }
+    expect(contentsCacheUsage().bytes).toBeGreaterThan(2 * 2 ** 20);
+  });
+
   it('remembers no history larger than maxBytes on its own, and drops entries at once when lowered', () => {
     configureContentsCache({ maxBytes: 16 * 2 ** 20 });
     buildContentsIncrementally(history('kept', 40, 1_000), { agentName: 'bot' });

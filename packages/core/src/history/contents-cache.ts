@@ -12,8 +12,11 @@ const CACHE_FROM_EVENTS = 24;
 const MAX_ENTRIES = 32;
 /** Events remembered over all entries; bounds the memory held for sessions that went quiet. */
 const MAX_EVENTS = 100_000;
-/** Default of {@link ContentsCacheOptions.maxBytes}: 16 MiB. */
-const DEFAULT_MAX_BYTES = 16 * 2 ** 20;
+/**
+ * Default of {@link ContentsCacheOptions.maxBytes}: 4 MiB, chosen with the soak of
+ * `packages/bench/src/session-soak.ts` (docs/PERFORMANCE.md, "Caches bounded by bytes").
+ */
+const DEFAULT_MAX_BYTES = 4 * 2 ** 20;
 let maxBytes = DEFAULT_MAX_BYTES;
 /** How far back from the end of the events a remembered prefix is looked for. */
 const LOOKBACK = 16;
@@ -36,7 +39,7 @@ export interface ContentsCacheOptions {
    * About how many bytes of heap the remembered prefixes may keep alive, over all of them: their
    * events (estimated with `approximateEventBytes`, counted even when a session store holds the
    * same objects) and their contents. The least recently used are dropped first; a history larger
-   * than this on its own is built from scratch each time. Default 16 MiB; `Infinity` leaves only
+   * than this on its own is built from scratch each time. Default 4 MiB; `Infinity` leaves only
    * the bounds by count (32 prefixes, 100,000 events).
    */
   maxBytes?: number;
@@ -81,7 +84,7 @@ function entryKey(key: string, last: Event): string {
  * {@link buildContents}, incrementally: when the events start with a prefix whose contents were
  * built before (the previous model call of the invocation, or the previous turn), only the new
  * events are rendered and appended to the remembered contents. The last 32 prefixes are remembered
- * (100,000 events and about 16 MiB of heap at most over all of them, see
+ * (100,000 events and about 4 MiB of heap at most over all of them, see
  * {@link configureContentsCache}). A turn late in a long conversation
  * then costs about as much as an early one, instead of re-rendering the whole history twice.
  *
@@ -122,7 +125,7 @@ export function buildContentsIncrementally(
       forget(entryKey(key, found.events[found.events.length - 1] as Event));
       for (const id of suffixIds) found.ids.add(id);
       const contents = fresh.length === 0 ? found.contents : found.contents.concat(fresh);
-      const bytes = found.bytes + eventsBytes(suffix) + approximateBytes(fresh) + 8 * suffix.length;
+      const bytes = entryBytes(suffix, fresh, maxBytes - found.bytes) + found.bytes;
       remember(events, { key, events: events.slice(), contents, ids: found.ids, bytes });
       return withUserTurnsAtEnds(contents.slice());
     }
@@ -130,7 +133,7 @@ export function buildContentsIncrementally(
   const ids = cacheableIds(events);
   if (!ids) return withUserTurnsAtEnds(freezeContents(buildFrozenEventContents(events, options)));
   const contents = freezeContents(buildFrozenEventContents(events, options));
-  const bytes = eventsBytes(events) + approximateBytes(contents) + 8 * events.length;
+  const bytes = entryBytes(events, contents, maxBytes);
   remember(events, { key, events: events.slice(), contents, ids, bytes });
   return withUserTurnsAtEnds(contents.slice());
 }
@@ -150,10 +153,18 @@ function findPrefix(events: readonly Event[], key: string): Entry | undefined {
 let rememberedEvents = 0;
 let rememberedBytes = 0;
 
-function eventsBytes(events: readonly Event[]): number {
-  let bytes = 0;
-  for (const event of events) bytes += approximateEventBytes(event);
-  return bytes;
+/**
+ * About how much heap `events` and their `contents` keep alive (with an array slot per event),
+ * counted only until the sum passes `limit`: a sum above the budget only says "not remembered",
+ * and estimating the rest of a long history would cost as much as rendering it.
+ */
+function entryBytes(events: readonly Event[], contents: readonly Content[], limit: number): number {
+  let bytes = 8 * events.length;
+  for (const event of events) {
+    if (bytes > limit) return bytes;
+    bytes += approximateEventBytes(event);
+  }
+  return bytes > limit ? bytes : bytes + approximateBytes(contents);
 }
 
 function forget(id: string): void {

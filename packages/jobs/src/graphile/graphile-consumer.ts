@@ -11,7 +11,8 @@ import { InFlightRuns } from '../worker/in-flight';
 import { JobEngineStoppedError } from '../errors/job-engine-stopped-error';
 import {
   appliedGraphileMigration,
-  ignoreForeignBreakingMigrations,
+  breakingGraphileMigrationSince,
+  holdBreakingMigrationAnnouncements,
 } from './graphile-foreign-migrations';
 import { recordToJob, selectRecordFrom, type GraphileRecordRow } from './graphile-rows';
 import { forgetWorkers, recordHeartbeat, sweepDeadWorkers } from './graphile-liveness';
@@ -60,6 +61,8 @@ export class GraphileConsumer implements JobConsumer {
   #runner: Runner | undefined;
   #stopping = false;
   #engineStopped = false;
+  /** The runner's own stop, once this consumer stopped it because its schema was upgraded. */
+  #runnerStopped: Promise<void> | undefined;
 
   constructor(options: GraphileConsumerOptions) {
     this.#options = options;
@@ -76,21 +79,11 @@ export class GraphileConsumer implements JobConsumer {
     };
     events.on('pool:create', ({ workerPool }) => register(workerPool.id));
     events.on('worker:create', ({ worker }) => register(worker.workerId));
-    ignoreForeignBreakingMigrations(events, await appliedGraphileMigration(pool, schema));
-    // A pool that shuts down on its own (a breaking migration of this schema) takes no more jobs:
-    // say so rather than go quiet.
-    events.on('pool:gracefulShutdown', ({ message }) => {
-      if (this.#stopping || this.#engineStopped) return;
-      this.#engineStopped = true;
-      request.onError(
-        new JobEngineStoppedError({
-          engine: 'graphile-worker',
-          queue: request.queue,
-          reason: message,
-        }),
-        undefined,
-      );
-    });
+    // Breaking migrations are announced database-wide: only one of this schema stops the pool.
+    const applied = await appliedGraphileMigration(pool, schema);
+    holdBreakingMigrationAnnouncements(events, () => void this.#checkOwnSchema(applied));
+    // A pool that shuts down on its own takes no more jobs: say so rather than go quiet.
+    events.on('pool:gracefulShutdown', ({ message }) => this.#reportStopped(message));
     this.#runner = await run({
       pgPool: pool,
       schema,
@@ -110,12 +103,51 @@ export class GraphileConsumer implements JobConsumer {
     this.#stopping = true;
     this.#inFlight.stop();
     // A runner that already shut itself down refuses a second stop.
-    if (!this.#engineStopped) await this.#runner?.stop();
+    if (this.#runnerStopped) await this.#runnerStopped;
+    else if (!this.#engineStopped) await this.#runner?.stop();
     const { pool, schema } = this.#options;
     // Given back unrun: due now, the attempt graphile counted taken back.
     const released = this.#inFlight.released;
     if (released.length > 0) await this.#giveBack(released);
     await forgetWorkers(pool, schema, [...this.#workerIds]);
+  }
+
+  /** Report, once, that the engine stopped serving the queue while the worker runs. */
+  #reportStopped(reason: string, cause?: unknown): void {
+    if (this.#stopping || this.#engineStopped) return;
+    this.#engineStopped = true;
+    const { request } = this.#options;
+    request.onError(
+      new JobEngineStoppedError({
+        engine: 'graphile-worker',
+        queue: request.queue,
+        reason,
+        ...(cause === undefined ? {} : { cause }),
+      }),
+      undefined,
+    );
+  }
+
+  /**
+   * After a breaking migration was announced: stop (and report it) when it is this schema's, that
+   * is when a newer graphile-worker applied a breaking migration here since the pool started. An
+   * announcement from another schema of the database leaves the pool running.
+   */
+  async #checkOwnSchema(applied: number): Promise<void> {
+    const { pool, schema } = this.#options;
+    let breaking: number | undefined;
+    try {
+      breaking = await breakingGraphileMigrationSince(pool, schema, applied);
+    } catch (error) {
+      if (this.#stopping || this.#engineStopped) return;
+      this.#options.request.onError(error, undefined);
+      return;
+    }
+    if (breaking === undefined || this.#stopping || this.#engineStopped) return;
+    this.#reportStopped(
+      `a newer graphile-worker applied breaking migration ${breaking} to schema "${schema}", which this version cannot run on`,
+    );
+    this.#runnerStopped = this.#runner?.stop().catch(() => undefined);
   }
 
   /**

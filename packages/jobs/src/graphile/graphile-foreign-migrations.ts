@@ -10,20 +10,40 @@ export async function appliedGraphileMigration(pool: pg.Pool, schema: string): P
 }
 
 /**
- * Keep a graphile-worker pool running when another graphile-worker schema of the same database is
- * migrated.
+ * The newest breaking migration applied in `schema` after migration `since`, or `undefined` when
+ * there is none: a newer graphile-worker upgraded the schema in a way this one cannot run on.
+ */
+export async function breakingGraphileMigrationSince(
+  pool: pg.Pool,
+  schema: string,
+  since: number,
+): Promise<number | undefined> {
+  const result = await pool.query<{ id: number | null }>(
+    `select max(id) as id from "${schema}".migrations where breaking and id > $1`,
+    [since],
+  );
+  const id = result.rows[0]?.id;
+  return id === null || id === undefined ? undefined : Number(id);
+}
+
+/**
+ * Keep a graphile-worker pool from stopping on another schema's migration, and leave the decision
+ * to the caller.
  *
  * graphile-worker announces every migration on the database-wide `worker:migrate` channel, without
  * naming the schema, and a pool that hears a breaking one shuts down (and sets `process.exitCode`
- * to 57): installing graphile-worker in a second schema (another application, another ADK store)
- * stopped every worker of the database. A breaking migration whose number is at most the newest
- * one already applied in this pool's schema cannot be this schema's: the announcement is marked
- * non-breaking before graphile reads it (`pool:listen:notification` is emitted, synchronously,
- * before graphile handles the message). A newer number may be this schema's (a newer
- * graphile-worker upgrading it) and is left to graphile, which stops; the consumer reports that
- * through `onError`.
+ * to 57): installing or upgrading graphile-worker in a second schema of the same database (another
+ * application, another ADK store, any graphile-worker version) stopped every worker of the
+ * database. Every breaking announcement is marked non-breaking before graphile reads it
+ * (`pool:listen:notification` is emitted, synchronously, before graphile handles the message), and
+ * `onBreaking` is called with its number: the caller then reads its own schema's `migrations`
+ * table (the announcement is sent when the migration commits, so an own migration is visible by
+ * then) and stops only when its own schema was upgraded ({@link breakingGraphileMigrationSince}).
  */
-export function ignoreForeignBreakingMigrations(events: WorkerEvents, applied: number): void {
+export function holdBreakingMigrationAnnouncements(
+  events: WorkerEvents,
+  onBreaking: (migrationNumber: number) => void,
+): void {
   events.on('pool:listen:notification', ({ message }) => {
     if (message.channel !== 'worker:migrate' || message.payload === undefined) return;
     let payload: { migrationNumber?: unknown; breaking?: unknown };
@@ -32,8 +52,8 @@ export function ignoreForeignBreakingMigrations(events: WorkerEvents, applied: n
     } catch {
       return;
     }
-    if (payload.breaking !== true || typeof payload.migrationNumber !== 'number') return;
-    if (payload.migrationNumber > applied) return;
+    if (payload.breaking !== true) return;
     (message as { payload?: string }).payload = JSON.stringify({ ...payload, breaking: false });
+    onBreaking(typeof payload.migrationNumber === 'number' ? payload.migrationNumber : NaN);
   });
 }

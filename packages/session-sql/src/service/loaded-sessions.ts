@@ -14,10 +14,17 @@ export interface LoadedEvents {
   bytes: number;
 }
 
-/** The bytes `events` are counted for: the events, and the array's slot for each. */
-export function loadedBytes(events: readonly Event[]): number {
+/**
+ * The bytes `events` are counted for: the events, and the array's slot for each. Counting stops
+ * once the sum passes `limit` (a sum above the budget only says "too large to keep", and estimating
+ * the rest of a long session's fresh events would cost as much as decoding them).
+ */
+export function loadedBytes(events: readonly Event[], limit = Infinity): number {
   let bytes = 8 * events.length;
-  for (const event of events) bytes += approximateEventBytes(event);
+  for (const event of events) {
+    if (bytes > limit) return bytes;
+    bytes += approximateEventBytes(event);
+  }
   return bytes;
 }
 

@@ -24,7 +24,7 @@ export interface SqlSessionServiceOptions {
    */
   loadedSessions?: number;
   /**
-   * About how many bytes of heap the kept events may hold over all kept sessions (default 16 MiB,
+   * About how many bytes of heap the kept events may hold over all kept sessions (default 4 MiB,
    * estimated with `approximateEventBytes` of `@adk/core`); the least recently read sessions are
    * dropped first, and a session larger than this on its own is not kept (its reads are full
    * reads). Bounds the memory of a server with long sessions whatever their events' size;
@@ -34,7 +34,7 @@ export interface SqlSessionServiceOptions {
   /**
    * SQLite: for how long an operation that finds the database locked by other writers (after the
    * connection's busy timeout) is tried again before it fails with `SqliteBusyError` (retryable;
-   * nothing was written). Default 15000 ms; 0 tries once.
+   * nothing was written). Default 60000 ms; 0 tries once.
    */
   busyRetryMs?: number;
 }

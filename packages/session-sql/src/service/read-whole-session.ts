@@ -35,7 +35,7 @@ export async function readWholeSession(
   if (entry && held && read && read.anchored && read.createTime === held.createTime) {
     const added = decodeEvents(ops, key, read.events);
     events = entry.events.slice(0, held.count).concat(added);
-    bytes = held.bytes + loadedBytes(added);
+    bytes = held.bytes + loadedBytes(added, loaded.maxBytes - held.bytes);
     upTo = held.upTo;
   } else {
     // Never read, or deleted and created again since: read everything.
@@ -45,7 +45,7 @@ export async function readWholeSession(
       return undefined;
     }
     events = decodeEvents(ops, key, read.events);
-    bytes = ops.ordered ? loadedBytes(events) : 0;
+    bytes = ops.ordered ? loadedBytes(events, loaded.maxBytes) : 0;
   }
   const last = read.events.at(-1);
   if (last !== undefined) upTo = { order: last.order!, eventId: last.id };

@@ -60,12 +60,22 @@ import { refusingUnstorableValues } from './database-errors';
 import { decodeEvents, sessionFromRow } from './session-rows';
 
 const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5000;
-/** How long a SQLite operation that finds the database locked is tried again, by default. */
-const DEFAULT_SQLITE_BUSY_RETRY_MS = 15_000;
+/**
+ * How long a SQLite operation that finds the database locked is tried again, by default. SQLite's
+ * write lock is not queued fairly: under sustained writes by other processes, one writer can lose
+ * every try for seconds while the others go on (up to 7.8 s measured for one append, with a median
+ * of 2-19 ms, 8 processes in tight loops on 2 cores at load 20-38): the bound leaves a wide margin.
+ */
+const DEFAULT_SQLITE_BUSY_RETRY_MS = 60_000;
 /** Sessions whose events the service keeps between reads by default (see `LoadedSessions`). */
 const DEFAULT_LOADED_SESSIONS = 100;
-/** Heap the kept events may hold over all sessions by default (see `LoadedSessions`): 16 MiB. */
-const DEFAULT_LOADED_SESSIONS_MAX_BYTES = 16 * 2 ** 20;
+/**
+ * Heap the kept events may hold over all sessions by default (see `LoadedSessions`): 4 MiB, chosen
+ * with the soak of `packages/bench/src/session-soak.ts` (docs/PERFORMANCE.md, "Caches bounded by
+ * bytes"): a larger budget keeps the heap of a server with long sessions growing for thousands of
+ * turns before it levels off, while a session that does not fit costs one whole read per turn.
+ */
+const DEFAULT_LOADED_SESSIONS_MAX_BYTES = 4 * 2 ** 20;
 
 /**
  * A {@link SessionService} over SQL: SQLite or PostgreSQL through Kysely, in the table layout of the
