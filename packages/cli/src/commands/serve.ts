@@ -83,7 +83,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     for (const close of closers.reverse()) await close();
   };
   try {
-    const store = await openSessionStore(options.sessionServiceUri);
+    const store = await openSessionStore(options.sessionServiceUri, { sharedLock: true });
     closers.push(store.close);
     const artifacts = await openArtifactStore(
       options.artifactServiceUri,
@@ -100,6 +100,8 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       memoryService: memory.service,
       credentialService,
     };
+    // With PostgreSQL sessions, turns on one session take turns with the other instances too.
+    const lock = store.sessionLock ? { sessionLock: store.sessionLock } : {};
     const apps: Record<string, AdkAppDefinition> = {};
     // The same runners serve the API and the background jobs.
     const runners: Record<string, Runner> = {};
@@ -107,8 +109,8 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     for (const [name, agent] of loaded.apps) {
       const application = loaded.applications.get(name);
       runners[name] = application
-        ? new Runner({ app: application, appName: name, ...services })
-        : new Runner({ appName: name, agent, ...services });
+        ? new Runner({ app: application, appName: name, ...services, ...lock })
+        : new Runner({ appName: name, agent, ...services, ...lock });
       apps[name] = { agent, runner: runners[name] };
     }
     const jobs = await openJobService({

@@ -36,12 +36,19 @@ export interface WorkerHandle {
  */
 export async function runWorker(options: WorkerOptions): Promise<WorkerHandle> {
   const store = await openJobStore(options.queueUrl, options.queueNamespace);
-  const sessions = await openSessionStore(options.sessionServiceUri);
+  const sessions = await openSessionStore(options.sessionServiceUri, { sharedLock: true });
   const runners: Runner[] = [];
   try {
     for (const [name, file] of findApps(options.agentsDir)) {
       const agent: BaseAgent = await loadAgentFile(file);
-      runners.push(new Runner({ appName: name, agent, sessionService: sessions.service }));
+      runners.push(
+        new Runner({
+          appName: name,
+          agent,
+          sessionService: sessions.service,
+          ...(sessions.sessionLock ? { sessionLock: sessions.sessionLock } : {}),
+        }),
+      );
     }
   } catch (error) {
     await sessions.close();

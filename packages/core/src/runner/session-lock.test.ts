@@ -116,9 +116,9 @@ describe('Runner with a sessionLock', () => {
       userId: USER,
       sessionId: SESSION,
     });
-    expect(session?.events.filter((e) => e.author === 'user').map((e) => getText(e.content))).toEqual(
-      ['first', 'second'],
-    );
+    expect(
+      session?.events.filter((e) => e.author === 'user').map((e) => getText(e.content)),
+    ).toEqual(['first', 'second']);
     expect(session?.events.at(-1)?.content?.parts[0]?.text).toBe('done second');
     const name = `${APP}/${USER}/${SESSION}`;
     expect(lock.log).toEqual([
@@ -148,9 +148,9 @@ describe('Runner with a sessionLock', () => {
       userId: USER,
       sessionId: SESSION,
     });
-    expect(session?.events.filter((e) => e.author === 'user').map((e) => getText(e.content))).toEqual(
-      ['first', 'third'],
-    );
+    expect(
+      session?.events.filter((e) => e.author === 'user').map((e) => getText(e.content)),
+    ).toEqual(['first', 'third']);
   });
 
   it('releases the lock when the run fails, and a failing acquire fails the run without holding the turn', async () => {
