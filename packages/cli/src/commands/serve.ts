@@ -58,6 +58,11 @@ export interface ServeOptions {
   inProcessWorker?: boolean;
   /** Queues the in-process worker serves and their concurrency (default `{ default: 5 }`). */
   queues?: Readonly<Record<string, number>>;
+  /**
+   * How often an open job stream lists the jobs again for changes of other processes that no
+   * notification announced (default 30000 ms with a PostgreSQL or Redis queue, 1000 otherwise).
+   */
+  jobWatchIntervalMs?: number;
   /** Where warnings go (skipped files of the agents folder); default standard error. */
   warn?: (message: string) => void;
 }
@@ -129,6 +134,10 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       apps,
       ...services,
       jobStore: jobs.serverStore,
+      ...(jobs.changes ? { jobChanges: jobs.changes } : {}),
+      ...(options.jobWatchIntervalMs === undefined
+        ? {}
+        : { jobWatchIntervalMs: options.jobWatchIntervalMs }),
       ...(options.allowOrigins ? { allowOrigins: options.allowOrigins } : {}),
       ...(options.token ? { token: options.token } : {}),
       timestampUnit: options.timestampUnit ?? 'seconds',

@@ -1,8 +1,8 @@
 import { Runner, type BaseAgent } from '@adk/core';
-import { JobWorker, type JobStore } from '@adk/jobs';
+import { JobWorker, publishJobChanges, type JobStore } from '@adk/jobs';
 
 import { UsageError } from '../errors';
-import { openJobStore } from '../services/job-store';
+import { openJobChangeFeed, openJobStore } from '../services/job-store';
 import { parseCommandArgs, type CommandModule } from './command';
 import { findApps, loadAgentFile } from '../load-agents';
 import { openSessionStore } from '../session-store';
@@ -55,6 +55,13 @@ export async function runWorker(options: WorkerOptions): Promise<WorkerHandle> {
     await store.close();
     throw error;
   }
+  // The servers' job streams learn of this worker's changes at once.
+  const changes = await openJobChangeFeed(options.queueUrl).catch(async (error: unknown) => {
+    await sessions.close();
+    await store.close();
+    throw error;
+  });
+  const stopPublishing = changes ? publishJobChanges(changes) : undefined;
   const worker = new JobWorker({
     store,
     runners,
@@ -68,6 +75,8 @@ export async function runWorker(options: WorkerOptions): Promise<WorkerHandle> {
     store,
     close: async () => {
       await worker.stop();
+      stopPublishing?.();
+      await changes?.close();
       await store.close();
       await sessions.close();
     },
