@@ -198,8 +198,9 @@ export class Runner {
    * while another is in flight waits until that one has finished, then reads the session with
    * everything the first one stored (aborting `signal` while waiting ends it with no event). Runs
    * on different sessions are concurrent. With a `sessionLock`, the run also holds the session's
-   * shared lock, so runs started by other processes on the session wait too. A run holds its turn until its generator finishes or is
-   * closed: consume it to the end or close it (`for await` does both, `break` included).
+   * shared lock, so runs started by other processes on the session wait too. A run holds its turn
+   * until its generator finishes or is closed: consume it to the end or close it (`for await` does
+   * both, `break` included).
    *
    * @throws SessionNotFoundError when the session does not exist and `autoCreateSession` is off.
    * @throws InvalidArgumentError for a message without parts or an invalid `runConfig`.

@@ -20,9 +20,8 @@ export type SessionLockRelease = () => Promise<void>;
  *
  * The Runner takes its own in-process turn first (the fast path: runs of one session in one
  * process queue without asking the lock), then the shared lock; so a process asks for at most one
- * lock per session at a time. Implementations: `PostgresSessionLock` of `@adk/session-sql`
- * (advisory locks, freed when the holder's connection ends) and `RedisSessionLock` of `@adk/jobs`
- * (a renewed lease).
+ * lock per session at a time. Implementation: `PostgresSessionLock` of `@adk/session-sql`
+ * (advisory locks, freed when the holder's connection ends).
  *
  * Contract: `acquire` resolves with a release function once the caller holds the lock, or with
  * `undefined` when `signal` aborts first (the caller then holds nothing). It rejects only when the
