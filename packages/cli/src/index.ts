@@ -44,7 +44,11 @@ export {
   type OpenedMemoryStore,
 } from './services';
 export { PROVIDER_PACKAGES, registerInstalledProviders } from './register-installed-providers';
-export { openSessionStore, type OpenedSessionStore } from './session-store';
+export {
+  openSessionStore,
+  type OpenedSessionStore,
+  type OpenSessionStoreOptions,
+} from './session-store';
 export { mcp, type McpCommandOptions } from './commands/mcp';
 
 export { runWorker, type WorkerHandle, type WorkerOptions } from './commands/worker';

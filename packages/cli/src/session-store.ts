@@ -1,32 +1,64 @@
 import { InMemorySessionService } from '@adk/core';
-import type { SessionService } from '@adk/core';
-import { createSessionService } from '@adk/session-sql';
-import { maskDatabaseUrl } from '@adk/sql-kit';
+import type { SessionLock, SessionService } from '@adk/core';
+import { createSessionService, PostgresSessionLock } from '@adk/session-sql';
+import { maskDatabaseUrl, parseDatabaseUrl } from '@adk/sql-kit';
 
 /** A session service and how to release it. */
 export interface OpenedSessionStore {
   service: SessionService;
+  /**
+   * The lock shared with the other processes on the same sessions, when asked for and the store
+   * is PostgreSQL (a `PostgresSessionLock`: one connection, advisory locks); give it to every
+   * Runner as `sessionLock`.
+   */
+  sessionLock: SessionLock | undefined;
   /** Where sessions live, for messages (passwords masked). */
   description: string;
   close(): Promise<void>;
+}
+
+/** Options of {@link openSessionStore}. */
+export interface OpenSessionStoreOptions {
+  /**
+   * Open a cross-process session lock when the store is shared (PostgreSQL): what several server
+   * instances and workers on one database need for turns on one session to take turns.
+   */
+  sharedLock?: boolean;
 }
 
 /**
  * Open the session store named by `--session_service_uri`: none or `memory://` keeps sessions in
  * memory; `sqlite:<file>` and `postgres://...` use the SQL store (tables created when missing).
  */
-export async function openSessionStore(uri: string | undefined): Promise<OpenedSessionStore> {
+export async function openSessionStore(
+  uri: string | undefined,
+  options: OpenSessionStoreOptions = {},
+): Promise<OpenedSessionStore> {
   if (!uri || uri === 'memory://' || uri === 'memory:') {
     return {
       service: new InMemorySessionService(),
+      sessionLock: undefined,
       description: 'in memory',
       close: async () => undefined,
     };
   }
   const service = await createSessionService(uri, { autoMigrate: true });
+  let sessionLock: PostgresSessionLock | undefined;
+  if (options.sharedLock && parseDatabaseUrl(uri).kind === 'postgres') {
+    try {
+      sessionLock = await PostgresSessionLock.open({ url: uri });
+    } catch (error) {
+      await service.close();
+      throw error;
+    }
+  }
   return {
     service,
+    sessionLock,
     description: maskDatabaseUrl(uri),
-    close: () => service.close(),
+    close: async () => {
+      await sessionLock?.close();
+      await service.close();
+    },
   };
 }

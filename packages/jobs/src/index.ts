@@ -7,6 +7,7 @@ export * from './clock';
 export * from './cron';
 export * from './diagnostics';
 export * from './errors';
+export * from './notify';
 export * from './sql';
 export * from './store';
 export * from './worker';

@@ -14,3 +14,4 @@ export {
   type UserStatesTable,
 } from './schema';
 export type { DialectKind } from './dialect';
+export * from './lock';

@@ -76,6 +76,11 @@ export interface ServeOptions {
   inProcessWorker?: boolean;
   /** Queues the in-process worker serves and their concurrency (default `{ default: 5 }`). */
   queues?: Readonly<Record<string, number>>;
+  /**
+   * How often an open job stream lists the jobs again for changes of other processes that no
+   * notification announced (default 30000 ms with a PostgreSQL or Redis queue, 1000 otherwise).
+   */
+  jobWatchIntervalMs?: number;
   /** Where warnings go (skipped files of the agents folder); default standard error. */
   warn?: (message: string) => void;
 }
@@ -103,7 +108,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     for (const close of closers.reverse()) await close();
   };
   try {
-    const store = await openSessionStore(options.sessionServiceUri);
+    const store = await openSessionStore(options.sessionServiceUri, { sharedLock: true });
     closers.push(store.close);
     const artifacts = await openArtifactStore(
       options.artifactServiceUri,
@@ -126,6 +131,8 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       memoryService: memory.service,
       credentialService,
     };
+    // With PostgreSQL sessions, turns on one session take turns with the other instances too.
+    const lock = store.sessionLock ? { sessionLock: store.sessionLock } : {};
     const apps: Record<string, AdkAppDefinition> = {};
     // The same runners serve the API and the background jobs.
     const runners: Record<string, Runner> = {};
@@ -144,8 +151,8 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     for (const [name, agent] of loaded.apps) {
       const application = loaded.applications.get(name);
       runners[name] = application
-        ? new Runner({ app: application, appName: name, ...runnerServices })
-        : new Runner({ appName: name, agent, ...runnerServices });
+        ? new Runner({ app: application, appName: name, ...runnerServices, ...lock })
+        : new Runner({ appName: name, agent, ...runnerServices, ...lock });
       apps[name] = { agent, runner: runners[name] };
     }
     const jobs = await openJobService({
@@ -171,6 +178,10 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       apps,
       ...services,
       jobStore: jobs.serverStore,
+      ...(jobs.changes ? { jobChanges: jobs.changes } : {}),
+      ...(options.jobWatchIntervalMs === undefined
+        ? {}
+        : { jobWatchIntervalMs: options.jobWatchIntervalMs }),
       ...(options.allowOrigins ? { allowOrigins: options.allowOrigins } : {}),
       ...(options.token ? { token: options.token } : {}),
       timestampUnit: options.timestampUnit ?? 'seconds',

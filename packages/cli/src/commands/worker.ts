@@ -1,8 +1,8 @@
 import { Runner, type BaseAgent } from '@adk/core';
-import { JobWorker, type JobStore } from '@adk/jobs';
+import { JobWorker, publishJobChanges, type JobStore } from '@adk/jobs';
 
 import { UsageError } from '../errors';
-import { openJobStore } from '../services/job-store';
+import { openJobChangeFeed, openJobStore } from '../services/job-store';
 import { parseCommandArgs, type CommandModule } from './command';
 import { findApps, loadAgentFile } from '../load-agents';
 import { openSessionStore } from '../session-store';
@@ -36,18 +36,32 @@ export interface WorkerHandle {
  */
 export async function runWorker(options: WorkerOptions): Promise<WorkerHandle> {
   const store = await openJobStore(options.queueUrl, options.queueNamespace);
-  const sessions = await openSessionStore(options.sessionServiceUri);
+  const sessions = await openSessionStore(options.sessionServiceUri, { sharedLock: true });
   const runners: Runner[] = [];
   try {
     for (const [name, file] of findApps(options.agentsDir)) {
       const agent: BaseAgent = await loadAgentFile(file);
-      runners.push(new Runner({ appName: name, agent, sessionService: sessions.service }));
+      runners.push(
+        new Runner({
+          appName: name,
+          agent,
+          sessionService: sessions.service,
+          ...(sessions.sessionLock ? { sessionLock: sessions.sessionLock } : {}),
+        }),
+      );
     }
   } catch (error) {
     await sessions.close();
     await store.close();
     throw error;
   }
+  // The servers' job streams learn of this worker's changes at once.
+  const changes = await openJobChangeFeed(options.queueUrl).catch(async (error: unknown) => {
+    await sessions.close();
+    await store.close();
+    throw error;
+  });
+  const stopPublishing = changes ? publishJobChanges(changes) : undefined;
   const worker = new JobWorker({
     store,
     runners,
@@ -61,6 +75,8 @@ export async function runWorker(options: WorkerOptions): Promise<WorkerHandle> {
     store,
     close: async () => {
       await worker.stop();
+      stopPublishing?.();
+      await changes?.close();
       await store.close();
       await sessions.close();
     },

@@ -1,7 +1,13 @@
 import { basename, dirname, extname, join, resolve } from 'node:path';
 
 import type { Runner } from '@adk/core';
-import { JobWorker, SqlJobStore, type JobStore } from '@adk/jobs';
+import {
+  JobWorker,
+  publishJobChanges,
+  SqlJobStore,
+  type JobChangeFeed,
+  type JobStore,
+} from '@adk/jobs';
 import { parseDatabaseUrl } from '@adk/session-sql';
 import type { ServerJobStore } from '@adk/server';
 import { maskDatabaseUrl } from '@adk/sql-kit';
@@ -24,6 +30,22 @@ export async function openJobStore(url: string, namespace?: string): Promise<Job
     });
   }
   throw new UsageError(`Invalid --queue-url "${url}": use redis://… or postgres://…`);
+}
+
+/**
+ * The job change feed of a queue URL shared between processes: Redis pub/sub beside BullMQ,
+ * PostgreSQL `LISTEN`/`NOTIFY` beside graphile-worker; none for the embedded store (one process).
+ */
+export async function openJobChangeFeed(url: string): Promise<JobChangeFeed | undefined> {
+  if (/^rediss?:\/\//.test(url)) {
+    const { RedisJobChangeFeed } = await import('@adk/jobs/bullmq');
+    return RedisJobChangeFeed.open({ url });
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const { PostgresJobChangeFeed } = await import('@adk/jobs/graphile');
+    return PostgresJobChangeFeed.open({ connectionString: url });
+  }
+  return undefined;
 }
 
 /**
@@ -103,6 +125,11 @@ export interface OpenedJobService {
   serverStore: ServerJobStore;
   /** The worker running in this process, if any (already started). */
   worker: JobWorker | undefined;
+  /**
+   * Job changes shared with the other processes on the queue (PostgreSQL or Redis): this process's
+   * changes are published on it; give it to `createAdkServer` as `jobChanges`.
+   */
+  changes: JobChangeFeed | undefined;
   /** Where jobs live, for messages (passwords masked). */
   description: string;
   /** Stop the worker (runs in flight go back to the queue), then close the store. Idempotent. */
@@ -128,6 +155,14 @@ export async function openJobService(options: JobServiceOptions): Promise<Opened
   const store = /^sqlite:/.test(url)
     ? await openEmbeddedJobStore(url)
     : await openJobStore(url, options.queueNamespace);
+  let changes: JobChangeFeed | undefined;
+  try {
+    changes = await openJobChangeFeed(url);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const stopPublishing = changes ? publishJobChanges(changes) : undefined;
   const inProcess = options.inProcessWorker ?? options.queueUrl === undefined;
   const worker = inProcess
     ? new JobWorker({
@@ -146,16 +181,24 @@ export async function openJobService(options: JobServiceOptions): Promise<Opened
     },
     get: (id) => store.get(id),
     list: (request) => store.list(request as Parameters<JobStore['list']>[0]),
-    cancel: (id) => store.cancel(id),
+    cancel: async (id) => {
+      const job = await store.cancel(id);
+      // Cancels publish nothing on the job channels: tell the other processes here.
+      if (job) changes?.publish({ appName: job.appName });
+      return job;
+    },
   };
   return {
     store,
     serverStore,
     worker,
+    changes,
     description: url.includes(':memory:') ? 'in memory (SQLite)' : maskDatabaseUrl(url),
     close: () =>
       (closing ??= (async () => {
         await worker?.stop();
+        stopPublishing?.();
+        await changes?.close();
         await store.close();
       })()),
   };

@@ -6,6 +6,7 @@ export {
   type RunConfig,
   type StreamingMode,
 } from '../context/run-config';
+export type { SessionLock, SessionLockKey, SessionLockRelease } from './session-lock';
 export { Runner, type RunnerOptions, type RunnerServices, type RunRequest } from './runner';
 export {
   readInvocationProgress,

@@ -23,6 +23,7 @@ import {
 } from './invocation-progress';
 import { createRunConfig, type RunConfig } from '../context/run-config';
 import type { SessionTurns } from './session-turns';
+import type { SessionLock, SessionLockRelease } from './session-lock';
 import type { Session } from '../sessions/session';
 import type { ArtifactService } from '../artifacts';
 import type { MemoryService } from '../memory';
@@ -48,6 +49,8 @@ export interface ResumeHost {
   readonly models: ModelRegistry;
   readonly policies: readonly Policy[];
   readonly contextCacheConfig?: ContextCacheConfig | undefined;
+  /** Held for the resume, as for a run (see `RunnerServices.sessionLock`). */
+  readonly sessionLock?: SessionLock | undefined;
 }
 
 /** Arguments of `Runner.resume`. */
@@ -79,7 +82,15 @@ export async function* resumeInvocation(
   const turnKey = `${request.userId}\u0000${request.sessionId}`;
   const turn = turns.enter(turnKey, signal);
   if (turn !== true && !(await turn)) return;
+  let release: SessionLockRelease | undefined;
   try {
+    if (runner.sessionLock) {
+      release = await runner.sessionLock.acquire(
+        { appName: runner.appName, userId: request.userId, sessionId: request.sessionId },
+        signal,
+      );
+      if (!release) return;
+    }
     // Plugins are initialised before their first hook, as in `Runner.run`.
     const initializing = runner.plugins.initialize();
     if (initializing) await initializing;
@@ -167,7 +178,11 @@ export async function* resumeInvocation(
       eventCount,
     }));
   } finally {
-    turns.leave(turnKey);
+    try {
+      if (release) await release();
+    } finally {
+      turns.leave(turnKey);
+    }
   }
 }
 

@@ -32,6 +32,7 @@ import { withoutRewoundEvents } from '../history/rewound-events';
 import { rewindSession, type RewindRequest } from './rewind-session';
 import { resumeInvocation, type ResumeRequest } from './resume-invocation';
 import { SessionTurns } from './session-turns';
+import type { SessionLock, SessionLockRelease } from './session-lock';
 import { createRunConfig, type RunConfig } from '../context/run-config';
 import { commitEvent, dropTempDelta } from './commit-event';
 import { trackErrorEvent } from './unread-error-events';
@@ -90,6 +91,14 @@ export interface RunnerServices {
    * expiry is applied when the paused agent next runs on the session.
    */
   confirmationTimers?: boolean;
+  /**
+   * A lock on each session shared with the other processes running turns on the same sessions
+   * (server instances, workers; see {@link SessionLock}): held for each run and resume, so turns
+   * on one session take turns across processes as they do inside one. Default: none (runs of one
+   * session are serialized in this process only; a concurrent turn from another process fails
+   * with `StaleSessionError` when it stores its first event).
+   */
+  sessionLock?: SessionLock;
 }
 
 /** Arguments of {@link Runner.run}. */
@@ -144,6 +153,8 @@ export class Runner {
   readonly autoCreateSession: boolean;
   /** The app's explicit context caching (`App({ contextCacheConfig })`); undefined: off. */
   readonly contextCacheConfig: ContextCacheConfig | undefined;
+  /** The cross-process session lock, if any (see {@link RunnerServices.sessionLock}). */
+  readonly sessionLock: SessionLock | undefined;
   readonly #sessionTurns = new SessionTurns();
   readonly #deadlines: ConfirmationDeadlines | undefined;
 
@@ -167,6 +178,7 @@ export class Runner {
     this.policies = [...(options.policies ?? [])];
     this.autoCreateSession = options.autoCreateSession ?? false;
     this.contextCacheConfig = options.app?.contextCacheConfig;
+    this.sessionLock = options.sessionLock;
     this.#deadlines =
       options.confirmationTimers === false
         ? undefined
@@ -192,8 +204,10 @@ export class Runner {
    * Runs on one session (same user and session id) through one Runner take turns: a run started
    * while another is in flight waits until that one has finished, then reads the session with
    * everything the first one stored (aborting `signal` while waiting ends it with no event). Runs
-   * on different sessions are concurrent. A run holds its turn until its generator finishes or is
-   * closed: consume it to the end or close it (`for await` does both, `break` included).
+   * on different sessions are concurrent. With a `sessionLock`, the run also holds the session's
+   * shared lock, so runs started by other processes on the session wait too. A run holds its turn
+   * until its generator finishes or is closed: consume it to the end or close it (`for await` does
+   * both, `break` included).
    *
    * @throws SessionNotFoundError when the session does not exist and `autoCreateSession` is off.
    * @throws InvalidArgumentError for a message without parts or an invalid `runConfig`.
@@ -217,7 +231,16 @@ export class Runner {
     const turnKey = `${request.userId}\u0000${request.sessionId}`;
     const turn = this.#sessionTurns.enter(turnKey, signal);
     if (turn !== true && !(await turn)) return;
+    let release: SessionLockRelease | undefined;
     try {
+      // Then the lock shared with other processes, when there is one.
+      if (this.sessionLock) {
+        release = await this.sessionLock.acquire(
+          { appName: this.appName, userId: request.userId, sessionId: request.sessionId },
+          signal,
+        );
+        if (!release) return;
+      }
       // This run's callbacks join the plugins as the last one; the Runner's own set stays as is.
       const plugins = request.callbacks
         ? this.plugins.with([new RunCallbacksPlugin(request.callbacks)])
@@ -391,7 +414,11 @@ export class Runner {
         }
       }
     } finally {
-      this.#sessionTurns.leave(turnKey);
+      try {
+        if (release) await release();
+      } finally {
+        this.#sessionTurns.leave(turnKey);
+      }
     }
   }
 

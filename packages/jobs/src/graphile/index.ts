@@ -8,3 +8,7 @@ export {
 } from './graphile-job-store';
 export { graphileBackoffMs } from './graphile-consumer';
 export type { GraphileCronOptions } from './graphile-cron';
+export {
+  PostgresJobChangeFeed,
+  type PostgresJobChangeFeedOptions,
+} from './postgres-job-change-feed';

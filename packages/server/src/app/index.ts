@@ -4,6 +4,7 @@ export {
   type AdkServerApp,
 } from './create-adk-server';
 export { listen, type ListenOptions, type RunningServer } from './listen';
+export type { RemoteJobChanges } from '../routes/job-watch';
 export type {
   AdkAppDefinition,
   AdkServerOptions,

@@ -1,3 +1,4 @@
+import type { RemoteJobChanges } from '../routes/job-watch';
 import type { ServerJobStore } from './server-job-store';
 import type { AdkServerA2aOptions } from '../a2a/a2a-options';
 import type { EvalServerOptions } from '../eval/eval-server-options';
@@ -134,8 +135,9 @@ export interface AdkServerOptions {
   jobStore?: ServerJobStore;
   /**
    * How often an open job stream (`GET /apps/{app}/users/{user}/jobs/stream`) lists the jobs again
-   * to find changes made by other processes, in ms (default 1000). Changes made in this process
-   * (an in-process worker, the routes) are pushed at once.
+   * to find changes made by other processes, in ms (default 1000, or 30000 with `jobChanges`: then
+   * only a fallback). Changes made in this process (an in-process worker, the routes) are pushed
+   * at once.
    */
   jobWatchIntervalMs?: number;
   /**
@@ -144,6 +146,13 @@ export interface AdkServerOptions {
    * (default 1000). Deletions through the routes are pushed at once.
    */
   memoryWatchIntervalMs?: number;
+  /**
+   * Job changes made by other processes (instances, workers), which wake the job streams at once:
+   * a `JobChangeFeed` of `@adk/jobs` (`PostgresJobChangeFeed` on PostgreSQL `LISTEN`/`NOTIFY`,
+   * `RedisJobChangeFeed` on Redis pub/sub). This server only listens; publish this process's own
+   * changes with `publishJobChanges(feed)` (and publish cancels yourself).
+   */
+  jobChanges?: RemoteJobChanges;
   /**
    * Where the credentials users give to tools are kept (see `ToolContext.getCredential` in
    * `@adk/core`): one store for the runners the server builds for `{ agent }` apps, so a

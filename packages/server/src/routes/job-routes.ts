@@ -53,7 +53,7 @@ const LIST_LIMIT = 1000;
  */
 export function jobRoutes(ctx: ServerContext): Hono {
   const routes = new Hono();
-  const hub = new JobWatchHub();
+  const hub = new JobWatchHub(ctx.options.jobChanges);
   const listFor = async (app: string, user: string, state?: string): Promise<ServerJob[]> => {
     const jobs = await jobsOf(ctx).list({
       appName: app,
@@ -98,7 +98,7 @@ export function jobRoutes(ctx: ServerContext): Hono {
       appName: app,
       list: () => listFor(app, user),
       hub,
-      intervalMs: ctx.options.jobWatchIntervalMs ?? 1000,
+      intervalMs: ctx.options.jobWatchIntervalMs ?? (ctx.options.jobChanges ? 30_000 : 1000),
       keepAliveMs: ctx.options.sseKeepAliveMs ?? 15_000,
     });
     return new Response(body, {

@@ -20,6 +20,15 @@ const JOB_CHANNELS = [
 type Wake = (appName: string | undefined) => void;
 
 /**
+ * Job changes made by other processes (server instances, workers), as `@adk/jobs`' `JobChangeFeed`
+ * delivers them (PostgreSQL `LISTEN`/`NOTIFY`, Redis pub/sub); read by shape, as the channels are.
+ */
+export interface RemoteJobChanges {
+  /** Call `listener` on each change made by another process; returns its removal. */
+  subscribe(listener: (change: { appName: string | undefined }) => void): () => void;
+}
+
+/**
  * Wakes the job streams of the server when a job changes in this process (an in-process worker,
  * or an enqueue or cancel through the routes). Subscribed to the job channels only while a stream
  * is open, so a server nobody watches costs the jobs nothing (their channels publish only to
@@ -27,10 +36,17 @@ type Wake = (appName: string | undefined) => void;
  */
 export class JobWatchHub {
   readonly #wakes = new Set<Wake>();
+  readonly #remote: RemoteJobChanges | undefined;
+  #unsubscribeRemote: (() => void) | undefined;
   readonly #onMessage = (message: unknown): void => {
     const appName = (message as { job?: { appName?: unknown } } | undefined)?.job?.appName;
     this.notify(typeof appName === 'string' ? appName : undefined);
   };
+
+  /** `remote`: changes made by other processes, which wake the streams too. */
+  constructor(remote?: RemoteJobChanges) {
+    this.#remote = remote;
+  }
 
   /** Tell the streams that a job of `appName` (or of an unknown app) changed. */
   notify(appName: string | undefined): void {
@@ -41,11 +57,14 @@ export class JobWatchHub {
   add(wake: Wake): () => void {
     if (this.#wakes.size === 0) {
       for (const name of JOB_CHANNELS) diagnosticsChannel.subscribe(name, this.#onMessage);
+      this.#unsubscribeRemote = this.#remote?.subscribe((change) => this.notify(change.appName));
     }
     this.#wakes.add(wake);
     return () => {
       if (!this.#wakes.delete(wake) || this.#wakes.size > 0) return;
       for (const name of JOB_CHANNELS) diagnosticsChannel.unsubscribe(name, this.#onMessage);
+      this.#unsubscribeRemote?.();
+      this.#unsubscribeRemote = undefined;
     };
   }
 }
@@ -68,7 +87,10 @@ export interface JobStreamOptions {
   /** The frame's name of the changed items (default `jobs`; the memory stream says `memories`). */
   key?: string;
   hub: JobWatchHub;
-  /** Rescan this often, for changes made in other processes (a worker elsewhere). */
+  /**
+   * Rescan this often, for changes made in other processes (a worker elsewhere) that no
+   * {@link RemoteJobChanges} announced.
+   */
   intervalMs: number;
   /** SSE comment this often, so proxies keep the stream open (0: never). */
   keepAliveMs: number;

@@ -1,0 +1,7 @@
+export {
+  decodeJobChange,
+  encodeJobChange,
+  publishJobChanges,
+  type JobChange,
+  type JobChangeFeed,
+} from './job-change-feed';

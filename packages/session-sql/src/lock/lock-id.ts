@@ -1,0 +1,15 @@
+import { createHash } from 'node:crypto';
+
+import type { SessionLockKey } from '@adk/core';
+
+/**
+ * The advisory lock id of a session: the first 8 bytes of a SHA-256 of the namespace and the
+ * session's key, as a signed 64-bit decimal (PostgreSQL's `bigint`). Distinct sessions share an
+ * id with a probability of about n²/2⁶⁵; a shared id only makes their turns wait for each other.
+ */
+export function sessionLockId(namespace: string, key: SessionLockKey): string {
+  const digest = createHash('sha256')
+    .update(`${namespace}\u0000${key.appName}\u0000${key.userId}\u0000${key.sessionId}`)
+    .digest();
+  return digest.readBigInt64BE(0).toString();
+}
