@@ -153,6 +153,7 @@ describe('adk deploy docker', () => {
     expect(cfg).toContain('server-template adk 4 server:8000 check resolvers docker');
     expect(cfg).toContain('http-check send meth GET uri /health/ready');
     expect(cfg).toContain('balance roundrobin');
+    expect(cfg).toContain('retry-on conn-failure 503');
   });
 
   it.skipIf(!haproxy && process.env.CI !== 'true')(

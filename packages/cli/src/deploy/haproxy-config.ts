@@ -38,9 +38,12 @@ export function renderHaproxyConfig(options: HaproxyConfigOptions): string {
     '  timeout client 10m',
     '  timeout server 10m',
     '  timeout http-request 30s',
-    '  # A request whose server died before answering is retried on another one.',
+    '  # Retried on another server: a connection that failed, and a 503 (a draining server refuses',
+    '  # a run before storing anything). Never an empty or cut response: the run may have started.',
     '  retries 2',
-    '  option redispatch',
+    '  option redispatch 1',
+    '  retry-on conn-failure 503',
+    '  option http-buffer-request',
   );
   if (options.servers.kind === 'dns') {
     lines.push(
