@@ -4,7 +4,7 @@ import { formatClusterLoadReport, runClusterLoad } from './cluster-load';
 
 /**
  * `pnpm --filter @adk/bench load:cluster [--users N] [--turns N] [--instances N] [--workers N]
- * [--no-chaos] [--scaling] [--json]`: the cluster load test at any size. `--scaling` runs it
+ * [--warmup N] [--no-chaos] [--scaling] [--json]`: the cluster load test at any size. `--scaling` runs it
  * without chaos on 1, 2 and 3 instances for turns/s and CPU per turn.
  */
 const { values } = parseArgs({
@@ -13,6 +13,7 @@ const { values } = parseArgs({
     turns: { type: 'string', default: '6' },
     instances: { type: 'string', default: '3' },
     workers: { type: 'string', default: '2' },
+    warmup: { type: 'string', default: '0' },
     'no-chaos': { type: 'boolean', default: false },
     scaling: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
@@ -23,6 +24,7 @@ const base = {
   turnsPerUser: Number(values.turns),
   workers: Number(values.workers),
   jobTurn: 2,
+  warmupTurns: Number(values.warmup),
   postgresUrl: process.env.ADK_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
   redisUrl: process.env.ADK_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
   log: (line: string) => process.stderr.write(`${line}\n`),

@@ -14,6 +14,11 @@ export interface ClusterLoadOptions {
   chaos: boolean;
   /** Which turn of each user goes through a background job (-1: none). */
   jobTurn: number;
+  /**
+   * Turns each user runs first, untimed and unchecked, on a session of its own (default 0): each
+   * process then compiles its hot paths before the figures are taken.
+   */
+  warmupTurns?: number;
   postgresUrl: string;
   redisUrl: string;
   /** HAProxy binary (default: found in /usr/sbin). */
@@ -147,6 +152,17 @@ export async function runClusterLoad(options: ClusterLoadOptions): Promise<Clust
         },
         turns: [],
       });
+    }
+    const warmup = options.warmupTurns ?? 0;
+    if (warmup > 0) {
+      log(`warm-up: ${warmup} turns per user`);
+      await Promise.all(
+        users.map(async ({ target }) => {
+          const own = { ...target, session: await createSession(cluster.url, target.user) };
+          for (let turn = 0; turn < warmup; turn++)
+            await runSseTurn(own, `${target.user}-warmup${turn + 1}`);
+        }),
+      );
     }
     const total = options.users * options.turnsPerUser;
     let done = 0;
