@@ -53,3 +53,16 @@ export { mcp, type McpCommandOptions } from './commands/mcp';
 
 export { runWorker, type WorkerHandle, type WorkerOptions } from './commands/worker';
 export { openJobStore } from './services';
+export {
+  DEFAULT_NODE_IMAGE_TAG,
+  renderComposeFile,
+  renderDockerfile,
+  renderDockerignore,
+  renderHaproxyConfig,
+  writeDockerDeployment,
+  type DockerDeploymentOptions,
+  type HaproxyConfigOptions,
+  type HaproxyServers,
+  type WriteDockerDeploymentOptions,
+  type WrittenDockerDeployment,
+} from './deploy';

@@ -1,7 +1,9 @@
 import type { CommandModule } from './command';
 import { createCommand } from './create-command';
+import { deployCommandModule } from './deploy';
 import { evalCommandModule } from './eval';
 import { mcpCommandModule } from './mcp';
+import { migrateCommandModule } from './migrate';
 import { workerCommandModule } from './worker';
 import { runCommand } from './run-command';
 import { apiServerCommand, webCommand } from './server-commands';
@@ -23,4 +25,6 @@ export const COMMANDS: readonly CommandModule[] = [
   evalCommandModule,
   mcpCommandModule,
   workerCommandModule,
+  migrateCommandModule,
+  deployCommandModule,
 ];

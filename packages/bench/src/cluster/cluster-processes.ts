@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CLI_SOURCE = fileURLToPath(new URL('../../../cli/src/bin.ts', import.meta.url));
+const TSX = import.meta.resolve('tsx');
+
+/** One process of the cluster, with its output kept for the report. */
+export interface ClusterProcess {
+  name: string;
+  child: ChildProcess;
+  output: string[];
+  /** Resolves with the exit code or signal once it exits. */
+  exited: Promise<string>;
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Start a process, keeping its last output lines. */
+export function startProcess(
+  name: string,
+  command: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): ClusterProcess {
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    if (output.length > 200) output.splice(0, output.length - 200);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? `exit ${code}`)),
+  );
+  return { name, child, output, exited };
+}
+
+/** `adk <args>` from the CLI's sources (the `source` condition through tsx). */
+export function startAdk(
+  name: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): ClusterProcess {
+  return startProcess(
+    name,
+    process.execPath,
+    ['--conditions=source', '--import', TSX, CLI_SOURCE, ...args],
+    env,
+  );
+}
+
+/** Wait until `url` answers 200 (or the process exits: then throw with its output). */
+export async function waitHttpOk(
+  url: string,
+  proc: ClusterProcess,
+  timeoutMs = 120_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited: string | undefined;
+  void proc.exited.then((how) => (exited = how));
+  for (;;) {
+    if (exited)
+      throw new Error(
+        `${proc.name} exited (${exited}) before ${url} answered:\n${proc.output.join('\n')}`,
+      );
+    try {
+      const response = await fetch(url);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline)
+      throw new Error(`${url} did not answer 200 in ${timeoutMs} ms:\n${proc.output.join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Wait until the process prints a line matching `pattern`. */
+export async function waitOutput(
+  proc: ClusterProcess,
+  pattern: RegExp,
+  timeoutMs = 120_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!proc.output.some((line) => pattern.test(line))) {
+    if (proc.child.exitCode !== null || proc.child.signalCode !== null)
+      throw new Error(`${proc.name} exited before printing ${pattern}:\n${proc.output.join('\n')}`);
+    if (Date.now() > deadline)
+      throw new Error(`${proc.name} did not print ${pattern}:\n${proc.output.join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** User + system CPU time of a process so far, in milliseconds (Linux `/proc`). */
+export function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Write an HAProxy configuration and start HAProxy in the foreground. */
+export function startHaproxy(binary: string, dir: string, config: string): ClusterProcess {
+  const file = join(dir, 'haproxy.cfg');
+  writeFileSync(file, config);
+  return startProcess('haproxy', binary, ['-db', '-f', file], process.env);
+}
