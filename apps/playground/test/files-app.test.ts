@@ -7,6 +7,7 @@ import { listen, type RunningServer } from '@adk/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createPlayground, DemoModel, loadConfig, type Playground } from '../src';
+import { sseEvents } from './sse';
 
 let dir: string;
 let playground: Playground;
@@ -38,10 +39,7 @@ async function turn(sessionId: string, message: object): Promise<Event[]> {
   });
   const text = await response.text();
   expect(response.status, text).toBe(200);
-  return text
-    .split('\n\n')
-    .filter((frame) => frame.startsWith('data: '))
-    .map((frame) => JSON.parse(frame.slice(6)) as Event);
+  return sseEvents(text);
 }
 const say = (text: string) => ({ role: 'user', parts: [{ text }] });
 const responses = (events: Event[]) =>

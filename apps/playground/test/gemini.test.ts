@@ -8,6 +8,7 @@ import { listen, type RunningServer } from '@adk/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createPlayground, loadConfig, type Playground } from '../src';
+import { sseEvents } from './sse';
 
 let dir: string;
 let gemini: FakeProviderServer;
@@ -57,10 +58,7 @@ describe('the playground with a Gemini key', () => {
         streaming: true,
       }),
     });
-    const frames = (await response.text())
-      .split('\n\n')
-      .filter((frame) => frame.startsWith('data: '))
-      .map((frame) => JSON.parse(frame.slice(6)) as Event);
+    const frames = sseEvents(await response.text());
     expect(frames.filter((e) => e.partial).map((e) => e.content?.parts[0]?.text)).toEqual([
       'It is ',
       'sunny in ',
@@ -98,10 +96,7 @@ describe('the playground with a Gemini key', () => {
         streaming: true,
       }),
     });
-    const frames = (await response.text())
-      .split('\n\n')
-      .filter((frame) => frame.startsWith('data: '))
-      .map((frame) => JSON.parse(frame.slice(6)) as Event);
+    const frames = sseEvents(await response.text());
     const answer = frames.at(-1)!;
     const expected = {
       groundingMetadata: expect.objectContaining({
