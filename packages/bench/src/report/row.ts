@@ -63,9 +63,10 @@ export function goalMet(row: BenchRow): boolean | undefined {
   return row.goal.op === '<=' ? value <= row.goal.target : value >= row.goal.target;
 }
 
-/** The goal as text, e.g. `ratio <= 0.2x`. */
-export function goalText(goal: Goal | undefined): string {
+/** The goal as text, e.g. `ratio ≤ 0.2x`, `ours ≤ 2x`, `ours ≤ 2.6 MB` (a goal on our own figure is in `unit`). */
+export function goalText(goal: Goal | undefined, unit = 'x'): string {
   if (goal === undefined) return '';
   const op = goal.op === '<=' ? '≤' : '≥';
-  return goal.subject === 'ratio' ? `ratio ${op} ${goal.target}x` : `ours ${op} ${goal.target}x`;
+  if (goal.subject === 'ratio') return `ratio ${op} ${goal.target}x`;
+  return unit === 'x' ? `ours ${op} ${goal.target}x` : `ours ${op} ${goal.target} ${unit}`;
 }

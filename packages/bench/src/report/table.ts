@@ -34,7 +34,7 @@ export function renderTable(rows: readonly BenchRow[]): string {
       formatNumber(row.ours),
       formatNumber(row.theirs),
       ratio === undefined ? 'n/a' : `${formatNumber(ratio)}x`,
-      goalText(row.goal),
+      goalText(row.goal, row.unit),
       met === undefined ? '' : met ? 'yes' : 'NO',
       formatNumber(row.floor),
       floorRatio === undefined ? 'n/a' : `${formatNumber(floorRatio)}x`,
