@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const startedAt = new Date();
   const flags = [...(options.quick ? ['--quick'] : []), `--only=${options.scenarios.join(',')}`];
-  const collected: Collected = { 'adk-ts': {}, 'google-adk': {} };
+  const collected: Collected = { 'adk-ts': {}, 'google-adk': {}, floor: {} };
   const failures: string[] = [];
 
   for (let run = 0; run < options.runs; run++) {
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
       try {
         const result = await runWorker(framework, flags);
         for (const [scenario, metrics] of Object.entries(result.metrics)) {
-          (collected[framework][scenario as ScenarioName] ??= []).push(metrics);
+          ((collected[framework] ??= {})[scenario as ScenarioName] ??= []).push(metrics);
         }
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

@@ -17,9 +17,9 @@ export interface WorkerResult {
 
 async function main(): Promise<void> {
   const [frameworkArg, ...flags] = process.argv.slice(2);
-  if (frameworkArg !== 'adk-ts' && frameworkArg !== 'google-adk') {
+  if (frameworkArg !== 'adk-ts' && frameworkArg !== 'google-adk' && frameworkArg !== 'floor') {
     throw new Error(
-      `usage: worker.ts <adk-ts|google-adk> [--quick] [--only=<scenario>,...] [--repeat=N]`,
+      `usage: worker.ts <adk-ts|google-adk|floor> [--quick] [--only=<scenario>,...] [--repeat=N]`,
     );
   }
   const quick = flags.includes('--quick');

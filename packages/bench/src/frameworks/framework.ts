@@ -3,7 +3,7 @@
  * by a zero-latency scripted model) behind the same three calls, with in-memory sessions.
  */
 export interface FrameworkHarness {
-  /** Stable id used in results (`adk-ts` or `google-adk`). */
+  /** Stable id used in results (`adk-ts`, `google-adk` or `floor`). */
   readonly id: FrameworkId;
   /** Create an empty session in the harness's in-memory session service. */
   createSession(userId: string, sessionId: string): Promise<void>;
@@ -18,8 +18,11 @@ export interface FrameworkHarness {
   close(): Promise<void>;
 }
 
-/** The frameworks compared. */
-export type FrameworkId = 'adk-ts' | 'google-adk';
+/**
+ * The frameworks compared; `floor` is the ideal floor, a hand-written loop doing the same model
+ * calls, tool call and appends with nothing else (`frameworks/floor.ts`).
+ */
+export type FrameworkId = 'adk-ts' | 'google-adk' | 'floor';
 
 /** Builds a fresh harness (new runner, new session service, new agent). */
 export type HarnessFactory = () => Promise<FrameworkHarness>;

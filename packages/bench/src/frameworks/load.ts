@@ -7,8 +7,10 @@ export async function loadHarnessFactory(id: FrameworkId): Promise<HarnessFactor
       return (await import('./adk-ts')).createAdkTsHarness;
     case 'google-adk':
       return (await import('./google-adk')).createGoogleAdkHarness;
+    case 'floor':
+      return (await import('./floor')).createFloorHarness;
   }
 }
 
-/** Every benchmarked framework, ours first. */
-export const FRAMEWORKS: readonly FrameworkId[] = ['adk-ts', 'google-adk'];
+/** Every benchmarked framework, ours first, the ideal floor last. */
+export const FRAMEWORKS: readonly FrameworkId[] = ['adk-ts', 'google-adk', 'floor'];

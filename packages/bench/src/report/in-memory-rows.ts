@@ -1,10 +1,10 @@
 import type { FrameworkId } from '../frameworks/framework';
 import type { Metrics, ScenarioName } from '../scenarios';
 import { median } from '../stats';
-import type { BenchRow, Goal } from './row';
+import type { BenchRow, FloorGoal, Goal } from './row';
 
-/** Every run's metrics, per framework and scenario. */
-export type Collected = Record<FrameworkId, Partial<Record<ScenarioName, Metrics[]>>>;
+/** Every run's metrics, per framework and scenario (a framework that did not run may be absent). */
+export type Collected = Partial<Record<FrameworkId, Partial<Record<ScenarioName, Metrics[]>>>>;
 
 interface RowSpec {
   label: string;
@@ -14,6 +14,7 @@ interface RowSpec {
   better: 'lower' | 'higher';
   scale?: number;
   goal?: Goal;
+  floorGoal?: FloorGoal;
 }
 
 const MB = 1 / (1024 * 1024);
@@ -26,6 +27,15 @@ const SPECS: readonly RowSpec[] = [
     metric: 'p50Ms',
     better: 'lower',
     goal: { subject: 'ratio', op: '<=', target: 0.2 },
+    floorGoal: { op: '<=', target: 2.5 },
+  },
+  {
+    label: 'Turn latency, fresh session, p95',
+    unit: 'ms',
+    scenario: 'turnLatency',
+    metric: 'p95Ms',
+    better: 'lower',
+    floorGoal: { op: '<=', target: 3 },
   },
   {
     label: 'Turn latency, fresh session, p99',
@@ -77,6 +87,7 @@ const SPECS: readonly RowSpec[] = [
     metric: 'turnsPerSecond',
     better: 'higher',
     goal: { subject: 'ratio', op: '>=', target: 5 },
+    floorGoal: { op: '>=', target: 0.6 },
   },
   {
     label: '1,000 sessions × 5 turns, per CPU-second',
@@ -84,6 +95,7 @@ const SPECS: readonly RowSpec[] = [
     scenario: 'concurrent',
     metric: 'turnsPerCpuSecond',
     better: 'higher',
+    floorGoal: { op: '>=', target: 0.6 },
   },
   {
     label: 'Heap per 1,000 idle sessions (1 turn, then 5 s idle)',
@@ -101,6 +113,7 @@ const SPECS: readonly RowSpec[] = [
     metric: 'oneTurnBytesPer1000',
     better: 'lower',
     scale: MB,
+    goal: { subject: 'ours', op: '<=', target: 2.6 },
   },
   {
     label: 'Heap per 1,000 idle sessions (empty)',
@@ -113,7 +126,7 @@ const SPECS: readonly RowSpec[] = [
 ];
 
 function samplesOf(collected: Collected, framework: FrameworkId, spec: RowSpec): number[] {
-  const runs = collected[framework][spec.scenario] ?? [];
+  const runs = collected[framework]?.[spec.scenario] ?? [];
   return runs
     .map((metrics) => (metrics[spec.metric] ?? Number.NaN) * (spec.scale ?? 1))
     .filter((v) => !Number.isNaN(v));
@@ -128,15 +141,19 @@ export function inMemoryRows(collected: Collected): BenchRow[] {
   return SPECS.map((spec) => {
     const ours = samplesOf(collected, 'adk-ts', spec);
     const theirs = samplesOf(collected, 'google-adk', spec);
+    const floor = samplesOf(collected, 'floor', spec);
     const row: BenchRow = {
       label: spec.label,
       unit: spec.unit,
       ours: medianOrUndefined(ours),
       theirs: medianOrUndefined(theirs),
       better: spec.better,
-      samples: { ours, theirs },
+      samples: { ours, theirs, floor },
     };
     if (spec.goal !== undefined) row.goal = spec.goal;
+    const floorMedian = medianOrUndefined(floor);
+    if (floorMedian !== undefined) row.floor = floorMedian;
+    if (spec.floorGoal !== undefined) row.floorGoal = spec.floorGoal;
     return row;
   });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Collected } from './in-memory-rows';
 import { inMemoryRows } from './in-memory-rows';
-import { goalMet, ratioOf } from './row';
+import { floorGoalMet, floorRatioOf, goalMet, ratioOf } from './row';
 import { renderTable } from './table';
 
 describe('results table', () => {
@@ -33,6 +33,27 @@ describe('results table', () => {
     const table = renderTable([growth]);
     expect(table).toContain('| n/a');
     expect(table.split('\n')).toHaveLength(3);
+  });
+
+  it('quotes the ideal floor and ours ÷ floor against the floor goal', () => {
+    const withFloor: Collected = {
+      ...collected,
+      floor: { turnLatency: [{ p50Ms: 0.02 }, { p50Ms: 0.03 }, { p50Ms: 0.025 }] },
+    };
+    const p50 = inMemoryRows(withFloor).find((row) => row.label.endsWith('p50'))!;
+    expect(p50.floor).toBe(0.025);
+    expect(floorRatioOf(p50)).toBeCloseTo(2.4);
+    expect(floorGoalMet(p50)).toBe(true);
+    expect(floorGoalMet({ ...p50, ours: 0.07 })).toBe(false);
+    expect(renderTable([p50])).toContain('| 2.4x ');
+    const noFloor = inMemoryRows(collected).find((row) => row.label.endsWith('p50'))!;
+    expect(noFloor.floor).toBeUndefined();
+    expect(floorGoalMet(noFloor)).toBeUndefined();
+  });
+
+  it('writes a goal on our own figure in the row unit', () => {
+    const heap = inMemoryRows(collected).find((row) => row.label.includes('just after'))!;
+    expect(renderTable([{ ...heap, ours: 2 }])).toContain('ours ≤ 2.6 MB');
   });
 
   it('checks goals on throughput rows in the other direction', () => {

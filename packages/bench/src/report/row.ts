@@ -22,8 +22,31 @@ export interface BenchRow {
   /** Whether smaller or larger figures are better. */
   better: 'lower' | 'higher';
   goal?: Goal;
+  /** Median of the ideal floor (`frameworks/floor.ts`) measured in the same runs, when it ran. */
+  floor?: number;
+  /** A goal on ours ÷ floor (issue 29: the framework's own cost per turn). */
+  floorGoal?: FloorGoal;
   /** Every run's figure, for the JSON results. */
-  samples?: { ours: number[]; theirs: number[] };
+  samples?: { ours: number[]; theirs: number[]; floor?: number[] };
+}
+
+/** A goal on the ratio ours ÷ ideal floor. */
+export interface FloorGoal {
+  op: '<=' | '>=';
+  target: number;
+}
+
+/** ours ÷ floor, or undefined when either side is missing. */
+export function floorRatioOf(row: BenchRow): number | undefined {
+  if (row.ours === undefined || row.floor === undefined || row.floor === 0) return undefined;
+  return row.ours / row.floor;
+}
+
+/** Whether the row meets its floor goal; undefined without one or without figures. */
+export function floorGoalMet(row: BenchRow): boolean | undefined {
+  const ratio = floorRatioOf(row);
+  if (row.floorGoal === undefined || ratio === undefined || Number.isNaN(ratio)) return undefined;
+  return row.floorGoal.op === '<=' ? ratio <= row.floorGoal.target : ratio >= row.floorGoal.target;
 }
 
 /** ours ÷ theirs, or undefined when either side is missing. */
@@ -40,9 +63,10 @@ export function goalMet(row: BenchRow): boolean | undefined {
   return row.goal.op === '<=' ? value <= row.goal.target : value >= row.goal.target;
 }
 
-/** The goal as text, e.g. `ratio <= 0.2x`. */
-export function goalText(goal: Goal | undefined): string {
+/** The goal as text, e.g. `ratio ≤ 0.2x`, `ours ≤ 2x`, `ours ≤ 2.6 MB` (a goal on our own figure is in `unit`). */
+export function goalText(goal: Goal | undefined, unit = 'x'): string {
   if (goal === undefined) return '';
   const op = goal.op === '<=' ? '≤' : '≥';
-  return goal.subject === 'ratio' ? `ratio ${op} ${goal.target}x` : `ours ${op} ${goal.target}x`;
+  if (goal.subject === 'ratio') return `ratio ${op} ${goal.target}x`;
+  return unit === 'x' ? `ours ${op} ${goal.target}x` : `ours ${op} ${goal.target} ${unit}`;
 }

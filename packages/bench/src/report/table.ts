@@ -1,5 +1,5 @@
 import type { BenchRow } from './row';
-import { goalMet, goalText, ratioOf } from './row';
+import { floorGoalMet, floorRatioOf, goalMet, goalText, ratioOf } from './row';
 
 /** A figure with three significant digits (integers above 1,000 keep every digit). */
 export function formatNumber(value: number | undefined): string {
@@ -18,18 +18,30 @@ export function renderTable(rows: readonly BenchRow[]): string {
     'Ratio',
     'Goal',
     'Met',
+    'Ideal floor',
+    'Ours ÷ floor',
+    'Floor goal',
+    'Met',
   ];
   const body = rows.map((row) => {
     const ratio = ratioOf(row);
     const met = goalMet(row);
+    const floorRatio = floorRatioOf(row);
+    const floorMet = floorGoalMet(row);
     return [
       row.label,
       row.unit,
       formatNumber(row.ours),
       formatNumber(row.theirs),
       ratio === undefined ? 'n/a' : `${formatNumber(ratio)}x`,
-      goalText(row.goal),
+      goalText(row.goal, row.unit),
       met === undefined ? '' : met ? 'yes' : 'NO',
+      formatNumber(row.floor),
+      floorRatio === undefined ? 'n/a' : `${formatNumber(floorRatio)}x`,
+      row.floorGoal === undefined
+        ? ''
+        : `${row.floorGoal.op === '<=' ? '≤' : '≥'} ${row.floorGoal.target}x`,
+      floorMet === undefined ? '' : floorMet ? 'yes' : 'NO',
     ];
   });
   const widths = header.map((cell, i) =>

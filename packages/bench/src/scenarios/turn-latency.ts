@@ -23,6 +23,7 @@ export const turnLatency: Scenario = async (factory, sizes) => {
   await harness.close();
   return {
     p50Ms: quantile(samples, 0.5),
+    p95Ms: quantile(samples, 0.95),
     p99Ms: quantile(samples, 0.99),
     meanMs: mean(samples),
     // CPU per turn includes the untimed session creation; it is steadier than wall time on a busy machine.

@@ -1,0 +1,104 @@
+import type { FrameworkHarness } from './framework';
+import {
+  CALL_ARGS,
+  FINAL_TEXT,
+  finishTurn,
+  INSTRUCTION,
+  TOOL_NAME,
+  lastContentHasFunctionResponse,
+  weatherFor,
+} from './script';
+
+/** A message as the floor keeps it: the same shape as the frameworks' contents. */
+interface FloorContent {
+  role: 'user' | 'model';
+  parts: Array<Record<string, unknown>>;
+}
+
+/** One appended event: what any framework must at least record per step. */
+interface FloorEvent {
+  id: string;
+  author: string;
+  timestamp: number;
+  content: FloorContent;
+}
+
+/** The request the floor hands its model: instruction, one tool declaration, the history. */
+interface FloorRequest {
+  systemInstruction: string;
+  tools: readonly string[];
+  contents: FloorContent[];
+}
+
+/** The same zero-latency scripted model as the frameworks get: an async generator of responses. */
+async function* scriptedModel(request: FloorRequest): AsyncGenerator<FloorContent, void> {
+  if (lastContentHasFunctionResponse(request.contents)) {
+    yield { role: 'model', parts: [{ text: FINAL_TEXT }] };
+  } else {
+    yield { role: 'model', parts: [{ functionCall: { name: TOOL_NAME, args: { ...CALL_ARGS } } }] };
+  }
+}
+
+const TOOLS: readonly string[] = [TOOL_NAME];
+
+/**
+ * The ideal floor: a hand-written loop doing what a turn of the benchmark needs and nothing more.
+ * It appends the user message, calls the scripted model with the history, runs the tool, appends
+ * the call and its response, calls the model again and appends the answer, yielding each event to
+ * the caller as the frameworks do. No validation, no copies, no hooks, no telemetry: the figure a
+ * framework's own CPU and memory per turn are divided by.
+ */
+export async function createFloorHarness(): Promise<FrameworkHarness> {
+  let toolCalls = 0;
+  let nextId = 0;
+  const sessions = new Map<string, FloorEvent[]>();
+
+  function append(events: FloorEvent[], author: string, content: FloorContent): FloorEvent {
+    const event: FloorEvent = { id: `e${nextId++}`, author, timestamp: Date.now(), content };
+    events.push(event);
+    return event;
+  }
+
+  async function* turn(userId: string, sessionId: string, text: string) {
+    const events = sessions.get(`${userId}/${sessionId}`);
+    if (events === undefined) throw new Error(`floor: no session ${sessionId}`);
+    yield append(events, 'user', { role: 'user', parts: [{ text }] });
+    for (;;) {
+      const request: FloorRequest = {
+        systemInstruction: INSTRUCTION,
+        tools: TOOLS,
+        contents: events.map((event) => event.content),
+      };
+      let call: { name: string; args: { city: string } } | undefined;
+      for await (const content of scriptedModel(request)) {
+        yield append(events, 'weather_agent', content);
+        call = content.parts[0]?.functionCall as typeof call;
+      }
+      if (call === undefined) return;
+      toolCalls++;
+      const response = weatherFor(call.args.city);
+      yield append(events, 'weather_agent', {
+        role: 'user',
+        parts: [{ functionResponse: { name: call.name, response } }],
+      });
+    }
+  }
+
+  return {
+    id: 'floor',
+    get toolCalls() {
+      return toolCalls;
+    },
+    createSession(userId, sessionId) {
+      sessions.set(`${userId}/${sessionId}`, []);
+      return Promise.resolve();
+    },
+    runTurn(userId, sessionId, text) {
+      return finishTurn('floor', turn(userId, sessionId, text));
+    },
+    close() {
+      sessions.clear();
+      return Promise.resolve();
+    },
+  };
+}
