@@ -1,7 +1,12 @@
 import type { FinishReason, LlmResponse, Part, UsageMetadata } from '@adk/core';
 import { newFunctionCallId } from '@adk/model-http';
 
+import { EMPTY_THOUGHT_TEXT, encodeProviderMetadata } from './provider-metadata';
+import { applySources, type SpecSource } from './sources';
 import type { SpecContent, SpecFinishReason, SpecUsage } from './spec-types';
+
+/** Names of provider-executed web search tools whose `query` input is a search query. */
+const WEB_SEARCH_TOOLS = new Set(['web_search', 'google_search', 'web_search_preview']);
 
 /** The unified finish reason (`stop`, `length`...), from v2's string or v3/v4's `{ unified }`. */
 export function unifiedFinishReason(reason: SpecFinishReason | undefined): string {
@@ -75,8 +80,10 @@ export function parseToolInput(input: unknown): Record<string, unknown> | undefi
 }
 
 /**
- * The final response of a call: its parts (text, reasoning as thoughts, client tool calls; calls
- * the provider ran itself are left out), finish reason and usage. A tool call whose input is not
+ * The final response of a call: its parts (text, reasoning as thoughts with their provider
+ * metadata kept in `thoughtSignature`, client tool calls likewise; calls the provider ran itself
+ * are left out), grounding and citation metadata from `source` parts and provider-executed web
+ * searches, finish reason and usage. A tool call whose input is not
  * a JSON object makes the response a `MALFORMED_FUNCTION_CALL` error without calls, and a
  * content-filter stop a `SAFETY` error, as core's other providers report them.
  */
@@ -88,24 +95,44 @@ export function finalResponse(
 ): LlmResponse {
   const parts: Part[] = [];
   let malformed: string | undefined;
+  const sources: SpecSource[] = [];
+  const queries: string[] = [];
   for (const item of content) {
     if (item.type === 'text' && typeof item.text === 'string') {
       const last = parts.at(-1);
       if (last && last.text !== undefined && !last.thought && !last.functionCall)
         last.text += item.text;
       else parts.push({ text: item.text });
-    } else if (item.type === 'reasoning' && typeof item.text === 'string' && item.text !== '') {
-      parts.push({ text: item.text, thought: true });
-    } else if (item.type === 'tool-call' && item.providerExecuted !== true) {
+    } else if (item.type === 'reasoning' && typeof item.text === 'string') {
+      const signature = encodeProviderMetadata(item.providerMetadata);
+      // An empty thought is kept only for its metadata (Anthropic redacted thinking).
+      if (item.text === '' && !signature) continue;
+      parts.push(
+        signature
+          ? { text: item.text || EMPTY_THOUGHT_TEXT, thought: true, thoughtSignature: signature }
+          : { text: item.text, thought: true },
+      );
+    } else if (item.type === 'source') {
+      sources.push(item as unknown as SpecSource);
+    } else if (item.type === 'tool-call' && item.providerExecuted === true) {
+      const call = item as Extract<SpecContent, { type: 'tool-call' }>;
+      const query = WEB_SEARCH_TOOLS.has(call.toolName)
+        ? parseToolInput(call.input)?.query
+        : undefined;
+      if (typeof query === 'string' && query !== '') queries.push(query);
+    } else if (item.type === 'tool-call') {
       const call = item as Extract<SpecContent, { type: 'tool-call' }>;
       const args = parseToolInput(call.input);
       if (args === undefined) {
         malformed = call.toolName;
         continue;
       }
-      parts.push({
+      const part: Part = {
         functionCall: { id: call.toolCallId || newFunctionCallId(), name: call.toolName, args },
-      });
+      };
+      const signature = encodeProviderMetadata(call.providerMetadata);
+      if (signature) part.thoughtSignature = signature;
+      parts.push(part);
     }
   }
   const finishReason = malformed ? 'MALFORMED_FUNCTION_CALL' : toFinishReason(reason);
@@ -120,6 +147,7 @@ export function finalResponse(
   const usageMetadata = toUsage(usage);
   if (usageMetadata) response.usageMetadata = usageMetadata;
   if (modelVersion) response.modelVersion = modelVersion;
+  applySources(response, sources, queries);
   if (malformed) {
     response.errorCode = 'MALFORMED_FUNCTION_CALL';
     response.errorMessage = `The model called "${malformed}" with arguments that are not a JSON object.`;
