@@ -215,6 +215,7 @@ class AiSdkModel implements Model {
             break;
           }
           case 'source':
+          case 'tool-result':
           case 'tool-call':
             started = true;
             content.push(part as SpecContent);

@@ -1,6 +1,11 @@
 import type { FinishReason, LlmResponse, Part, UsageMetadata } from '@adk/core';
 import { newFunctionCallId } from '@adk/model-http';
 
+import {
+  CODE_EXECUTION_TOOLS,
+  codeExecutionResultPart,
+  executableCodePart,
+} from './code-execution';
 import { EMPTY_THOUGHT_TEXT, encodeProviderMetadata } from './provider-metadata';
 import { applySources, type SpecSource } from './sources';
 import type { SpecContent, SpecFinishReason, SpecUsage } from './spec-types';
@@ -82,10 +87,11 @@ export function parseToolInput(input: unknown): Record<string, unknown> | undefi
 /**
  * The final response of a call: its parts (text, reasoning as thoughts with their provider
  * metadata kept in `thoughtSignature`, client tool calls likewise; calls the provider ran itself
- * are left out), grounding and citation metadata from `source` parts and provider-executed web
- * searches, finish reason and usage. A tool call whose input is not
- * a JSON object makes the response a `MALFORMED_FUNCTION_CALL` error without calls, and a
- * content-filter stop a `SAFETY` error, as core's other providers report them.
+ * are left out, except code runs, which become `executableCode` / `codeExecutionResult`),
+ * grounding and citation metadata from `source` parts and provider-executed web searches, finish
+ * reason and usage. A tool call whose input is not a JSON object makes the response a
+ * `MALFORMED_FUNCTION_CALL` error without calls, and a content-filter stop a `SAFETY` error, as
+ * core's other providers report them.
  */
 export function finalResponse(
   content: readonly SpecContent[],
@@ -116,10 +122,18 @@ export function finalResponse(
       sources.push(item as unknown as SpecSource);
     } else if (item.type === 'tool-call' && item.providerExecuted === true) {
       const call = item as Extract<SpecContent, { type: 'tool-call' }>;
+      if (CODE_EXECUTION_TOOLS.has(call.toolName)) {
+        const code = executableCodePart(parseToolInput(call.input));
+        if (code) parts.push(code);
+        continue;
+      }
       const query = WEB_SEARCH_TOOLS.has(call.toolName)
         ? parseToolInput(call.input)?.query
         : undefined;
       if (typeof query === 'string' && query !== '') queries.push(query);
+    } else if (item.type === 'tool-result' && CODE_EXECUTION_TOOLS.has(String(item.toolName))) {
+      const result = codeExecutionResultPart(item.result);
+      if (result) parts.push(result);
     } else if (item.type === 'tool-call') {
       const call = item as Extract<SpecContent, { type: 'tool-call' }>;
       const args = parseToolInput(call.input);

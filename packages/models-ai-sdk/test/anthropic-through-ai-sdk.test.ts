@@ -1,4 +1,12 @@
-import { FunctionTool, LlmAgent, Runner, userContent, webSearchTool, type Event } from '@adk/core';
+import {
+  codeExecutionTool,
+  FunctionTool,
+  LlmAgent,
+  Runner,
+  userContent,
+  webSearchTool,
+  type Event,
+} from '@adk/core';
 import { startFakeAnthropic, type FakeProviderServer } from '@adk/fake-provider-servers';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -117,5 +125,33 @@ describe('@ai-sdk/anthropic through the adapter, against the fake Anthropic serv
     expect(final.citationMetadata?.citations).toContainEqual(
       expect.objectContaining({ uri: 'https://example.com/adk' }),
     );
+  });
+
+  it('sends code execution as the server tool and lands the code and its result as parts', async () => {
+    server = await startFakeAnthropic({
+      script: [
+        {
+          codeExecution: { code: 'print(6 * 7)', output: '42\n' },
+          text: 'The answer is 42.',
+        },
+      ],
+    });
+    const anthropic = createAnthropic({ apiKey: 'test-key', baseURL: server.baseURL });
+    const agent = new LlmAgent({
+      name: 'calculator',
+      model: aiSdkModel(anthropic('claude-sonnet-4-5') as AiSdkLanguageModel),
+      tools: [codeExecutionTool()],
+    });
+    const events = await run(agent, 'What is 6 times 7?');
+    const body = server.requests[0]!.body as Body;
+    expect(body.tools).toEqual([
+      expect.objectContaining({ type: 'code_execution_20250522', name: 'code_execution' }),
+    ]);
+    const parts = events.at(-1)!.content!.parts;
+    expect(parts).toContainEqual({ executableCode: { language: 'PYTHON', code: 'print(6 * 7)' } });
+    expect(parts).toContainEqual({
+      codeExecutionResult: { outcome: 'OUTCOME_OK', output: '42\n' },
+    });
+    expect(parts.at(-1)).toEqual({ text: 'The answer is 42.' });
   });
 });

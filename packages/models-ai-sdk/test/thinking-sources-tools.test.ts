@@ -471,4 +471,40 @@ describe('provider tools through the AI SDK', () => {
       all(model.generate(request({ providerTools: [{ type: 'webSearch' }] }), { stream: false })),
     ).rejects.toSatisfy((error: unknown) => UnsupportedProviderToolError.isInstance(error));
   });
+
+  it('turns Google code execution calls and results into executableCode and codeExecutionResult parts', async () => {
+    const mock = new MockLanguageModelV3({
+      provider: 'google.generative-ai',
+      doStream: streamOf([
+        { type: 'stream-start', warnings: [] },
+        {
+          type: 'tool-call',
+          toolCallId: 'x1',
+          toolName: 'code_execution',
+          input: '{"language":"PYTHON","code":"print(1)"}',
+          providerExecuted: true,
+        },
+        {
+          type: 'tool-result',
+          toolCallId: 'x1',
+          toolName: 'code_execution',
+          result: { outcome: 'OUTCOME_OK', output: '1' },
+          providerExecuted: true,
+        },
+        { type: 'text-start', id: 't' },
+        { type: 'text-delta', id: 't', delta: 'Printed 1.' },
+        { type: 'text-end', id: 't' },
+        finish,
+      ]),
+    });
+    const model = aiSdkModel(mock as unknown as AiSdkLanguageModel);
+    const responses = await all(
+      model.generate(request({ providerTools: [{ type: 'codeExecution' }] }), { stream: true }),
+    );
+    expect(responses.at(-1)!.content?.parts).toEqual([
+      { executableCode: { language: 'PYTHON', code: 'print(1)' } },
+      { codeExecutionResult: { outcome: 'OUTCOME_OK', output: '1' } },
+      { text: 'Printed 1.' },
+    ]);
+  });
 });
