@@ -6,10 +6,11 @@ import {
   type Model,
   type ModelCapabilities,
 } from '@adk/core';
-import { backoffDelay, ModelStreamError, sleep } from '@adk/model-http';
+import { ModelStreamError } from '@adk/model-http';
 
 import { finalResponse } from './from-result';
 import { providerFamily, type ProviderFamily } from './provider-family';
+import { withRetries } from './with-retries';
 import { mergeProviderMetadata } from './provider-metadata';
 import { combinesWithFunctions, mappableProviderTools } from './provider-tools';
 import type {
@@ -130,30 +131,18 @@ class AiSdkModel implements Model {
     yield* this.readStream(stream, signal);
   }
 
-  private async withRetries<T>(
+  private withRetries<T>(
     call: () => PromiseLike<T>,
     signal: AbortSignal | undefined,
     streaming: boolean,
   ): Promise<T> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await call();
-      } catch (error) {
-        if (signal?.aborted) throw signal.reason;
-        const typed = toModelError(error, { ...this.context(), streaming, started: false });
-        const retryable = (typed as { retryable?: boolean }).retryable === true;
-        if (!retryable || attempt >= this.maxRetries) throw typed;
-        const retryAfter = (typed as { retryAfterMs?: number }).retryAfterMs;
-        const delay =
-          retryAfter ??
-          backoffDelay(attempt + 1, {
-            initialDelayMs: this.initialDelayMs,
-            maxDelayMs: this.maxDelayMs,
-            random: Math.random,
-          });
-        await sleep(Math.min(delay, this.maxDelayMs), signal);
-      }
-    }
+    return withRetries(call, signal, {
+      maxRetries: this.maxRetries,
+      initialDelayMs: this.initialDelayMs,
+      maxDelayMs: this.maxDelayMs,
+      ...this.context(),
+      streaming,
+    });
   }
 
   private async *readStream(
