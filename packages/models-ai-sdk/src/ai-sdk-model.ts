@@ -6,9 +6,13 @@ import {
   type Model,
   type ModelCapabilities,
 } from '@adk/core';
-import { backoffDelay, ModelStreamError, sleep } from '@adk/model-http';
+import { ModelStreamError } from '@adk/model-http';
 
 import { finalResponse } from './from-result';
+import { providerFamily, type ProviderFamily } from './provider-family';
+import { withRetries } from './with-retries';
+import { mergeProviderMetadata } from './provider-metadata';
+import { combinesWithFunctions, mappableProviderTools } from './provider-tools';
 import type {
   AiSdkLanguageModel,
   SpecContent,
@@ -18,7 +22,7 @@ import type {
   SpecStreamResult,
   SpecUsage,
 } from './spec-types';
-import { toCallOptions } from './to-call-options';
+import { toCallOptions, type TargetModel } from './to-call-options';
 import { toModelError } from './to-model-error';
 
 /** Options of {@link aiSdkModel}. */
@@ -33,7 +37,13 @@ export interface AiSdkModelOptions {
   retry?: { initialDelayMs?: number; maxDelayMs?: number };
   /** The name agents and traces show (default the model's `modelId`). */
   name?: string;
-  /** What the model can do beyond the basic contract (see core's `ModelCapabilities`). */
+  /**
+   * What the model can do beyond the basic contract (see core's `ModelCapabilities`), over what
+   * the adapter derives from the provider: `providerTools` lists the provider tools the model's
+   * provider takes through the AI SDK (Anthropic: webSearch, codeExecution; OpenAI Responses:
+   * webSearch, codeExecution; Google: webSearch, urlContext, codeExecution; others none). A
+   * `providerTools` member may narrow that list, not add a type the adapter cannot map.
+   */
   capabilities?: ModelCapabilities;
   /** Headers added to every call (the specification's `headers` option). */
   headers?: Record<string, string>;
@@ -53,7 +63,8 @@ const SUPPORTED = new Set(['v2', 'v3', 'v4']);
  * const ollama = createOpenAICompatible({ name: 'ollama', baseURL: 'http://127.0.0.1:11434/v1' });
  * const agent = new LlmAgent({ name: 'local', model: aiSdkModel(ollama('llama3.2')) });
  * ```
- * @throws InvalidArgumentError for an object that is not a v2, v3 or v4 language model.
+ * @throws InvalidArgumentError for an object that is not a v2, v3 or v4 language model, or
+ *   `capabilities.providerTools` naming a provider tool the model's provider cannot take here.
  */
 export function aiSdkModel(model: AiSdkLanguageModel, options: AiSdkModelOptions = {}): Model {
   return new AiSdkModel(model, options);
@@ -65,6 +76,7 @@ class AiSdkModel implements Model {
   private readonly maxRetries: number;
   private readonly initialDelayMs: number;
   private readonly maxDelayMs: number;
+  private readonly target: TargetModel;
 
   constructor(
     private readonly model: AiSdkLanguageModel,
@@ -84,7 +96,9 @@ class AiSdkModel implements Model {
       });
     }
     this.name = options.name ?? model.modelId;
-    this.capabilities = options.capabilities;
+    const family = providerFamily(String(model.provider ?? ''));
+    this.target = { family, version, name: this.name };
+    this.capabilities = capabilitiesOf(family, options.capabilities);
     this.maxRetries = options.maxRetries ?? 2;
     this.initialDelayMs = options.retry?.initialDelayMs ?? 500;
     this.maxDelayMs = options.retry?.maxDelayMs ?? 8_000;
@@ -93,7 +107,7 @@ class AiSdkModel implements Model {
   async *generate(request: LlmRequest, options: GenerateOptions): AsyncIterable<LlmResponse> {
     const { signal } = options;
     signal?.throwIfAborted();
-    const callOptions = toCallOptions(request, signal);
+    const callOptions = toCallOptions(request, signal, this.target);
     if (this.options.headers) callOptions.headers = { ...this.options.headers };
     if (!options.stream) {
       const result = await this.withRetries(
@@ -117,30 +131,18 @@ class AiSdkModel implements Model {
     yield* this.readStream(stream, signal);
   }
 
-  private async withRetries<T>(
+  private withRetries<T>(
     call: () => PromiseLike<T>,
     signal: AbortSignal | undefined,
     streaming: boolean,
   ): Promise<T> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await call();
-      } catch (error) {
-        if (signal?.aborted) throw signal.reason;
-        const typed = toModelError(error, { ...this.context(), streaming, started: false });
-        const retryable = (typed as { retryable?: boolean }).retryable === true;
-        if (!retryable || attempt >= this.maxRetries) throw typed;
-        const retryAfter = (typed as { retryAfterMs?: number }).retryAfterMs;
-        const delay =
-          retryAfter ??
-          backoffDelay(attempt + 1, {
-            initialDelayMs: this.initialDelayMs,
-            maxDelayMs: this.maxDelayMs,
-            random: Math.random,
-          });
-        await sleep(Math.min(delay, this.maxDelayMs), signal);
-      }
-    }
+    return withRetries(call, signal, {
+      maxRetries: this.maxRetries,
+      initialDelayMs: this.initialDelayMs,
+      maxDelayMs: this.maxDelayMs,
+      ...this.context(),
+      streaming,
+    });
   }
 
   private async *readStream(
@@ -151,6 +153,7 @@ class AiSdkModel implements Model {
     const onAbort = (): void => void reader.cancel(signal?.reason).catch(() => undefined);
     signal?.addEventListener('abort', onAbort, { once: true });
     const content: SpecContent[] = [];
+    const reasoning = new Map<string, ReasoningBlock>();
     let reason: SpecFinishReason | undefined;
     let usage: SpecUsage | undefined;
     let modelVersion: string | undefined;
@@ -180,14 +183,28 @@ class AiSdkModel implements Model {
             yield { content: { role: 'model', parts: [{ text }] }, partial: true };
             break;
           }
-          case 'reasoning-delta': {
-            const text = (part as { delta?: string }).delta ?? '';
+          case 'reasoning-start':
+          case 'reasoning-delta':
+          case 'reasoning-end': {
+            const { id, delta, providerMetadata } = part as {
+              id?: string;
+              delta?: string;
+              providerMetadata?: unknown;
+            };
+            const text = delta ?? '';
+            const block = reasoningBlock(content, reasoning, id, part.type === 'reasoning-start');
+            block.text += text;
+            block.providerMetadata = mergeProviderMetadata(
+              block.providerMetadata,
+              providerMetadata,
+            );
             if (text === '') break;
             started = true;
-            appendText(content, 'reasoning', text);
             yield { content: { role: 'model', parts: [{ text, thought: true }] }, partial: true };
             break;
           }
+          case 'source':
+          case 'tool-result':
           case 'tool-call':
             started = true;
             content.push(part as SpecContent);
@@ -232,8 +249,59 @@ class AiSdkModel implements Model {
   }
 }
 
-function appendText(content: SpecContent[], type: 'text' | 'reasoning', text: string): void {
+function appendText(content: SpecContent[], type: 'text', text: string): void {
   const last = content.at(-1);
   if (last && last.type === type) (last as { text: string }).text += text;
   else content.push({ type, text } as SpecContent);
+}
+
+interface ReasoningBlock {
+  type: 'reasoning';
+  text: string;
+  providerMetadata?: Record<string, Record<string, unknown>> | undefined;
+}
+
+/**
+ * The reasoning block a streamed reasoning part belongs to, by its id: each block keeps its own
+ * provider metadata (an Anthropic thinking block's signature arrives as an empty delta, a redacted
+ * block's data on its start). A part without an id continues the last reasoning block.
+ */
+function reasoningBlock(
+  content: SpecContent[],
+  blocks: Map<string, ReasoningBlock>,
+  id: string | undefined,
+  start: boolean,
+): ReasoningBlock {
+  const key = id ?? '';
+  let block = start ? undefined : blocks.get(key);
+  if (!block && id === undefined && !start) {
+    const last = content.at(-1);
+    if (last?.type === 'reasoning') block = last as ReasoningBlock;
+  }
+  if (!block) {
+    block = { type: 'reasoning', text: '' };
+    content.push(block as SpecContent);
+  }
+  blocks.set(key, block);
+  return block;
+}
+
+/** The capabilities derived from the provider family, narrowed or extended by the caller's. */
+function capabilitiesOf(
+  family: ProviderFamily,
+  given: ModelCapabilities | undefined,
+): ModelCapabilities {
+  const mappable = mappableProviderTools(family);
+  const unknown = given?.providerTools?.find((type) => !mappable.includes(type));
+  if (unknown !== undefined) {
+    throw new InvalidArgumentError({
+      message: `aiSdkModel: capabilities.providerTools lists "${unknown}", which this adapter cannot send to the provider (it maps: ${mappable.join(', ') || 'none'}).`,
+      argument: 'options.capabilities.providerTools',
+    });
+  }
+  return {
+    providerTools: mappable,
+    providerToolsWithFunctions: combinesWithFunctions(family),
+    ...given,
+  };
 }

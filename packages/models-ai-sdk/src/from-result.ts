@@ -1,7 +1,17 @@
 import type { FinishReason, LlmResponse, Part, UsageMetadata } from '@adk/core';
 import { newFunctionCallId } from '@adk/model-http';
 
+import {
+  CODE_EXECUTION_TOOLS,
+  codeExecutionResultPart,
+  executableCodePart,
+} from './code-execution';
+import { EMPTY_THOUGHT_TEXT, encodeProviderMetadata } from './provider-metadata';
+import { applySources, type SpecSource } from './sources';
 import type { SpecContent, SpecFinishReason, SpecUsage } from './spec-types';
+
+/** Names of provider-executed web search tools whose `query` input is a search query. */
+const WEB_SEARCH_TOOLS = new Set(['web_search', 'google_search', 'web_search_preview']);
 
 /** The unified finish reason (`stop`, `length`...), from v2's string or v3/v4's `{ unified }`. */
 export function unifiedFinishReason(reason: SpecFinishReason | undefined): string {
@@ -75,10 +85,13 @@ export function parseToolInput(input: unknown): Record<string, unknown> | undefi
 }
 
 /**
- * The final response of a call: its parts (text, reasoning as thoughts, client tool calls; calls
- * the provider ran itself are left out), finish reason and usage. A tool call whose input is not
- * a JSON object makes the response a `MALFORMED_FUNCTION_CALL` error without calls, and a
- * content-filter stop a `SAFETY` error, as core's other providers report them.
+ * The final response of a call: its parts (text, reasoning as thoughts with their provider
+ * metadata kept in `thoughtSignature`, client tool calls likewise; calls the provider ran itself
+ * are left out, except code runs, which become `executableCode` / `codeExecutionResult`),
+ * grounding and citation metadata from `source` parts and provider-executed web searches, finish
+ * reason and usage. A tool call whose input is not a JSON object makes the response a
+ * `MALFORMED_FUNCTION_CALL` error without calls, and a content-filter stop a `SAFETY` error, as
+ * core's other providers report them.
  */
 export function finalResponse(
   content: readonly SpecContent[],
@@ -88,24 +101,52 @@ export function finalResponse(
 ): LlmResponse {
   const parts: Part[] = [];
   let malformed: string | undefined;
+  const sources: SpecSource[] = [];
+  const queries: string[] = [];
   for (const item of content) {
     if (item.type === 'text' && typeof item.text === 'string') {
       const last = parts.at(-1);
       if (last && last.text !== undefined && !last.thought && !last.functionCall)
         last.text += item.text;
       else parts.push({ text: item.text });
-    } else if (item.type === 'reasoning' && typeof item.text === 'string' && item.text !== '') {
-      parts.push({ text: item.text, thought: true });
-    } else if (item.type === 'tool-call' && item.providerExecuted !== true) {
+    } else if (item.type === 'reasoning' && typeof item.text === 'string') {
+      const signature = encodeProviderMetadata(item.providerMetadata);
+      // An empty thought is kept only for its metadata (Anthropic redacted thinking).
+      if (item.text === '' && !signature) continue;
+      parts.push(
+        signature
+          ? { text: item.text || EMPTY_THOUGHT_TEXT, thought: true, thoughtSignature: signature }
+          : { text: item.text, thought: true },
+      );
+    } else if (item.type === 'source') {
+      sources.push(item as unknown as SpecSource);
+    } else if (item.type === 'tool-call' && item.providerExecuted === true) {
+      const call = item as Extract<SpecContent, { type: 'tool-call' }>;
+      if (CODE_EXECUTION_TOOLS.has(call.toolName)) {
+        const code = executableCodePart(parseToolInput(call.input));
+        if (code) parts.push(code);
+        continue;
+      }
+      const query = WEB_SEARCH_TOOLS.has(call.toolName)
+        ? parseToolInput(call.input)?.query
+        : undefined;
+      if (typeof query === 'string' && query !== '') queries.push(query);
+    } else if (item.type === 'tool-result' && CODE_EXECUTION_TOOLS.has(String(item.toolName))) {
+      const result = codeExecutionResultPart(item.result);
+      if (result) parts.push(result);
+    } else if (item.type === 'tool-call') {
       const call = item as Extract<SpecContent, { type: 'tool-call' }>;
       const args = parseToolInput(call.input);
       if (args === undefined) {
         malformed = call.toolName;
         continue;
       }
-      parts.push({
+      const part: Part = {
         functionCall: { id: call.toolCallId || newFunctionCallId(), name: call.toolName, args },
-      });
+      };
+      const signature = encodeProviderMetadata(call.providerMetadata);
+      if (signature) part.thoughtSignature = signature;
+      parts.push(part);
     }
   }
   const finishReason = malformed ? 'MALFORMED_FUNCTION_CALL' : toFinishReason(reason);
@@ -120,6 +161,7 @@ export function finalResponse(
   const usageMetadata = toUsage(usage);
   if (usageMetadata) response.usageMetadata = usageMetadata;
   if (modelVersion) response.modelVersion = modelVersion;
+  applySources(response, sources, queries);
   if (malformed) {
     response.errorCode = 'MALFORMED_FUNCTION_CALL';
     response.errorMessage = `The model called "${malformed}" with arguments that are not a JSON object.`;

@@ -5,6 +5,9 @@
  * of the provider packages, is accepted.
  */
 
+import type { SpecProviderTool } from './provider-tools';
+import type { SpecReasoning } from './thinking-options';
+
 /** Finish reason: a string in v2, `{ unified, raw }` in v3 and v4. */
 export type SpecFinishReason = string | { unified: string; raw?: string | undefined };
 
@@ -41,6 +44,7 @@ export type SpecContent =
       toolName: string;
       input: string;
       providerExecuted?: boolean;
+      providerMetadata?: Record<string, unknown>;
     }
   | { type: 'file'; mediaType: string; data: string | Uint8Array }
   | { type: string; [key: string]: unknown };
@@ -80,12 +84,17 @@ export interface SpecCallOptions {
   frequencyPenalty?: number;
   seed?: number;
   responseFormat?: { type: 'text' } | { type: 'json'; schema?: Record<string, unknown> };
-  tools?: Array<{
-    type: 'function';
-    name: string;
-    description?: string;
-    inputSchema: Record<string, unknown>;
-  }>;
+  tools?: Array<
+    | {
+        type: 'function';
+        name: string;
+        description?: string;
+        inputSchema: Record<string, unknown>;
+      }
+    | SpecProviderTool
+  >;
+  /** v4 only: the provider-neutral reasoning effort. */
+  reasoning?: SpecReasoning;
   toolChoice?:
     { type: 'auto' } | { type: 'none' } | { type: 'required' } | { type: 'tool'; toolName: string };
   abortSignal?: AbortSignal;
@@ -109,7 +118,13 @@ export type SpecMessage =
             text: string;
             providerOptions?: Record<string, Record<string, unknown>>;
           }
-        | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown }
+        | {
+            type: 'tool-call';
+            toolCallId: string;
+            toolName: string;
+            input: unknown;
+            providerOptions?: Record<string, Record<string, unknown>>;
+          }
       >;
     }
   | {

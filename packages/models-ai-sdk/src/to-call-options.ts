@@ -1,17 +1,33 @@
 import type { Content, LlmRequest, Part } from '@adk/core';
 import { FunctionCallIdPairing } from '@adk/model-http';
 
+import type { ProviderFamily } from './provider-family';
+import { decodeProviderMetadata, EMPTY_THOUGHT_TEXT } from './provider-metadata';
+import { toProviderTools } from './provider-tools';
 import type { SpecCallOptions, SpecMessage, SpecUserPart } from './spec-types';
+import { thinkingCallOptions } from './thinking-options';
+
+/** The model a request is converted for. */
+export interface TargetModel {
+  family: ProviderFamily;
+  /** `v2`, `v3` or `v4`. */
+  version: string;
+  name: string;
+}
 
 /**
  * Core's request as AI SDK call options: the system instruction as a system message, user turns
- * (text and files), model turns (text, reasoning, tool calls with ids paired to their results),
- * function responses as `tool` messages with JSON output, the function declarations as function
- * tools, and the generation settings the specification knows. `providerOptions` pass through.
+ * (text and files), model turns (text, reasoning and tool calls with the provider metadata kept
+ * in their `thoughtSignature`, call ids paired to their results), function responses as `tool`
+ * messages with JSON output, the function declarations as function tools, provider tools as the
+ * family's provider tools, the thinking config as the family's reasoning options (and v4's
+ * `reasoning`), and the generation settings the specification knows. `config.providerOptions`
+ * win over the options derived from the thinking config, key by key.
  */
 export function toCallOptions(
   request: LlmRequest,
   signal: AbortSignal | undefined,
+  target: TargetModel = { family: undefined, version: 'v3', name: request.model },
 ): SpecCallOptions {
   const prompt: SpecMessage[] = [];
   if (request.systemInstruction)
@@ -34,20 +50,27 @@ export function toCallOptions(
   } else if (config.responseMimeType === 'application/json') {
     options.responseFormat = { type: 'json' };
   }
-  if (declarations.length > 0) {
-    options.tools = declarations.map((declaration) => ({
-      type: 'function' as const,
-      name: declaration.name,
-      ...(declaration.description === undefined ? {} : { description: declaration.description }),
-      inputSchema: declaration.parameters ?? { type: 'object', properties: {} },
-    }));
+  const tools: NonNullable<SpecCallOptions['tools']> = declarations.map((declaration) => ({
+    type: 'function' as const,
+    name: declaration.name,
+    ...(declaration.description === undefined ? {} : { description: declaration.description }),
+    inputSchema: declaration.parameters ?? { type: 'object', properties: {} },
+  }));
+  if (config.providerTools?.length) {
+    tools.push(
+      ...toProviderTools(config.providerTools, target.family, target.version, target.name),
+    );
   }
+  if (tools.length > 0) options.tools = tools;
   const choice = config.toolChoice;
   if (choice !== undefined) {
     options.toolChoice =
       typeof choice === 'string' ? { type: choice } : { type: 'tool', toolName: choice.name };
   }
-  if (config.providerOptions) options.providerOptions = config.providerOptions;
+  const thinking = thinkingCallOptions(config.thinkingConfig, target.family, target.version);
+  if (thinking.reasoning !== undefined) options.reasoning = thinking.reasoning;
+  const providerOptions = mergeOptions(thinking.providerOptions, config.providerOptions);
+  if (providerOptions) options.providerOptions = providerOptions;
   if (signal) options.abortSignal = signal;
   return options;
 }
@@ -57,14 +80,21 @@ function toMessages(content: Content, ids: FunctionCallIdPairing): SpecMessage[]
     const parts: Extract<SpecMessage, { role: 'assistant' }>['content'] = [];
     for (const part of content.parts) {
       if (part.functionCall) {
+        const providerOptions = decodeProviderMetadata(part.thoughtSignature);
         parts.push({
           type: 'tool-call',
           toolCallId: ids.callId(part.functionCall),
           toolName: part.functionCall.name,
           input: part.functionCall.args ?? {},
+          ...(providerOptions ? { providerOptions } : {}),
         });
       } else if (part.text !== undefined && part.thought) {
-        parts.push({ type: 'reasoning', text: part.text });
+        const providerOptions = decodeProviderMetadata(part.thoughtSignature);
+        parts.push({
+          type: 'reasoning',
+          text: providerOptions && part.text === EMPTY_THOUGHT_TEXT ? '' : part.text,
+          ...(providerOptions ? { providerOptions } : {}),
+        });
       } else if (part.text !== undefined && part.text !== '') {
         parts.push({ type: 'text', text: part.text });
       }
@@ -110,4 +140,17 @@ function toUserPart(part: Part): SpecUserPart | undefined {
     };
   }
   return undefined;
+}
+
+/** Derived options under the caller's, merged per provider key (the caller's members win). */
+function mergeOptions(
+  derived: Record<string, Record<string, unknown>> | undefined,
+  given: Record<string, Record<string, unknown>> | undefined,
+): Record<string, Record<string, unknown>> | undefined {
+  if (!derived) return given;
+  const merged: Record<string, Record<string, unknown>> = { ...derived };
+  for (const [key, value] of Object.entries(given ?? {})) {
+    merged[key] = { ...(merged[key] ?? {}), ...value };
+  }
+  return merged;
 }

@@ -49,6 +49,7 @@ export const LANES: readonly Lane[] = [
       'google-auth-library': '^10.0.0',
       // the models-ai-sdk README's provider: specification v3 (3.x, specification v4, needs Node 22)
       '@ai-sdk/openai-compatible': '^2.0.0',
+      '@ai-sdk/anthropic': '^3.0.0',
     },
   },
   {
@@ -61,6 +62,7 @@ export const LANES: readonly Lane[] = [
       '@types/node': '^22.0.0',
       'google-auth-library': '^11.0.0',
       '@ai-sdk/openai-compatible': '^2.0.0',
+      '@ai-sdk/anthropic': '^3.0.0',
     },
   },
   {
@@ -75,6 +77,7 @@ export const LANES: readonly Lane[] = [
       // 3.x (specification v4) ships declarations that do not compile with skipLibCheck off and
       // exactOptionalPropertyTypes, as this check compiles README blocks; 2.x does.
       '@ai-sdk/openai-compatible': '^2.0.0',
+      '@ai-sdk/anthropic': '^3.0.0',
     },
   },
 ];
