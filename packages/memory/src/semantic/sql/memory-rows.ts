@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { MemoryDraft, MemoryKind, StoredMemory } from '../stored-memory';
 import type { MemoryRow } from './semantic-tables';
 import { fromFloat32Bytes, toFloat32Bytes } from './vector-bytes';
+import { toVectorSketch } from './vector-sketch';
 
 /** A row read back (every column but PostgreSQL's `search_vector`). */
 export type ReadRow = Omit<MemoryRow, 'id' | 'search_vector'> & { id: number | string };
@@ -46,6 +47,7 @@ export function toRow(
     embedding_dims: draft.embedding?.length ?? null,
   };
   if (postgres) {
+    row.embedding_sketch = draft.embedding ? toVectorSketch(draft.embedding) : null;
     row.search_vector = sql`to_tsvector(cast(${postgres.textSearchConfig} as regconfig), ${draft.text})`;
   }
   return row;

@@ -18,6 +18,7 @@ import {
   pgVectorValue,
   putPgVectors,
 } from './pgvector-index';
+import { postgresExactSearch } from './postgres-exact-search';
 import { probeVectorIndex, type VectorIndex } from './probe-vector-index';
 import {
   checkStoredDimensions,
@@ -58,8 +59,11 @@ const MAX_ATTEMPTS = 5;
  * SQLite FTS5 (bm25) or PostgreSQL `tsvector` (GIN). Meaning, by `searchPath`:
  * - `sqlite-vec`: a `vec0` table per vector length, partitioned by user (a search reads only that
  *   user's vectors, brute force in C);
- * - `sqlite exact` / `postgres exact`: vectors as float32 bytes (`blob` / `bytea`), one user's
- *   read page by page and compared in process;
+ * - `sqlite exact`: vectors as float32 `blob`s, one user's read page by page and compared in
+ *   process;
+ * - `postgres exact`: float32 `bytea` plus an int8 copy; one user's int8 copies are scored in
+ *   process with a proven error bound, then the float32 vectors of the rows that can still be in
+ *   the top k are read and ranked exactly (the same result as comparing every vector);
  * - `pgvector`: a `vector(dimensions)` column with an HNSW index (approximate, sub-linear).
  * The tables are created on first use (`migrate()` to do it ahead).
  *
@@ -230,6 +234,7 @@ export class SqlVectorStore implements MemoryVectorStore {
       query.vector.length <= PGVECTOR_MAX_INDEXED_DIMENSIONS
     )
       hits = await pgvectorSearch(this.#raw, this.#index.pgvector, query);
+    else if (this.#dialect === 'postgres') hits = await postgresExactSearch(this.#raw, query);
     else hits = await exactSearch(this.#raw, query);
     // The vec index holds the current vectors only; the model check keeps any stale one out.
     return (await this.#hydrate(hits)).filter((h) => h.memory.embeddingModel === query.model);
