@@ -1,4 +1,4 @@
-import { delegationToolOf } from '../agents/workflow-resume';
+import { delegationToolOf } from '../tools/delegation-tool';
 import type { AgentNode } from '../invocation/invocation-context';
 import type { Event } from '../events';
 import type { ResolvedTools } from './resolve-tools';

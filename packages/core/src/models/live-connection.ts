@@ -1,6 +1,12 @@
 import type { Blob, Content } from '../content';
 import type { LlmResponse } from './llm-response';
 
+export type {
+  LiveGoAway,
+  LiveSessionResumptionUpdate,
+  Transcription,
+} from './live-response-fields';
+
 /**
  * Voice settings of a live run (Gemini's `SpeechConfig` shape; OpenAI maps `voiceName` to its
  * `voice` and ignores `languageCode` where its API has none).
@@ -60,28 +66,6 @@ export interface LiveConnectConfig {
   contextWindowCompression?: ContextWindowCompressionConfig;
   proactivity?: ProactivityConfig;
   enableAffectiveDialog?: boolean;
-}
-
-/** A transcription of audio (input: what the user said; output: what the model said). */
-export interface Transcription {
-  /** The text of this chunk (providers stream transcriptions in pieces). */
-  text?: string;
-  /** `true` on the chunk that ends one utterance. */
-  finished?: boolean;
-}
-
-/** A new session resumption handle from the provider. */
-export interface LiveSessionResumptionUpdate {
-  /** Pass it as `sessionResumption.handle` to continue after a dropped connection. */
-  newHandle?: string;
-  /** Whether the session can be resumed at this point. */
-  resumable?: boolean;
-}
-
-/** The provider will close the connection soon. */
-export interface LiveGoAway {
-  /** Milliseconds left before the server closes the connection, when known. */
-  timeLeftMs?: number;
 }
 
 /** A realtime input: a media chunk (PCM audio, JPEG frame) or a manual activity signal. */

@@ -1,5 +1,9 @@
 import type { Content } from '../content';
-import type { LiveGoAway, LiveSessionResumptionUpdate, Transcription } from './live-connection';
+import type {
+  LiveGoAway,
+  LiveSessionResumptionUpdate,
+  Transcription,
+} from './live-response-fields';
 import type { CacheMetadata } from './context-cache';
 
 /** Why a model stopped. Gemini's names; other providers map onto them. */

@@ -1,10 +1,7 @@
 import type { Event } from '../events';
+import { WORKFLOW_METADATA_KEY } from '../events/is-pause-event';
 
-/**
- * Key of the run record in an event's `customMetadata`: the step log of agents that run in steps
- * (the graph workflows of `@adk/workflow`). The name is the stored format's, kept as it is.
- */
-export const WORKFLOW_METADATA_KEY = 'adk_workflow';
+export { isPauseEvent, WORKFLOW_METADATA_KEY } from '../events/is-pause-event';
 
 /** A step's failure as stored (and as an `error` route's input). */
 export interface StoredNodeError {
@@ -160,15 +157,4 @@ export function readStoredWorkflowRun(
     interruptIndex,
     lastInvocationId: lastInvocationId as string,
   };
-}
-
-/**
- * True when `event` pauses its invocation: it lists long-running calls (a confirmation or
- * credential request, a long-running tool still working), or it is a graph workflow's pause
- * record (`interrupt`), which lists no call when it waits on calls another event made (an agent
- * node's, a nested workflow's): each call is listed once, by the event that made it.
- */
-export function isPauseEvent(event: Event): boolean {
-  if (event.longRunningToolIds !== undefined && event.longRunningToolIds.length > 0) return true;
-  return workflowRecordOf(event)?.kind === 'interrupt';
 }

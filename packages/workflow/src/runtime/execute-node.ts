@@ -1,5 +1,4 @@
-import { AdkError, newSpanId, type InvocationContext, type StoredNodeError } from '@adk/core';
-import type { z } from 'zod';
+import { AdkError, newSpanId, type StoredNodeError } from '@adk/core';
 
 import { nodesObserved, publishNodeEnd, publishNodeStart } from '../diagnostics/channels';
 import { NodeDataError } from '../errors/node-data-error';
@@ -11,21 +10,11 @@ import { attemptFailedEvent } from './attempt-record';
 import { nodeCredential } from './node-auth';
 import { sleep, withTimeout } from './node-timing';
 import { checkStateDelta } from './state-schema';
-import { NodeContextImpl, type NodeContextHost } from './node-context-impl';
+import { NodeContextImpl } from './node-context-impl';
+import type { ExecutionSettings } from './execution-settings';
 import type { Execution, Outcome } from './outcome';
 
-/** @internal What one execution needs from its run. */
-export interface ExecutionSettings {
-  host: NodeContextHost;
-  ctx: InvocationContext;
-  workflowName: string;
-  runId: string;
-  signal: AbortSignal;
-  resumed: boolean;
-  resumeInputs: ReadonlyMap<string, unknown>;
-  /** The workflow's `stateSchema`: the state a node writes is checked against it. */
-  stateSchema: z.ZodType | undefined;
-}
+export type { ExecutionSettings } from './execution-settings';
 
 interface Span {
   spanId: string;

@@ -11,7 +11,7 @@ import {
   type ResumedCredential,
 } from '@adk/core';
 
-import type { ExecutionSettings } from './execute-node';
+import type { ExecutionSettings } from './execution-settings';
 import type { NodeContextImpl } from './node-context-impl';
 import type { Execution } from './outcome';
 
