@@ -1,12 +1,38 @@
-import type { GenerateOptions, LlmRequest, LlmResponse, Model, ModelCapabilities } from '@adk/core';
+import type {
+  GenerateOptions,
+  LiveConnectOptions,
+  LiveConnection,
+  LlmRequest,
+  LlmResponse,
+  Model,
+  ModelCapabilities,
+} from '@adk/core';
 import type { HttpClient } from '@adk/model-http';
 
 import { fromGeminiResponse } from './convert/from-gemini-response';
 import type { GeminiResponse } from './convert/gemini-wire';
 import { toGeminiRequest } from './convert/to-gemini-request';
 import { geminiCapabilities } from './gemini-capabilities';
-import type { GeminiEndpoint } from './gemini-endpoint';
+import { GEMINI_DEFAULT_BASE_URL, type GeminiEndpoint } from './gemini-endpoint';
+import { GeminiLiveConnection } from './live/gemini-live-connection';
+import { liveSocketTarget } from './live/live-socket-target';
+import { toLiveSetup } from './live/to-live-setup';
 import { readGeminiStream } from './stream/read-gemini-stream';
+
+/** Default longest wait from opening a live connection to the service's `setupComplete`. */
+export const GEMINI_LIVE_SETUP_TIMEOUT_MS = 30_000;
+
+/** Where live connections of a {@link GeminiModel} go (from the provider settings). */
+export interface GeminiLiveOptions {
+  /** The provider's REST base URL; the WebSocket URL is derived from it. */
+  baseURL: string;
+  /** Extra headers of the provider settings, sent with the upgrade request. */
+  headers?: Record<string, string> | undefined;
+  /** Extra query parameters of the provider settings. */
+  query?: Record<string, string> | undefined;
+  /** Longest wait for `setupComplete`. Default {@link GEMINI_LIVE_SETUP_TIMEOUT_MS}. */
+  setupTimeoutMs?: number | undefined;
+}
 
 /**
  * A Gemini model over the Gemini API or Vertex AI: `generateContent`, or
@@ -25,6 +51,7 @@ export class GeminiModel implements Model {
   private readonly http: HttpClient;
   private readonly endpoint: () => Promise<GeminiEndpoint>;
   private readonly streamFunctionCallArguments: boolean;
+  private readonly live: GeminiLiveOptions | undefined;
 
   constructor(
     name: string,
@@ -35,6 +62,8 @@ export class GeminiModel implements Model {
       streamFunctionCallArguments?: boolean;
       /** Whether calls go to Vertex AI (decides `capabilities`). Default false: the Gemini API. */
       vertex?: boolean;
+      /** Live API settings; without them `connectLive` uses the Gemini API's default URL. */
+      live?: GeminiLiveOptions;
     },
   ) {
     this.name = name;
@@ -43,6 +72,43 @@ export class GeminiModel implements Model {
     this.endpoint = options.endpoint;
     this.streamFunctionCallArguments = options.streamFunctionCallArguments ?? false;
     this.capabilities = geminiCapabilities(this.apiModelId, options.vertex ?? false);
+    this.live = options.live;
+  }
+
+  /**
+   * Opens a Gemini Live API connection (`BidiGenerateContent` over WebSocket) for
+   * `Runner.runLive`: sends `setup` built from the request (its `liveConnectConfig` included) and
+   * resolves once the service answered `setupComplete`.
+   *
+   * @throws {ModelConnectionError} the service could not be reached.
+   * @throws {ModelApiError} the upgrade was refused with an HTTP status.
+   * @throws {ModelStreamError} the service closed the connection during setup (close code and
+   *   reason in the message, `providerErrorType: 'websocket-close-<code>'`).
+   * @throws {ModelTimeoutError} no `setupComplete` in time (`live.setupTimeoutMs` of the settings).
+   * @throws {MissingApiKeyError} no key or token is configured.
+   */
+  async connectLive(
+    request: LlmRequest,
+    options: LiveConnectOptions = {},
+  ): Promise<LiveConnection> {
+    options.signal?.throwIfAborted();
+    const endpoint = await this.endpoint();
+    const target = liveSocketTarget({
+      baseURL: this.live?.baseURL ?? GEMINI_DEFAULT_BASE_URL,
+      endpoint,
+      apiModelId: this.apiModelId,
+      headers: this.live?.headers,
+      query: this.live?.query,
+    });
+    return GeminiLiveConnection.open({
+      url: target.url,
+      headers: target.headers,
+      setup: toLiveSetup(request, { model: target.model, vertex: endpoint.vertex }),
+      provider: 'gemini',
+      model: this.name,
+      setupTimeoutMs: this.live?.setupTimeoutMs ?? GEMINI_LIVE_SETUP_TIMEOUT_MS,
+      signal: options.signal,
+    });
   }
 
   async *generate(

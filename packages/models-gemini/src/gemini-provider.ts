@@ -36,6 +36,11 @@ export interface GeminiSettings extends ProviderHttpSettings {
    * Vertex AI. Default `false`.
    */
   streamFunctionCallArguments?: boolean;
+  /** Live API (`connectLive`) settings. */
+  live?: {
+    /** Longest wait from connecting to the service's `setupComplete`, in ms. Default 30 000. */
+    setupTimeoutMs?: number;
+  };
 }
 
 /**
@@ -85,6 +90,12 @@ export function createGemini(settings: GeminiSettings = {}): GeminiProvider {
         endpoint,
         streamFunctionCallArguments: settings.streamFunctionCallArguments,
         vertex,
+        live: {
+          baseURL: settings.baseURL ?? defaultBaseURL(settings.vertexai),
+          headers: settings.headers,
+          query: settings.query,
+          setupTimeoutMs: settings.live?.setupTimeoutMs,
+        },
       }),
   });
   const embeddingModel = (modelName: string, embeddingSettings?: GeminiEmbeddingSettings) =>

@@ -22,7 +22,18 @@ export {
   type VertexAISettings,
 } from './gemini-endpoint';
 export { geminiCapabilities, geminiMajorVersion } from './gemini-capabilities';
-export { GeminiModel } from './gemini-model';
+export { GEMINI_LIVE_SETUP_TIMEOUT_MS, GeminiModel, type GeminiLiveOptions } from './gemini-model';
+export {
+  GeminiLiveConnection,
+  liveSocketTarget,
+  toLiveSetup,
+  VERTEX_LIVE_API_VERSION,
+  type GeminiLiveConnectionOptions,
+  type GeminiLiveClientMessage,
+  type GeminiLiveServerMessage,
+  type GeminiLiveSetup,
+  type LiveSocketTarget,
+} from './live';
 export {
   GEMINI_EMBED_BATCH_SIZE,
   GeminiEmbeddingModel,

@@ -47,3 +47,12 @@ export {
   turnProblems,
   type WireTurn,
 } from './conformance';
+export { startFakeGeminiLive } from './gemini-live/start-fake-gemini-live';
+export type {
+  FakeGeminiLiveOptions,
+  FakeGeminiLiveServer,
+  FakeLiveClientMessage,
+  FakeLiveConnection,
+  FakeLiveFaults,
+  FakeLiveTurn,
+} from './gemini-live/fake-live-types';

@@ -44,7 +44,8 @@ export function fromGeminiResponse(response: GeminiResponse): LlmResponse {
   return result;
 }
 
-function toPart(part: GeminiPart): Part | undefined {
+/** Converts one Gemini part; undefined for parts with nothing to keep (and streamed-call pieces). */
+export function toPart(part: GeminiPart): Part | undefined {
   const out: Part = {};
   if (part.functionCall) {
     if (isStreamedCallPiece(part.functionCall) || !part.functionCall.name) return undefined;

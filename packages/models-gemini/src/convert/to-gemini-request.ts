@@ -75,7 +75,8 @@ export function toGeminiRequest(
   return body;
 }
 
-function toGeminiContent(content: Content): GeminiContent {
+/** Converts one provider-neutral content into a Gemini content (client-made call ids dropped). */
+export function toGeminiContent(content: Content): GeminiContent {
   const role = content.role === 'model' || content.role === 'assistant' ? 'model' : 'user';
   return {
     role,
