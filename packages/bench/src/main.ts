@@ -23,6 +23,7 @@ import { runWorker } from './run-worker';
 import type { ScenarioName } from './scenarios';
 import { runMcpBench } from './mcp-bench';
 import { runAiSdkBench } from './ai-sdk-bench';
+import { runLiveBench } from './live-bench';
 import { runOpenApiBench } from './openapi-bench';
 import { runSqlBench } from './sql-bench';
 import { runWorkflowBench } from './workflow-bench';
@@ -131,6 +132,21 @@ async function main(): Promise<void> {
     }
   }
 
+  // The live path (issue 27): /run_live against a bare ws relay; ADK_BENCH_LIVE=0 skips it.
+  let live: unknown;
+  if (process.env.ADK_BENCH_LIVE !== '0') {
+    console.error('[bench] live audio frames');
+    try {
+      const outcome = await runLiveBench({ quick: options.quick });
+      rows.push(...outcome.rows);
+      live = outcome.raw;
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      failures.push(`live: ${message}`);
+      console.error(`[bench] live benchmark failed: ${message}`);
+    }
+  }
+
   // The jobs benchmark (queue engines beside the embedded SQLite store); ADK_BENCH_JOBS=0 skips it.
   let jobsTable: string | undefined;
   if (process.env.ADK_BENCH_JOBS !== '0') {
@@ -177,6 +193,7 @@ async function main(): Promise<void> {
     sql,
     prefix,
     mcp,
+    live,
     failures,
     table,
   });

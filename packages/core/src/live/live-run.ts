@@ -21,7 +21,7 @@ import {
   policiesFor,
 } from '../flow/policy-hooks';
 import type { ResolvedTools } from '../flow/resolve-tools';
-import { unlessAborted } from '../flow/unless-aborted';
+import { AbortRace } from '../flow/abort-race';
 import type { InvocationContext } from '../invocation/invocation-context';
 import type { LiveConnection, LlmResponse } from '../models';
 import { REQUEST_CONFIRMATION_FUNCTION_NAME } from '../policies/confirmation';
@@ -190,9 +190,10 @@ export class LiveRun {
       let error: unknown;
       let received = false;
       const iterator = connection.receive()[Symbol.asyncIterator]();
+      const aborted = new AbortRace(this.#signal);
       try {
         for (;;) {
-          const next = await unlessAborted(iterator.next(), this.#signal);
+          const next = await aborted.race(iterator.next());
           if (next === undefined || next.done) break;
           received = true;
           await this.#handleResponse(next.value);
@@ -201,6 +202,7 @@ export class LiveRun {
       } catch (caught) {
         error = caught;
       } finally {
+        aborted.dispose();
         void iterator.return?.()?.catch(() => undefined);
       }
       if (this.#closing || this.#signal.aborted) break;
@@ -324,9 +326,10 @@ export class LiveRun {
   /** The sender: the user's requests, in order, to the connection. */
   async #send(): Promise<void> {
     const iterator = this.options.liveRequests[Symbol.asyncIterator]();
+    const aborted = new AbortRace(this.#signal);
     try {
       for (;;) {
-        const next = await unlessAborted(iterator.next(), this.#signal);
+        const next = await aborted.race(iterator.next());
         if (next === undefined || this.#closing) return;
         if (next.done) break;
         const request = next.value;
@@ -343,6 +346,7 @@ export class LiveRun {
         }
       }
     } finally {
+      aborted.dispose();
       void iterator.return?.()?.catch(() => undefined);
     }
     // The user closed: the connection's end is expected; the receiver then ends the run.
