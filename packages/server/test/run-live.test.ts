@@ -123,6 +123,24 @@ describe('GET /run_live', () => {
     ).toEqual(['Ping', 'Pong.']);
   });
 
+  it("takes the switches of the official web UI's call panel as query flags", async () => {
+    const { model, sessionId } = await start(() => undefined);
+    // No artifact service here: save_live_blob is ignored instead of failing the call.
+    const client = connect(
+      `app_name=voice&user_id=${USER}&session_id=${sessionId}&proactive_audio=true&enable_affective_dialog=true&enable_session_resumption=true&save_live_blob=true`,
+    );
+    await client.opened;
+    await expect.poll(() => model.connections.length).toBe(1);
+    client.ws.send(JSON.stringify({ close: true }));
+    expect((await client.closed).code).toBe(LIVE_CLOSE_CODES.normal);
+    expect(model.connections[0]!.request.liveConnectConfig).toMatchObject({
+      responseModalities: ['AUDIO'],
+      proactivity: { proactiveAudio: true },
+      enableAffectiveDialog: true,
+      sessionResumption: {},
+    });
+  });
+
   it('answers a malformed frame with a typed error frame and close code 1007; what was said stays stored', async () => {
     const { model, sessionId, read } = await start((message) =>
       message.type === 'content' ? [{ outputTranscription: { text: 'Half a sen' } }] : undefined,
