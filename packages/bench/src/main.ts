@@ -23,7 +23,7 @@ import { runWorker } from './run-worker';
 import type { ScenarioName } from './scenarios';
 import { runMcpBench } from './mcp-bench';
 import { runAiSdkBench } from './ai-sdk-bench';
-import { runLiveBench } from './live-bench';
+import { runLiveProviderBench } from './live-provider-bench';
 import { runOpenApiBench } from './openapi-bench';
 import { runSqlBench } from './sql-bench';
 import { runWorkflowBench } from './workflow-bench';
@@ -137,7 +137,7 @@ async function main(): Promise<void> {
   if (process.env.ADK_BENCH_LIVE !== '0') {
     console.error('[bench] live audio frames');
     try {
-      const outcome = await runLiveBench({ quick: options.quick });
+      const outcome = await runLiveProviderBench({ quick: options.quick });
       rows.push(...outcome.rows);
       live = outcome.raw;
     } catch (error) {

@@ -7,7 +7,7 @@
  * The provider (a minimal Gemini Live endpoint speaking the real wire format: `setup` →
  * `setupComplete`, then binary `serverContent.modelTurn` frames of 20 ms of 24 kHz PCM) and the
  * client run in this process; the server under test runs in its own process
- * (`live-bench-server.ts`) so its CPU is measured alone. Each frame carries its send time
+ * (`live-provider-server.ts`) so its CPU is measured alone. Each frame carries its send time
  * (`process.hrtime`) in its first PCM bytes; the client reads it back on arrival. Frames go one at
  * a time (the next one when the last arrived), so the figures are latency, not queueing. Both
  * paths cross the same two loopback sockets: the difference of their quantiles is what the
@@ -21,11 +21,11 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { BenchRow } from './report/row';
 import { median, quantile } from './stats';
 
-const SERVER = fileURLToPath(new URL('./live-bench-server.ts', import.meta.url));
+const SERVER = fileURLToPath(new URL('./live-provider-server.ts', import.meta.url));
 const FRAME_BYTES = 960; // 20 ms at 24 kHz, 16-bit mono
 
-/** Options of {@link runLiveBench}. */
-export interface LiveBenchOptions {
+/** Options of {@link runLiveProviderBench}. */
+export interface LiveProviderBenchOptions {
   quick?: boolean;
 }
 
@@ -44,7 +44,7 @@ export interface LiveRunSummary {
 }
 
 /** Every run of both servers. */
-export interface LiveBenchRaw {
+export interface LiveProviderBenchRaw {
   adk: LiveRunSummary[];
   relay: LiveRunSummary[];
 }
@@ -178,9 +178,9 @@ async function runOne(
 }
 
 /** Run the live benchmark: rows for the table (ours against the bare relay) and the raw figures. */
-export async function runLiveBench(
-  options: LiveBenchOptions = {},
-): Promise<{ rows: BenchRow[]; raw: LiveBenchRaw }> {
+export async function runLiveProviderBench(
+  options: LiveProviderBenchOptions = {},
+): Promise<{ rows: BenchRow[]; raw: LiveProviderBenchRaw }> {
   const runs = options.quick ? 1 : 3;
   const frames = options.quick ? 2000 : 10_000;
   const warmup = options.quick ? 300 : 1000;
@@ -204,7 +204,7 @@ export async function runLiveBench(
     p95Ms: quantile(result.latencies, 0.95),
     cpuUsPerFrame: (result.cpuMs * 1000) / result.latencies.length,
   });
-  const raw: LiveBenchRaw = { adk: runsOf.adk.map(summary), relay: runsOf.relay.map(summary) };
+  const raw: LiveProviderBenchRaw = { adk: runsOf.adk.map(summary), relay: runsOf.relay.map(summary) };
   const at = (runs: LiveRunSummary[], key: 'p50Ms' | 'p95Ms') =>
     median(runs.map((run) => run[key]));
   const cpuUs = (runs: LiveRunSummary[]) => median(runs.map((run) => run.cpuUsPerFrame));
