@@ -132,18 +132,19 @@ async function main(): Promise<void> {
     }
   }
 
-  // The live path (issue 27): /run_live against a bare ws relay; ADK_BENCH_LIVE=0 skips it.
-  let live: unknown;
-  if (process.env.ADK_BENCH_LIVE !== '0') {
-    console.error('[bench] live audio frames');
+  // The live path through a provider socket (models-gemini, server in its own process) against a
+  // bare ws relay of the provider's frames; ADK_BENCH_LIVE_PROVIDER=0 skips it.
+  let liveProvider: unknown;
+  if (process.env.ADK_BENCH_LIVE_PROVIDER !== '0') {
+    console.error('[bench] live audio frames through a provider socket');
     try {
       const outcome = await runLiveProviderBench({ quick: options.quick });
       rows.push(...outcome.rows);
-      live = outcome.raw;
+      liveProvider = outcome.raw;
     } catch (error) {
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      failures.push(`live: ${message}`);
-      console.error(`[bench] live benchmark failed: ${message}`);
+      failures.push(`live provider: ${message}`);
+      console.error(`[bench] live provider benchmark failed: ${message}`);
     }
   }
 
@@ -193,7 +194,7 @@ async function main(): Promise<void> {
     sql,
     prefix,
     mcp,
-    live,
+    liveProvider,
     failures,
     table,
   });
