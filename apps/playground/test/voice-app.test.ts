@@ -81,3 +81,15 @@ it('serves the voice app live: a typed question runs the weather tool mid-connec
   expect(texts[1]).toMatch(/Paris/);
   expect(texts.at(-1)).toBe(DEMO_LIVE_AUDIO_NOTICE);
 });
+
+it('is an `adk web` app too: the agents folder exports the voice agent on the Gemini Live model', async () => {
+  const { loadApps } = await import('@adk/cli');
+  const { apps, skipped } = await loadApps(
+    join(import.meta.dirname, '..', 'agents'),
+    () => undefined,
+  );
+  expect(skipped).toEqual([]);
+  const voice = apps.get('voice') as { name: string; model?: unknown } | undefined;
+  expect(voice?.name).toBe('voice');
+  expect(voice?.model).toBe(process.env.ADK_LIVE_MODEL?.trim() || 'gemini-live-2.5-flash-preview');
+});

@@ -172,6 +172,18 @@ async function main(): Promise<void> {
     }
   }
 
+  // The live path benchmark (issue 27); ADK_BENCH_LIVE=0 skips it.
+  let liveTable: string | undefined;
+  if (process.env.ADK_BENCH_LIVE !== '0') {
+    console.error('[bench] live');
+    try {
+      const { renderLiveBench, runLiveBench } = await import('./live-bench');
+      liveTable = renderLiveBench(await runLiveBench({ quick: options.quick }));
+    } catch (error) {
+      failures.push(`live: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   const table = renderTable(rows);
   console.log(
     `\nADK for TypeScript vs @google/adk 2.0.0 — medians of ${options.runs} run(s)${options.quick ? ' (--quick)' : ''}, ` +
@@ -182,6 +194,8 @@ async function main(): Promise<void> {
     console.log(`\nBackground jobs (FakeModel agent, one tool call per job):\n\n${jobsTable}`);
   if (memoryTable)
     console.log(`\nSemantic memory (768 dimensions, top 10 by meaning):\n\n${memoryTable}`);
+  if (liveTable)
+    console.log(`\nLive path, provider frame to client (20 ms audio frames):\n\n${liveTable}`);
   if (failures.length > 0) console.log(`\nFailures:\n- ${failures.join('\n- ')}`);
   const path = await writeResults({
     startedAt: startedAt.toISOString(),

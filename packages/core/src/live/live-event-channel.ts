@@ -27,11 +27,18 @@ export class LiveEventChannel {
     return this.#ended;
   }
 
-  /** Queue `item` now (order is call order); resolves once there is room again. */
-  async push(item: LiveChannelItem): Promise<void> {
-    if (this.#ended) return;
+  /**
+   * Queue `item` now (order is call order). Returns a promise to wait on while the channel is
+   * over capacity, else `undefined` (no promise per event on the hot path).
+   */
+  push(item: LiveChannelItem): Promise<void> | undefined {
+    if (this.#ended) return undefined;
     this.#items.push(item);
     this.#wakeReader();
+    return this.#items.length > this.capacity ? this.#room() : undefined;
+  }
+
+  async #room(): Promise<void> {
     while (this.#items.length > this.capacity && !this.#ended) {
       await new Promise<void>((resolve) => this.#writers.push(resolve));
     }

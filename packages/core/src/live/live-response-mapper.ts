@@ -53,6 +53,26 @@ export class LiveResponseMapper {
 
   constructor(private readonly options: LiveResponseMapperOptions) {}
 
+  /**
+   * The partial event of a response that is only a model delta (an audio chunk, a text piece)
+   * in a turn where the model already spoke: the hot path, without allocating a mapping.
+   * `undefined` for any other response (use {@link map}).
+   */
+  mapDelta(response: LlmResponse): Event | undefined {
+    if (!this.#modelSpoke || response.partial !== true || !isPlainDelta(response)) return undefined;
+    const parts = response.content?.parts;
+    if (!parts || parts.length === 0) return undefined;
+    this.#collectDelta(parts);
+    const source = this.options.source();
+    return createEvent({
+      invocationId: source.invocationId,
+      author: source.agentName,
+      branch: source.branch,
+      partial: true,
+      content: { role: 'model', parts },
+    });
+  }
+
   async map(response: LlmResponse): Promise<MappedLiveResponse> {
     const source = this.options.source();
     const events: Event[] = [];
@@ -198,4 +218,15 @@ export class LiveResponseMapper {
       if (part.inlineData) this.options.outputBlobs?.add(part.inlineData);
     }
   }
+}
+
+/** Members of a response that {@link LiveResponseMapper.mapDelta} may ignore. */
+const DELTA_KEYS = new Set(['partial', 'content', 'modelVersion', 'customMetadata']);
+
+function isPlainDelta(response: LlmResponse): boolean {
+  for (const key in response) {
+    if (!DELTA_KEYS.has(key) && (response as Record<string, unknown>)[key] !== undefined)
+      return false;
+  }
+  return true;
 }

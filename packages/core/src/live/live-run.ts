@@ -21,7 +21,7 @@ import {
   policiesFor,
 } from '../flow/policy-hooks';
 import type { ResolvedTools } from '../flow/resolve-tools';
-import { AbortRace } from '../flow/abort-race';
+import { unlessAborted } from '../flow/unless-aborted';
 import type { InvocationContext } from '../invocation/invocation-context';
 import type { LiveConnection, LlmResponse } from '../models';
 import { REQUEST_CONFIRMATION_FUNCTION_NAME } from '../policies/confirmation';
@@ -29,6 +29,7 @@ import type { LiveBlobScope } from './live-blob-recorder';
 import { LiveBlobRecorder } from './live-blob-recorder';
 import { LiveEventChannel } from './live-event-channel';
 import type { LiveRequest } from './live-request';
+import { LiveRequestQueue } from './live-request-queue';
 import { LiveResponseMapper } from './live-response-mapper';
 import { openLiveConnection } from './open-live-connection';
 
@@ -70,10 +71,14 @@ export class LiveRun {
   /** The user closed the queue, or the run is aborted: the connection's end is expected. */
   #closing = false;
   #goAway = false;
+  #filteringAgent: LlmAgent | undefined;
+  #filters = false;
   /** Reconnections that failed in a row (a connection that delivered a response resets it). */
   #failures = 0;
   #transferTo: LlmAgent | undefined;
   readonly #tasks = new Set<Promise<void>>();
+  #receiver: Promise<void> | undefined;
+  #receiverTracked: Promise<void> | undefined;
   /** Tool calls (and resumed confirmations) in flight: the run ends after them. */
   readonly #toolTasks = new Set<Promise<void>>();
   readonly #mapper: LiveResponseMapper;
@@ -99,20 +104,41 @@ export class LiveRun {
 
   /** Open the first connection and start the sender and receiver. */
   async start(): Promise<void> {
+    this.#signal.addEventListener('abort', this.#onAbort, { once: true });
     this.#connection = await this.#connect();
-    this.#spawn(this.#receive());
+    if (this.#signal.aborted) return this.#onAbort();
+    this.#receiver = this.#receive();
+    this.#spawn(this.#receiver);
     this.#spawn(this.#send());
   }
 
-  /** Stop everything: close the connection, wait for the tasks (they end on the abort). */
+  /**
+   * Stop everything: close the connection, wait for the tasks (they end on the abort). The
+   * receiver is not waited for: the connection's `close()` ends its `receive()` (the
+   * `LiveConnection` contract), and one per abort listener costs less than guarding every frame.
+   */
   async close(): Promise<void> {
     this.#closing = true;
     this.options.abort();
+    this.#onAbort();
+    this.#signal.removeEventListener('abort', this.#onAbort);
+    await this.#connection?.close().catch(() => undefined);
+    for (;;) {
+      const waiting = [...this.#tasks].filter((task) => task !== this.#receiverTracked);
+      if (waiting.length === 0) break;
+      await Promise.allSettled(waiting);
+    }
+  }
+
+  /** The run is aborted: close the connection, end the channel and the user's queue. */
+  readonly #onAbort = (): void => {
+    this.#closing = true;
     this.channel.end();
     this.#nextConnection.resolve(undefined);
-    await this.#connection?.close().catch(() => undefined);
-    while (this.#tasks.size > 0) await Promise.allSettled([...this.#tasks]);
-  }
+    void this.#connection?.close().catch(() => undefined);
+    const requests = this.options.liveRequests;
+    if (requests instanceof LiveRequestQueue) requests.close();
+  };
 
   #source() {
     return {
@@ -124,6 +150,7 @@ export class LiveRun {
 
   #spawn(task: Promise<void>, tool = false): void {
     const tracked = task.catch((error: unknown) => this.channel.fail(error));
+    if (task === this.#receiver) this.#receiverTracked = tracked;
     this.#tasks.add(tracked);
     if (tool) this.#toolTasks.add(tracked);
     void tracked.finally(() => {
@@ -132,9 +159,14 @@ export class LiveRun {
     });
   }
 
-  async #push(event: Event, afterCommit?: (stored: Event) => void): Promise<void> {
-    const shown = event.author === 'user' || !event.content ? event : await this.#filter(event);
-    return this.channel.push(afterCommit ? { event: shown, afterCommit } : { event: shown });
+  /** Queue `event` (through the output filters); a promise only to wait for room or a filter. */
+  #push(event: Event, afterCommit?: (stored: Event) => void): Promise<void> | undefined {
+    if (event.author === 'user' || !event.content || !this.#filtering()) {
+      return this.channel.push(afterCommit ? { event, afterCommit } : { event });
+    }
+    return this.#filter(event).then((shown) =>
+      this.channel.push(afterCommit ? { event: shown, afterCommit } : { event: shown }),
+    );
   }
 
   /**
@@ -142,7 +174,6 @@ export class LiveRun {
    * transcript keeps its transcription field equal to the filtered text.
    */
   async #filter(event: Event): Promise<Event> {
-    if (!this.#filtering) return event;
     const filtered = await filterModelEvent(this.agentCtx, this.agent, event);
     if (filtered === event || !filtered.outputTranscription) return filtered;
     return {
@@ -151,8 +182,13 @@ export class LiveRun {
     };
   }
 
-  get #filtering(): boolean {
-    return policiesFor(this.agentCtx, this.agent).some((policy) => policy.filterOutput);
+  /** Whether output filters apply to the current agent (computed once per agent). */
+  #filtering(): boolean {
+    if (this.#filteringAgent !== this.agent) {
+      this.#filteringAgent = this.agent;
+      this.#filters = policiesFor(this.agentCtx, this.agent).some((policy) => policy.filterOutput);
+    }
+    return this.#filters;
   }
 
   /** Connect the current agent's model (see {@link openLiveConnection}). */
@@ -176,6 +212,11 @@ export class LiveRun {
       throw new LiveConnectionLostError({ attempts: attempt - 1, cause: lastError });
     }
     const connection = await this.#connect();
+    if (this.#closing) {
+      // The run ended while this connection was opening: nobody will read it.
+      await connection.close().catch(() => undefined);
+      return;
+    }
     this.#connection = connection;
     const waiting = this.#nextConnection;
     this.#nextConnection = deferred();
@@ -186,23 +227,23 @@ export class LiveRun {
   async #receive(): Promise<void> {
     for (;;) {
       const connection = this.#connection;
-      if (!connection) return;
+      if (!connection) break;
       let error: unknown;
       let received = false;
       const iterator = connection.receive()[Symbol.asyncIterator]();
-      const aborted = new AbortRace(this.#signal);
       try {
         for (;;) {
-          const next = await aborted.race(iterator.next());
-          if (next === undefined || next.done) break;
+          // No per-frame abort guard: an abort closes the connection, which ends `receive()`.
+          const next = await iterator.next();
+          if (next.done || this.#signal.aborted) break;
           received = true;
-          await this.#handleResponse(next.value);
+          const handling = this.#handleResponse(next.value);
+          if (handling) await handling;
           if (this.#goAway || this.#transferTo || this.#closing) break;
         }
       } catch (caught) {
         error = caught;
       } finally {
-        aborted.dispose();
         void iterator.return?.()?.catch(() => undefined);
       }
       if (this.#closing || this.#signal.aborted) break;
@@ -253,7 +294,14 @@ export class LiveRun {
     for (const event of await this.#mapper.flushAll()) await this.#push(event);
   }
 
-  async #handleResponse(response: LlmResponse): Promise<void> {
+  /** A response into events; synchronous for a plain audio / text delta (the hot path). */
+  #handleResponse(response: LlmResponse): Promise<void> | undefined {
+    const delta = this.#mapper.mapDelta(response);
+    if (delta) return this.#push(delta);
+    return this.#handleMapped(response);
+  }
+
+  async #handleMapped(response: LlmResponse): Promise<void> {
     const mapped = await this.#mapper.map(response);
     if (mapped.handle !== undefined) this.#handle = mapped.handle;
     if (mapped.goAway) this.#goAway = true;
@@ -326,10 +374,9 @@ export class LiveRun {
   /** The sender: the user's requests, in order, to the connection. */
   async #send(): Promise<void> {
     const iterator = this.options.liveRequests[Symbol.asyncIterator]();
-    const aborted = new AbortRace(this.#signal);
     try {
       for (;;) {
-        const next = await aborted.race(iterator.next());
+        const next = await unlessAborted(iterator.next(), this.#signal);
         if (next === undefined || this.#closing) return;
         if (next.done) break;
         const request = next.value;
@@ -346,7 +393,6 @@ export class LiveRun {
         }
       }
     } finally {
-      aborted.dispose();
       void iterator.return?.()?.catch(() => undefined);
     }
     // The user closed: the connection's end is expected; the receiver then ends the run.

@@ -175,7 +175,11 @@ async function* liveInvocation(
     for (;;) {
       const item = await run.channel.next();
       if (!item || controller.signal.aborted) break;
-      const stored = await commitEvent(host.sessionService, ctx, session, item.event);
+      // A partial event (an audio chunk) is only shown: no await when no plugin looks at it.
+      const stored =
+        item.event.partial && !plugins.has('onEvent')
+          ? item.event
+          : await commitEvent(host.sessionService, ctx, session, item.event);
       item.afterCommit?.(stored);
       eventCount++;
       yield stored;

@@ -138,7 +138,8 @@ export class LiveSocket {
       for await (const event of events) {
         this.#invocationId = event.invocationId;
         this.ctx.traces.linkEvent(sessionId, event);
-        await this.#send(JSON.stringify(this.ctx.time.event(event)));
+        const sending = this.#send(JSON.stringify(this.ctx.time.event(event)));
+        if (sending) await sending;
       }
       const { code, reason } = this.#closeWith ?? {
         code: LIVE_CLOSE_CODES.normal,
