@@ -204,7 +204,10 @@ export async function runLiveProviderBench(
     p95Ms: quantile(result.latencies, 0.95),
     cpuUsPerFrame: (result.cpuMs * 1000) / result.latencies.length,
   });
-  const raw: LiveProviderBenchRaw = { adk: runsOf.adk.map(summary), relay: runsOf.relay.map(summary) };
+  const raw: LiveProviderBenchRaw = {
+    adk: runsOf.adk.map(summary),
+    relay: runsOf.relay.map(summary),
+  };
   const at = (runs: LiveRunSummary[], key: 'p50Ms' | 'p95Ms') =>
     median(runs.map((run) => run[key]));
   const cpuUs = (runs: LiveRunSummary[]) => median(runs.map((run) => run.cpuUsPerFrame));
