@@ -7,7 +7,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { InMemorySessionService, LlmAgent } from '@adk/core';
-import { FakeLiveModel, type FakeLiveConnection, type FakeLiveStep } from '@adk/core/testing';
+import {
+  FakeLiveModel,
+  type FakeLiveConnection,
+  type FakeLiveMessage,
+  type FakeLiveStep,
+} from '@adk/core/testing';
 
 import { createAdkServer, listen, type RunningServer } from '../src';
 import { adkWebUiDir } from './adk-web-ui';
@@ -46,7 +51,7 @@ const MODEL_AUDIO = Buffer.alloc(24_000).fill(0x10).toString('base64');
  * a blob arriving after its answer is the user talking over it: `interrupted`.
  */
 function answerAudio(
-  message: Parameters<NonNullable<ConstructorParameters<typeof FakeLiveModel>[0]>['respond']>[0],
+  message: FakeLiveMessage,
   connection: FakeLiveConnection,
 ): FakeLiveStep[] | undefined {
   if (message.type !== 'realtime' || !('blob' in message.input)) return undefined;
