@@ -140,4 +140,15 @@ describe.skipIf(!hasChromium)('the voice button of the web UI', { timeout: 180_0
     // The model connection is closed with the run.
     await expect.poll(() => fake.openConnections).toBe(0);
   });
+
+  it('ends the live run when another session is opened', async () => {
+    const opened = fake.connections.length;
+    await page.click('#voice');
+    await expect.poll(() => page.getAttribute('#voice', 'aria-pressed')).toBe('true');
+    await expect.poll(() => fake.connections.length).toBe(opened + 1);
+    await page.click('#new-session');
+    await expect.poll(() => page.getAttribute('#voice', 'aria-pressed')).toBe('false');
+    await expect.poll(() => fake.openConnections).toBe(0);
+    await expect.poll(() => page.locator('#voice-status').isHidden()).toBe(true);
+  });
 });

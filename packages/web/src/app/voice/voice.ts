@@ -18,6 +18,8 @@ interface LiveRun {
   speaking: Map<'input' | 'output', HTMLElement>;
   closed: Promise<CloseEvent>;
   sent: number;
+  /** The session the run talks in. */
+  sessionId: string;
 }
 
 let run: LiveRun | undefined;
@@ -117,6 +119,7 @@ async function start(): Promise<void> {
     speaking: new Map(),
     closed,
     sent: 0,
+    sessionId: store.state.sessionId,
   };
   run = current;
   setButton(true);
@@ -214,6 +217,10 @@ export function setUpVoice(): void {
   });
   document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && run) void stop();
+  });
+  // Another session or app on screen: the run ends (its transcript belongs to its own session).
+  store.on('session', () => {
+    if (run && store.state.sessionId !== run.sessionId) void stop();
   });
   store.on('running', () => {
     voice.disabled = Boolean(store.state.running);
