@@ -1,4 +1,5 @@
 import { ApiError } from '../api/api-error';
+import { authHeaders } from '../api/client';
 import type { AdkEvent } from '../api/types';
 import { chatHooks, ensureSession, redrawSession, reloadSession } from '../chat/chat';
 import { bubble, errorBubble, note, renderEvent } from '../chat/render-event';
@@ -106,6 +107,9 @@ async function start(): Promise<void> {
     session_id: store.state.sessionId,
     modalities: 'AUDIO',
   });
+  // A WebSocket cannot carry the Authorization header: the server takes the token in the query.
+  const token = authHeaders().authorization?.replace(/^Bearer /, '');
+  if (token) query.set('access_token', token);
   const socket = new WebSocket(
     `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/run_live?${query}`,
   );
