@@ -23,6 +23,7 @@ import { runWorker } from './run-worker';
 import type { ScenarioName } from './scenarios';
 import { runMcpBench } from './mcp-bench';
 import { runAiSdkBench } from './ai-sdk-bench';
+import { runLiveProviderBench } from './live-provider-bench';
 import { runOpenApiBench } from './openapi-bench';
 import { runSqlBench } from './sql-bench';
 import { runWorkflowBench } from './workflow-bench';
@@ -131,6 +132,22 @@ async function main(): Promise<void> {
     }
   }
 
+  // The live path through a provider socket (models-gemini, server in its own process) against a
+  // bare ws relay of the provider's frames; ADK_BENCH_LIVE_PROVIDER=0 skips it.
+  let liveProvider: unknown;
+  if (process.env.ADK_BENCH_LIVE_PROVIDER !== '0') {
+    console.error('[bench] live audio frames through a provider socket');
+    try {
+      const outcome = await runLiveProviderBench({ quick: options.quick });
+      rows.push(...outcome.rows);
+      liveProvider = outcome.raw;
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      failures.push(`live provider: ${message}`);
+      console.error(`[bench] live provider benchmark failed: ${message}`);
+    }
+  }
+
   // The jobs benchmark (queue engines beside the embedded SQLite store); ADK_BENCH_JOBS=0 skips it.
   let jobsTable: string | undefined;
   if (process.env.ADK_BENCH_JOBS !== '0') {
@@ -191,6 +208,7 @@ async function main(): Promise<void> {
     sql,
     prefix,
     mcp,
+    liveProvider,
     failures,
     table,
   });

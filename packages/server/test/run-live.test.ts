@@ -13,7 +13,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function start(respond: FakeLiveResponder, live?: { queueCapacity?: number }) {
+async function start(
+  respond: FakeLiveResponder,
+  live?: { queueCapacity?: number },
+  token?: string,
+) {
   const model = new FakeLiveModel({ respond });
   const agent = new LlmAgent({ name: 'voice', model, instruction: 'Talk.' });
   const sessionService = new InMemorySessionService();
@@ -22,6 +26,7 @@ async function start(respond: FakeLiveResponder, live?: { queueCapacity?: number
     apps: { voice: { agent } },
     sessionService,
     ...(live ? { live } : {}),
+    ...(token ? { token } : {}),
   });
   server = await listen(app, { port: 0 });
   const read = async () =>
@@ -121,6 +126,53 @@ describe('GET /run_live', () => {
     expect(
       (await read()).events.map((event) => event.content?.parts[0]?.text).filter(Boolean),
     ).toEqual(['Ping', 'Pong.']);
+  });
+
+  it("takes the switches of the official web UI's call panel as query flags", async () => {
+    const { model, sessionId } = await start(() => undefined);
+    // No artifact service here: save_live_blob is ignored instead of failing the call.
+    const client = connect(
+      `app_name=voice&user_id=${USER}&session_id=${sessionId}&proactive_audio=true&enable_affective_dialog=true&enable_session_resumption=true&save_live_blob=true`,
+    );
+    await client.opened;
+    await expect.poll(() => model.connections.length).toBe(1);
+    client.ws.send(JSON.stringify({ close: true }));
+    expect((await client.closed).code).toBe(LIVE_CLOSE_CODES.normal);
+    expect(model.connections[0]!.request.liveConnectConfig).toMatchObject({
+      responseModalities: ['AUDIO'],
+      proactivity: { proactiveAudio: true },
+      enableAffectiveDialog: true,
+      sessionResumption: {},
+    });
+  });
+
+  it('with a server token, takes it as the access_token query parameter (browsers cannot set headers)', async () => {
+    const { model, sessionId } = await start(() => undefined, undefined, 's3cret');
+    const query = `app_name=voice&user_id=${USER}&session_id=${sessionId}`;
+    const refused = await new Promise<string>((resolve) => {
+      const ws = new WebSocket(`${server!.url.replace('http', 'ws')}/run_live?${query}`);
+      ws.on('unexpected-response', (_request, response) => resolve(String(response.statusCode)));
+      ws.on('error', () => undefined);
+    });
+    expect(refused).toBe('401');
+    const wrong = await new Promise<string>((resolve) => {
+      const ws = new WebSocket(
+        `${server!.url.replace('http', 'ws')}/run_live?${query}&access_token=nope`,
+      );
+      ws.on('unexpected-response', (_request, response) => resolve(String(response.statusCode)));
+      ws.on('error', () => undefined);
+    });
+    expect(wrong).toBe('401');
+    const client = connect(`${query}&access_token=s3cret`);
+    await client.opened;
+    await expect.poll(() => model.connections.length).toBe(1);
+    client.ws.send(JSON.stringify({ close: true }));
+    expect((await client.closed).code).toBe(LIVE_CLOSE_CODES.normal);
+    // Only the live route takes the query parameter.
+    const sessions = await fetch(
+      `${server!.url}/apps/voice/users/${USER}/sessions?access_token=s3cret`,
+    );
+    expect(sessions.status).toBe(401);
   });
 
   it('answers a malformed frame with a typed error frame and close code 1007; what was said stays stored', async () => {

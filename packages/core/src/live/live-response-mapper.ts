@@ -32,7 +32,9 @@ export interface LiveResponseMapperOptions {
  * - audio and text deltas, transcription chunks and `goAway` are partial events: yielded, never
  *   stored;
  * - a finished utterance (a transcription chunk with `finished`, the model starting to answer, a
- *   turn boundary) is stored once, whole, as text (see {@link LiveTranscript});
+ *   turn boundary) is stored once, whole, as text (see {@link LiveTranscript}); a provider that
+ *   marks its transcription chunks `partial` then sends the whole utterance non-partial, and only
+ *   its `finished` counts;
  * - `interrupted` / `turnComplete` are stored, with the turn's usage;
  * - resumption handles are stored (the runner reads the latest one back);
  * - complete model content (function calls, an aggregated text answer) is stored as in a turn.
@@ -42,6 +44,12 @@ export class LiveResponseMapper {
   #usage: UsageMetadata | undefined;
   /** The model said something since the user's last utterance was flushed. */
   #modelSpoke = false;
+  /**
+   * The sides whose transcription the provider streams as `partial` pieces (Gemini): a later
+   * non-partial transcription of that side is the whole of the pieces already shown, so only its
+   * `finished` counts (its text would store the utterance twice).
+   */
+  readonly #piecewise = { input: false, output: false };
 
   constructor(private readonly options: LiveResponseMapperOptions) {}
 
@@ -100,15 +108,21 @@ export class LiveResponseMapper {
     }
     const input = response.inputTranscription;
     if (input) {
-      if (input.text) events.push(partial({ inputTranscription: { text: input.text } }, 'user'));
-      this.#transcript.addInput(input.text);
+      if (response.partial) this.#piecewise.input = true;
+      if (response.partial || !this.#piecewise.input) {
+        if (input.text) events.push(partial({ inputTranscription: { text: input.text } }, 'user'));
+        this.#transcript.addInput(input.text);
+      }
       if (input.finished) await this.#flushInput(events, source);
     }
     const output = response.outputTranscription;
     if (output) {
       await this.#modelStarts(events, source);
-      if (output.text) events.push(partial({ outputTranscription: { text: output.text } }));
-      this.#transcript.addOutput(output.text);
+      if (response.partial) this.#piecewise.output = true;
+      if (response.partial || !this.#piecewise.output) {
+        if (output.text) events.push(partial({ outputTranscription: { text: output.text } }));
+        this.#transcript.addOutput(output.text);
+      }
       if (output.finished) events.push(...this.#transcript.flushOutput(source));
     }
     const parts = response.content?.parts;

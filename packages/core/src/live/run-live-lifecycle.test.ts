@@ -82,6 +82,40 @@ describe('Runner.runLive', () => {
     expect(run.queue.closed).toBe(true);
   });
 
+  it('a provider sending partial transcription pieces, then the whole utterance non-partial, stores each utterance once', async () => {
+    const model = new FakeLiveModel({
+      respond: (message) =>
+        isUserText(message, 'Go')
+          ? [
+              { inputTranscription: { text: 'Is it ' }, partial: true },
+              { inputTranscription: { text: 'sunny?' }, partial: true },
+              { inputTranscription: { text: 'Is it sunny?', finished: true } },
+              { outputTranscription: { text: 'Yes, ' }, partial: true },
+              { outputTranscription: { text: 'it is.' }, partial: true },
+              { outputTranscription: { text: 'Yes, it is.', finished: true } },
+              { turnComplete: true },
+            ]
+          : undefined,
+    });
+    const { runner, read } = await setup(new LlmAgent({ name: 'voice', model }));
+    const run = startLiveRun(runner, { userId: USER, sessionId: SESSION });
+    await run.queue.sendContent(userText('Go'));
+    await expect.poll(() => run.events.some((event) => event.turnComplete)).toBe(true);
+    run.queue.close();
+    await run.done;
+    expect(transcriptOf((await read()).events)).toEqual([
+      'user: Go',
+      'user: Is it sunny?',
+      'voice: Yes, it is.',
+    ]);
+    // The pieces were shown as they came, the whole not a second time.
+    expect(
+      run.events
+        .filter((event) => event.partial && event.outputTranscription)
+        .map((event) => event.outputTranscription?.text),
+    ).toEqual(['Yes, ', 'it is.']);
+  });
+
   it('closes the connection when the consumer stops reading', async () => {
     const model = new FakeLiveModel({
       onConnect: () => [{ outputTranscription: { text: 'Hello' } }],

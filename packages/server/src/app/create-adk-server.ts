@@ -132,7 +132,14 @@ export function createAdkServer(options: AdkServerOptions): AdkServerApp {
         !hasPrefix(c.req.path, protectedPrefixes)
       )
         return next();
-      if (!tokenMatches(c.req.header('authorization'), token)) {
+      // A browser's WebSocket cannot send headers: `/run_live` also takes the token as the
+      // `access_token` query parameter (RFC 6750, section 2.3).
+      const presented =
+        c.req.header('authorization') ??
+        (c.req.path === '/run_live' && c.req.query('access_token')
+          ? `Bearer ${c.req.query('access_token')}`
+          : undefined);
+      if (!tokenMatches(presented, token)) {
         return c.json({ detail: 'Missing or invalid bearer token.' }, 401, {
           'WWW-Authenticate': 'Bearer realm="adk"',
         });

@@ -161,7 +161,11 @@ export interface AdkServerOptions {
    * you build yourself the same one.
    */
   credentialService?: CredentialService;
-  /** Require `Authorization: Bearer <token>` on every route but `/health` and the web page. */
+  /**
+   * Require `Authorization: Bearer <token>` on every route but `/health` and the web page
+   * (`/run_live`, opened by browsers that cannot set headers on a WebSocket, also takes it as the
+   * `access_token` query parameter).
+   */
   token?: string;
   /**
    * Origins allowed to call the API from a browser (CORS). Off when empty or absent. Entries are

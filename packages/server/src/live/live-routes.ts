@@ -28,6 +28,24 @@ export function responseModalitiesOf(values: readonly string[]): Modality[] {
 }
 
 /**
+ * The switches of the ADK web UI's call panel, sent as query flags (`=true`): proactive audio,
+ * affective dialog, session resumption, and saving the live audio as artifacts (only with an
+ * artifact service; without one the flag is ignored rather than failing the call).
+ */
+export function liveFlagsOf(
+  query: (name: string) => string | undefined,
+  canSaveBlobs: boolean,
+): Partial<RunConfig> {
+  const on = (name: string) => query(name)?.toLowerCase() === 'true';
+  return {
+    ...(on('proactive_audio') ? { proactivity: { proactiveAudio: true } } : {}),
+    ...(on('enable_affective_dialog') ? { enableAffectiveDialog: true } : {}),
+    ...(on('enable_session_resumption') ? { sessionResumption: {} } : {}),
+    ...(on('save_live_blob') && canSaveBlobs ? { saveLiveBlob: true } : {}),
+  };
+}
+
+/**
  * `GET /run_live?app_name=&user_id=&session_id=&modalities=AUDIO` (WebSocket): the live route of
  * the ADK API server. Client frames are Python ADK `LiveRequest` JSON (`content`, `blob`
  * `{ mime_type, data }`, `activity_start`, `activity_end`, `close`); server frames are the run's
@@ -66,6 +84,10 @@ export function liveRoutes(
         ...(modalities[0] === 'AUDIO'
           ? { inputAudioTranscription: {}, outputAudioTranscription: {} }
           : {}),
+        ...liveFlagsOf(
+          (name) => c.req.query(name),
+          Boolean((app.runner as { artifactService?: unknown }).artifactService),
+        ),
         ...ctx.options.live?.runConfig,
       };
       const socket = new LiveSocket(

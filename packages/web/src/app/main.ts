@@ -9,6 +9,7 @@ import { openSession, refreshSessions, setUpSessions } from './sessions/sessions
 import { store } from './store';
 import { setUpTheme } from './theme';
 import { byId, h } from './util/dom';
+import { setUpVoice } from './voice/voice';
 
 interface WebUiConfig {
   title?: string;
@@ -45,6 +46,7 @@ async function followHash(): Promise<void> {
 async function main(): Promise<void> {
   setUpTheme();
   setUpChat();
+  setUpVoice();
   setUpSessions();
   store.on('session', () => renderSession(store.state.session));
   const config: WebUiConfig = await fetch('/web-ui/config')

@@ -36,6 +36,12 @@ export interface EventActions {
   escalate?: boolean;
 }
 
+/** A live run's transcription of speech. */
+export interface Transcription {
+  text?: string;
+  finished?: boolean;
+}
+
 export interface AdkEvent {
   id: string;
   invocationId: string;
@@ -55,6 +61,14 @@ export interface AdkEvent {
   customMetadata?: Record<string, unknown>;
   /** The error field of a failed `/run_sse` frame. */
   error?: string;
+  /** Live runs: a chunk (partial) or the whole finished utterance of what the user said. */
+  inputTranscription?: Transcription;
+  /** Live runs: a chunk (partial) or the whole finished utterance of what the model said. */
+  outputTranscription?: Transcription;
+  /** Live runs: the user spoke over the model; stop playing its audio. */
+  interrupted?: boolean;
+  /** Live runs: the model finished its turn. */
+  turnComplete?: boolean;
   usageMetadata?: {
     promptTokenCount?: number;
     candidatesTokenCount?: number;

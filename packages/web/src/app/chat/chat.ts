@@ -11,6 +11,7 @@ import {
 } from '../sessions/session-title';
 import { store } from '../store';
 import { byId, h } from '../util/dom';
+import { liveRunning, sendLiveText } from '../voice/voice';
 import { attachmentParts, hasAttachments, setUpAttachments, takeAttachments } from './attachments';
 import {
   bubble,
@@ -38,7 +39,8 @@ function decodeText(base64: string): string {
   return new TextDecoder().decode(bytes);
 }
 
-const hooks: RenderHooks = {
+/** The render hooks of the conversation (also used by the live transcript). */
+export const chatHooks: RenderHooks = {
   answered,
   confirm: (call, confirmed) => {
     messages().append(note(confirmed ? '✔ approved' : '✘ rejected', 'note local-user'));
@@ -83,7 +85,7 @@ const shown = new Set<string>();
 
 function drawEvent(event: AdkEvent): void {
   shown.add(event.id);
-  append(renderEvent(event, hooks));
+  append(renderEvent(event, chatHooks));
 }
 
 /**
@@ -182,7 +184,7 @@ function onEvent(event: AdkEvent, firstToken: { seen: boolean }): void {
     live.get(event.author)?.remove();
     live.delete(event.author);
     shown.add(event.id);
-    const nodes = renderEvent(event, hooks);
+    const nodes = renderEvent(event, chatHooks);
     append(nodes);
     const session = store.state.session;
     if (session) {
@@ -197,13 +199,20 @@ function onEvent(event: AdkEvent, firstToken: { seen: boolean }): void {
   scrollDown();
 }
 
-async function ensureSession(): Promise<void> {
+/** Create the session when none is open (the first message of a new conversation). */
+export async function ensureSession(): Promise<void> {
   if (store.state.sessionId) return;
   const session = await api<Session>(`${store.userPath}/sessions`, json('POST', {}));
   store.state.sessionId = session.id;
   store.state.session = session;
   shownSession = session.id;
   location.hash = `${encodeURIComponent(store.state.app)}/${encodeURIComponent(session.id)}`;
+}
+
+/** Draw the open session anew from its stored events (after a live run, the stored transcript). */
+export function redrawSession(): void {
+  shownSession = '';
+  renderSession(store.state.session);
 }
 
 /** Reload the open session from the server and tell the panels. */
@@ -313,6 +322,12 @@ export function setUpChat(): void {
   composer.addEventListener('submit', (event) => {
     event.preventDefault();
     const text = input.value.trim();
+    if (liveRunning()) {
+      if (!text) return;
+      input.value = '';
+      sendLiveText(text);
+      return;
+    }
     if ((!text && !hasAttachments()) || store.state.running) return;
     input.value = '';
     void sendMessage({ role: 'user', parts: text ? [{ text }] : [] }, takeAttachments());
