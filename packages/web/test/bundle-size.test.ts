@@ -11,9 +11,11 @@ import { describe, expect, it } from 'vitest';
  * comments; the budget leaves room to grow, not to double.
  */
 const BUDGET = {
-  jsGzip: 20 * 1024, // measured 12.0 KB
+  // Raised from 20 / 80 KB when voice (capture worklet, playback), grounding sources and the
+  // memory stream took the script to 20.2 KB gzip and the page to 80 KB raw.
+  jsGzip: 21 * 1024, // measured 12.0 KB; 20.2 KB with voice
   cssGzip: 4 * 1024, // measured 2.3 KB
-  totalRaw: 80 * 1024, // measured 46 KB (HTML + JS + CSS)
+  totalRaw: 84 * 1024, // measured 46 KB (HTML + JS + CSS); 80 KB with voice
 };
 
 const dist = fileURLToPath(new URL('../dist/app/', import.meta.url));

@@ -27,6 +27,11 @@ export class Store {
     selectedEventId: undefined,
     running: undefined,
   };
+  /**
+   * Set by an open voice run: takes the composer's text instead of a turn (`true` when taken).
+   * Kept here so that the chat needs no import of the voice module, which imports the chat.
+   */
+  takeText: ((text: string) => boolean) | undefined;
   readonly #listeners = new Map<Topic, Set<() => void>>();
 
   on(topic: Topic, listener: () => void): void {

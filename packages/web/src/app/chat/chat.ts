@@ -11,7 +11,6 @@ import {
 } from '../sessions/session-title';
 import { store } from '../store';
 import { byId, h } from '../util/dom';
-import { liveRunning, sendLiveText } from '../voice/voice';
 import { attachmentParts, hasAttachments, setUpAttachments, takeAttachments } from './attachments';
 import {
   bubble,
@@ -322,10 +321,8 @@ export function setUpChat(): void {
   composer.addEventListener('submit', (event) => {
     event.preventDefault();
     const text = input.value.trim();
-    if (liveRunning()) {
-      if (!text) return;
+    if (store.takeText?.(text)) {
       input.value = '';
-      sendLiveText(text);
       return;
     }
     if ((!text && !hasAttachments()) || store.state.running) return;

@@ -210,6 +210,11 @@ export function sendLiveText(text: string): void {
 
 /** Wire the voice button (a toggle: aria-pressed) and Esc to end a live run. */
 export function setUpVoice(): void {
+  store.takeText = (text) => {
+    if (!liveRunning()) return false;
+    if (text) sendLiveText(text);
+    return true;
+  };
   const voice = button();
   voice.addEventListener('click', () => {
     if (run) void stop().catch((error: unknown) => showError(error, 'Ending voice'));
