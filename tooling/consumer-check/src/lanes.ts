@@ -24,6 +24,9 @@ const COMMON = {
   '@bufbuild/protobuf': '^2.10.2',
   // the conformance suites' README blocks import @adk/core/testing/vitest
   vitest: '~4.1.0',
+  // the server README's /run_live client
+  ws: '^8.18.0',
+  '@types/ws': '^8.18.0',
   // what README blocks import beside the ADK packages, as their users install them: the a2a
   // README mounts a server in the user's own Hono app, the telemetry README exports with OTLP
   // (but not @opentelemetry/sdk-node: the check runs startTelemetry without it)
