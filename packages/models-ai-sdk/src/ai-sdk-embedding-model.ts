@@ -10,6 +10,7 @@ import {
 
 import { providerFamily } from './provider-family';
 import { withRetries } from './with-retries';
+import { specificationVersionOf } from './specification-version';
 
 /**
  * The parts of the AI SDK's embedding model specification (v2 of `ai` 5, v3 of `ai` 6, v4 of
@@ -54,8 +55,6 @@ export interface AiSdkEmbeddingModelOptions {
   headers?: Record<string, string>;
 }
 
-const SUPPORTED = new Set(['v2', 'v3', 'v4']);
-
 /**
  * Any embedding model of the Vercel AI SDK's provider specification (v2, v3 or v4) as core's
  * `EmbeddingModel`, for `SemanticMemoryService` and the memory tools: Mistral, Cohere, Bedrock,
@@ -90,19 +89,11 @@ class AiSdkEmbeddingModel implements EmbeddingModel {
     private readonly model: AiSdkEmbeddingModelSpec,
     private readonly options: AiSdkEmbeddingModelOptions,
   ) {
-    const version = (model as { specificationVersion?: unknown } | null)?.specificationVersion;
-    if (
-      typeof version !== 'string' ||
-      !SUPPORTED.has(version) ||
-      typeof model.doEmbed !== 'function'
-    ) {
-      throw new InvalidArgumentError({
-        message: `aiSdkEmbeddingModel: expected an AI SDK embedding model of specification v2, v3 or v4, got ${
-          typeof version === 'string' ? `specification ${version}` : 'something else'
-        }.`,
-        argument: 'model',
-      });
-    }
+    specificationVersionOf(model, {
+      factory: 'aiSdkEmbeddingModel',
+      kind: 'embedding model',
+      method: 'doEmbed',
+    });
     if (
       options.dimensions !== undefined &&
       (!Number.isInteger(options.dimensions) || options.dimensions < 1)

@@ -24,6 +24,7 @@ import type {
 } from './spec-types';
 import { toCallOptions, type TargetModel } from './to-call-options';
 import { toModelError } from './to-model-error';
+import { specificationVersionOf } from './specification-version';
 
 /** Options of {@link aiSdkModel}. */
 export interface AiSdkModelOptions {
@@ -48,8 +49,6 @@ export interface AiSdkModelOptions {
   /** Headers added to every call (the specification's `headers` option). */
   headers?: Record<string, string>;
 }
-
-const SUPPORTED = new Set(['v2', 'v3', 'v4']);
 
 /**
  * A language model of the AI SDK's provider specification (v2 of `ai` 5, v3 of `ai` 6, v4 of
@@ -82,19 +81,11 @@ class AiSdkModel implements Model {
     private readonly model: AiSdkLanguageModel,
     private readonly options: AiSdkModelOptions,
   ) {
-    const version = (model as { specificationVersion?: unknown } | null)?.specificationVersion;
-    if (
-      typeof version !== 'string' ||
-      !SUPPORTED.has(version) ||
-      typeof model.doStream !== 'function'
-    ) {
-      throw new InvalidArgumentError({
-        message: `aiSdkModel: expected an AI SDK language model of specification v2, v3 or v4, got ${
-          typeof version === 'string' ? `specification ${version}` : 'something else'
-        }.`,
-        argument: 'model',
-      });
-    }
+    const version = specificationVersionOf(model, {
+      factory: 'aiSdkModel',
+      kind: 'language model',
+      method: 'doStream',
+    });
     this.name = options.name ?? model.modelId;
     const family = providerFamily(String(model.provider ?? ''));
     this.target = { family, version, name: this.name };
