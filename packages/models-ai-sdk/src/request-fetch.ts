@@ -31,11 +31,13 @@ interface PlainCall {
  * machinery: about half a millisecond less per call on a local server (see docs/PERFORMANCE.md),
  * same keep-alive connection pool. A call with a string or bytes body (or none) from a URL goes
  * this way; anything else (a `Request` object, form data, a stream or blob body, `redirect`
- * other than `follow`) goes through undici's `fetch` on the same dispatcher, and a call answered
- * with a redirect is sent again through it (fetch's redirect rules apply). Aborts reject with the signal's reason, a request that reaches no server rejects
- * with `TypeError('fetch failed')` and its cause, as `fetch` does, so the AI SDK classifies
- * errors as it would; gzip, deflate and brotli answers are decoded. The response's `url` is
- * empty and `redirected` false.
+ * other than `follow`) goes through `fetch` (undici's on the given dispatcher, else the global
+ * one), and a call answered with a redirect is sent again through it, so fetch's redirect rules
+ * apply. Aborts reject with the signal's reason, a request that reaches no server rejects with
+ * `TypeError('fetch failed')` and its cause, and a body cut short errors with a `TypeError`, as
+ * `fetch` does, so the AI SDK classifies errors as it would; gzip, deflate and brotli answers are
+ * decoded. The response's `url` is empty, `redirected` false, and `statusText` the standard
+ * reason phrase of the status.
  *
  * @example
  * ```ts
