@@ -15,6 +15,7 @@ import { mergeProviderMetadata } from './provider-metadata';
 import { combinesWithFunctions, mappableProviderTools } from './provider-tools';
 import type {
   AiSdkLanguageModel,
+  SpecCallOptions,
   SpecContent,
   SpecFinishReason,
   SpecGenerateResult,
@@ -95,31 +96,40 @@ class AiSdkModel implements Model {
     this.maxDelayMs = options.retry?.maxDelayMs ?? 8_000;
   }
 
-  async *generate(request: LlmRequest, options: GenerateOptions): AsyncIterable<LlmResponse> {
-    const { signal } = options;
+  /**
+   * The call: streamed answers come from one generator reading the model's stream (not a
+   * generator delegating to another, which costs a promise per answer).
+   */
+  generate(request: LlmRequest, options: GenerateOptions): AsyncIterable<LlmResponse> {
+    return options.stream
+      ? this.streamed(request, options.signal)
+      : this.whole(request, options.signal);
+  }
+
+  /** The request as call options (after checking the signal), with the adapter's headers. */
+  private callOptions(request: LlmRequest, signal: AbortSignal | undefined): SpecCallOptions {
     signal?.throwIfAborted();
     const callOptions = toCallOptions(request, signal, this.target);
     if (this.options.headers) callOptions.headers = { ...this.options.headers };
-    if (!options.stream) {
-      const result = await this.withRetries(
-        () => this.model.doGenerate(callOptions as never) as PromiseLike<SpecGenerateResult>,
-        signal,
-        false,
-      );
-      yield finalResponse(
-        result.content,
-        result.finishReason,
-        result.usage,
-        result.response?.modelId,
-      );
-      return;
-    }
-    const { stream } = await this.withRetries(
-      () => this.model.doStream(callOptions as never) as PromiseLike<SpecStreamResult>,
+    return callOptions;
+  }
+
+  private async *whole(
+    request: LlmRequest,
+    signal: AbortSignal | undefined,
+  ): AsyncIterable<LlmResponse> {
+    const callOptions = this.callOptions(request, signal);
+    const result = await this.withRetries(
+      () => this.model.doGenerate(callOptions as never) as PromiseLike<SpecGenerateResult>,
       signal,
-      true,
+      false,
     );
-    yield* this.readStream(stream, signal);
+    yield finalResponse(
+      result.content,
+      result.finishReason,
+      result.usage,
+      result.response?.modelId,
+    );
   }
 
   private withRetries<T>(
@@ -136,11 +146,17 @@ class AiSdkModel implements Model {
     });
   }
 
-  private async *readStream(
-    stream: ReadableStream<SpecStreamPart>,
+  private async *streamed(
+    request: LlmRequest,
     signal: AbortSignal | undefined,
   ): AsyncIterable<LlmResponse> {
-    const reader = stream.getReader();
+    const callOptions = this.callOptions(request, signal);
+    const { stream } = await this.withRetries(
+      () => this.model.doStream(callOptions as never) as PromiseLike<SpecStreamResult>,
+      signal,
+      true,
+    );
+    const reader = (stream as ReadableStream<SpecStreamPart>).getReader();
     const onAbort = (): void => void reader.cancel(signal?.reason).catch(() => undefined);
     signal?.addEventListener('abort', onAbort, { once: true });
     const content: SpecContent[] = [];

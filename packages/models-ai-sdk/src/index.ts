@@ -5,3 +5,4 @@ export {
   type AiSdkEmbeddingModelOptions,
   type AiSdkEmbeddingModelSpec,
 } from './ai-sdk-embedding-model';
+export { requestFetch, type RequestFetchOptions } from './request-fetch';

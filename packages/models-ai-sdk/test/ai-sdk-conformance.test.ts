@@ -3,7 +3,7 @@ import { describeOpenAIRequest, startFakeOpenAI, toFakeReply } from '@adk/fake-p
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createOpenAICompatible as createOpenAICompatibleV1 } from 'openai-compatible-v1';
 
-import { aiSdkModel, type AiSdkLanguageModel } from '../src';
+import { aiSdkModel, requestFetch, type AiSdkLanguageModel } from '../src';
 
 type Factory = (settings: {
   name: string;
@@ -38,3 +38,7 @@ function againstFakeOpenAI(title: string, create: Factory): void {
 // Specification v3 (ai 6) and v2 (ai 5: flat usage, string finish reasons).
 againstFakeOpenAI('ai-sdk v3 (@ai-sdk/openai-compatible 2)', createOpenAICompatible);
 againstFakeOpenAI('ai-sdk v2 (@ai-sdk/openai-compatible 1)', createOpenAICompatibleV1);
+// The same provider sending its calls over undici's `request` (the `fetch` this package offers).
+againstFakeOpenAI('ai-sdk v3 (@ai-sdk/openai-compatible 2) with requestFetch', (settings) =>
+  createOpenAICompatible({ ...settings, fetch: requestFetch() }),
+);
