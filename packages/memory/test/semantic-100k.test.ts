@@ -11,7 +11,7 @@ import {
   type MemoryVectorStore,
 } from '../src';
 import { ConceptEmbeddingModel } from '../src/testing';
-import { conceptDraft } from './fixtures/vectors';
+import { conceptDraft64 } from './fixtures/vectors';
 
 const ENTRIES = 100_000;
 const NEEDLE = 'The user is building a billing service';
@@ -29,9 +29,9 @@ afterAll(async () => {
 
 // Made once for the four stores, which set appName. (the vectors are a fair share of the work).
 const ALICE = Array.from({ length: ENTRIES }, (_, i) =>
-  conceptDraft('', 'alice', i === 61_803 ? NEEDLE : `note ${i} on shelf ${i % 997}`, i),
+  conceptDraft64('', 'alice', i === 61_803 ? NEEDLE : `note ${i} on shelf ${i % 997}`, i),
 );
-const BOB = conceptDraft('', 'bob', 'Bob is building a billing service too', 0);
+const BOB = conceptDraft64('', 'bob', 'Bob is building a billing service too', 0);
 
 /** 100,000 unrelated notes for one user (the needle among them), and one related note of another user. */
 async function fill(store: MemoryVectorStore, appName: string): Promise<void> {

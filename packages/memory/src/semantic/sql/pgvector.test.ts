@@ -2,7 +2,7 @@ import { openPgvectorDatabase } from '@adk/test-databases';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { conceptDraft } from '../../../test/fixtures/vectors';
+import { conceptDraft64 } from '../../../test/fixtures/vectors';
 import { conceptVector } from '../../testing';
 import { semanticMemoryConformance } from '../../testing/vitest';
 import type { MemoryDraft } from '../stored-memory';
@@ -13,7 +13,7 @@ import { SqlVectorStore } from './sql-vector-store';
 const { database, skip } = await openPgvectorDatabase('semantic_pgvector');
 afterAll(() => database?.close());
 
-const draft = (userId: string, text: string, i: number) => conceptDraft('pgv', userId, text, i);
+const draft = (userId: string, text: string, i: number) => conceptDraft64('pgv', userId, text, i);
 
 describe.skipIf(skip !== undefined)('pgvector', () => {
   it('is used when the database has the extension, off search_path, with an HNSW index per length', async () => {
