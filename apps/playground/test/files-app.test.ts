@@ -1,32 +1,16 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Event } from '@adk/core';
-import { listen, type RunningServer } from '@adk/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { createPlayground, DemoModel, loadConfig, type Playground } from '../src';
+import { demoPlaygroundEachTest } from './demo-playground';
 import { sseEvents } from './sse';
 
-let dir: string;
-let playground: Playground;
-let server: RunningServer;
-
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'adk-playground-files-'));
-  const config = loadConfig({ ADK_SESSION_URL: `sqlite:${join(dir, 'db', 'playground.db')}` }, dir);
-  playground = await createPlayground(config, { model: new DemoModel({ wordDelayMs: 0 }) });
-  server = await listen(playground.app, { port: 0 });
-});
-afterEach(async () => {
-  await server.close();
-  await playground.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const demo = demoPlaygroundEachTest('adk-playground-files-');
 
 async function turn(sessionId: string, message: object): Promise<Event[]> {
-  const response = await fetch(`${server.url}/run_sse`, {
+  const response = await fetch(`${demo.server.url}/run_sse`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -49,7 +33,9 @@ const responses = (events: Event[]) =>
 
 describe('the files app (MCP filesystem server in a sandbox)', () => {
   it('lists and reads the sandbox, and writes only after a human approves', async () => {
-    const created = await fetch(`${server.url}/apps/files/users/u1/sessions`, { method: 'POST' });
+    const created = await fetch(`${demo.server.url}/apps/files/users/u1/sessions`, {
+      method: 'POST',
+    });
     const sessionId = ((await created.json()) as { id: string }).id;
 
     const listed = responses(await turn(sessionId, say('List the directory')));
@@ -70,7 +56,7 @@ describe('the files app (MCP filesystem server in a sandbox)', () => {
     expect(request?.functionCall?.args).toMatchObject({
       originalFunctionCall: { name: 'write_file' },
     });
-    const target = join(dir, '.adk', 'sandbox', 'hello.txt');
+    const target = join(demo.dir, '.adk', 'sandbox', 'hello.txt');
     expect(existsSync(target)).toBe(false);
     await turn(sessionId, {
       role: 'user',

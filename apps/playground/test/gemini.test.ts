@@ -42,23 +42,28 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** One streamed `/run_sse` turn of the router in a new session `sessionId`: its frames. */
+async function streamedTurn(sessionId: string, text: string): Promise<Event[]> {
+  await fetch(`${server.url}/apps/router/users/u1/sessions/${sessionId}`, { method: 'POST' });
+  const response = await fetch(`${server.url}/run_sse`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      app_name: 'router',
+      user_id: 'u1',
+      session_id: sessionId,
+      new_message: { parts: [{ text }] },
+      streaming: true,
+    }),
+  });
+  return sseEvents(await response.text());
+}
+
 describe('the playground with a Gemini key', () => {
   it('runs the router on the real Gemini provider (against a fake Gemini API on 127.0.0.1)', async () => {
     expect(playground.offline).toBe(false);
     expect(playground.model.name).toBe('gemini-2.5-flash');
-    await fetch(`${server.url}/apps/router/users/u1/sessions/s1`, { method: 'POST' });
-    const response = await fetch(`${server.url}/run_sse`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        app_name: 'router',
-        user_id: 'u1',
-        session_id: 's1',
-        new_message: { parts: [{ text: "What's the weather in Paris?" }] },
-        streaming: true,
-      }),
-    });
-    const frames = sseEvents(await response.text());
+    const frames = await streamedTurn('s1', "What's the weather in Paris?");
     expect(frames.filter((e) => e.partial).map((e) => e.content?.parts[0]?.text)).toEqual([
       'It is ',
       'sunny in ',
@@ -84,19 +89,7 @@ describe('the playground with a Gemini key', () => {
       },
       codeExecution: { code: 'print(828 * 2)', output: '1656\n' },
     }));
-    await fetch(`${server.url}/apps/router/users/u1/sessions/s2`, { method: 'POST' });
-    const response = await fetch(`${server.url}/run_sse`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        app_name: 'router',
-        user_id: 'u1',
-        session_id: 's2',
-        new_message: { parts: [{ text: 'Tallest building?' }] },
-        streaming: true,
-      }),
-    });
-    const frames = sseEvents(await response.text());
+    const frames = await streamedTurn('s2', 'Tallest building?');
     const answer = frames.at(-1)!;
     const expected = {
       groundingMetadata: expect.objectContaining({

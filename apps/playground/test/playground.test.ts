@@ -1,44 +1,23 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Event } from '@adk/core';
-import { listen, type RunningServer } from '@adk/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { createPlayground, DemoModel, loadConfig, type Playground } from '../src';
+import { demoPlaygroundEachTest } from './demo-playground';
 import { sseEvents } from './sse';
 
-let dir: string;
-let playground: Playground;
-let server: RunningServer;
-
-async function start() {
-  const config = loadConfig({ ADK_SESSION_URL: `sqlite:${join(dir, 'db', 'playground.db')}` }, dir);
-  playground = await createPlayground(config, { model: new DemoModel({ wordDelayMs: 0 }) });
-  server = await listen(playground.app, { port: 0 });
-}
-async function stop() {
-  await server.close();
-  await playground.close();
-}
-
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'adk-playground-'));
-  await start();
-});
-afterEach(async () => {
-  await stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const demo = demoPlaygroundEachTest('adk-playground-');
 
 async function createSession(app: string): Promise<string> {
-  const response = await fetch(`${server.url}/apps/${app}/users/u1/sessions`, { method: 'POST' });
+  const response = await fetch(`${demo.server.url}/apps/${app}/users/u1/sessions`, {
+    method: 'POST',
+  });
   return ((await response.json()) as { id: string }).id;
 }
 
 async function turn(app: string, sessionId: string, message: object): Promise<Event[]> {
-  const response = await fetch(`${server.url}/run_sse`, {
+  const response = await fetch(`${demo.server.url}/run_sse`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -88,7 +67,7 @@ describe('the playground on the offline demo model', () => {
     const saved = written.find((e) => Object.keys(e.actions.artifactDelta).length > 0)!;
     const [filename, version] = Object.entries(saved.actions.artifactDelta)[0]!;
     const artifact = await fetch(
-      `${server.url}/apps/reports/users/u1/sessions/${sessionId}/artifacts/${filename}?version=${version}`,
+      `${demo.server.url}/apps/reports/users/u1/sessions/${sessionId}/artifacts/${filename}?version=${version}`,
     );
     expect(((await artifact.json()) as { text: string }).text).toMatch(/^# /);
 
@@ -100,7 +79,7 @@ describe('the playground on the offline demo model', () => {
       originalFunctionCall: { name: 'publish_report' },
     });
     const before = (await (
-      await fetch(`${server.url}/apps/reports/users/u1/sessions/${sessionId}`)
+      await fetch(`${demo.server.url}/apps/reports/users/u1/sessions/${sessionId}`)
     ).json()) as { state: object };
     expect(before.state).not.toHaveProperty('published_reports');
 
@@ -118,7 +97,7 @@ describe('the playground on the offline demo model', () => {
     });
     expect(finalText(approved)).toContain('published');
     const after = (await (
-      await fetch(`${server.url}/apps/reports/users/u1/sessions/${sessionId}`)
+      await fetch(`${demo.server.url}/apps/reports/users/u1/sessions/${sessionId}`)
     ).json()) as { state: object };
     expect(after.state).toMatchObject({ published_reports: [filename] });
   });
@@ -126,14 +105,13 @@ describe('the playground on the offline demo model', () => {
   it('keeps sessions in SQLite across restarts', async () => {
     const sessionId = await createSession('router');
     await turn('router', sessionId, say('Weather in Rome?'));
-    await stop();
-    await start();
+    await demo.restart();
     const sessions = (await (
-      await fetch(`${server.url}/apps/router/users/u1/sessions`)
+      await fetch(`${demo.server.url}/apps/router/users/u1/sessions`)
     ).json()) as Array<{ id: string }>;
     expect(sessions.map((s) => s.id)).toEqual([sessionId]);
     const session = (await (
-      await fetch(`${server.url}/apps/router/users/u1/sessions/${sessionId}`)
+      await fetch(`${demo.server.url}/apps/router/users/u1/sessions/${sessionId}`)
     ).json()) as { events: Event[] };
     expect(session.events[0]?.content?.parts[0]?.text).toBe('Weather in Rome?');
     expect(finalText(session.events)).toContain('Rome');
@@ -141,10 +119,10 @@ describe('the playground on the offline demo model', () => {
 
   it('serves its apps over A2A: the router card, and message/send answered by the demo model', async () => {
     const card = (await (
-      await fetch(`${server.url}/a2a/router/.well-known/agent-card.json`)
+      await fetch(`${demo.server.url}/a2a/router/.well-known/agent-card.json`)
     ).json()) as { name: string; url: string; skills: { id: string }[] };
     expect(card.name).toBe('router');
-    expect(card.url).toBe(`${server.url}/a2a/router`);
+    expect(card.url).toBe(`${demo.server.url}/a2a/router`);
     expect(card.skills.map((skill) => skill.id)).toEqual(
       expect.arrayContaining(['router', 'weather', 'weather.get_weather', 'news']),
     );
@@ -180,24 +158,26 @@ describe('the playground on the offline demo model', () => {
     // The conversation is an ordinary session of the app, in the playground's SQLite store.
     const user = `A2A_USER_${task.contextId}`;
     const session = (await (
-      await fetch(`${server.url}/apps/router/users/${user}/sessions/${task.contextId}`)
+      await fetch(`${demo.server.url}/apps/router/users/${user}/sessions/${task.contextId}`)
     ).json()) as { events: Event[] };
     expect(calls(session.events)).toEqual(['router:transfer_to_agent', 'weather:get_weather']);
   });
 
   it('serves the web page with the offline notice', async () => {
-    expect((await fetch(`${server.url}/`)).status).toBe(200);
-    const config = (await (await fetch(`${server.url}/web-ui/config`)).json()) as {
+    expect((await fetch(`${demo.server.url}/`)).status).toBe(200);
+    const config = (await (await fetch(`${demo.server.url}/web-ui/config`)).json()) as {
       notice: string;
     };
     expect(config.notice).toMatch(/Offline demo model/);
   });
 
   it('runs a background job with no configuration: SQLite job store and a worker in process', async () => {
-    expect(playground.jobs.description).toBe(`sqlite:${join(dir, 'db', 'playground.jobs.db')}`);
-    expect(playground.jobs.worker).toBeDefined();
-    expect(existsSync(join(dir, 'db', 'playground.jobs.db'))).toBe(true);
-    const created = await fetch(`${server.url}/apps/router/users/u1/jobs`, {
+    expect(demo.playground.jobs.description).toBe(
+      `sqlite:${join(demo.dir, 'db', 'playground.jobs.db')}`,
+    );
+    expect(demo.playground.jobs.worker).toBeDefined();
+    expect(existsSync(join(demo.dir, 'db', 'playground.jobs.db'))).toBe(true);
+    const created = await fetch(`${demo.server.url}/apps/router/users/u1/jobs`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ new_message: say('What is the weather in Paris?') }),
@@ -205,7 +185,7 @@ describe('the playground on the offline demo model', () => {
     expect(created.status).toBe(201);
     const job = (await created.json()) as { id: string };
     const read = async () =>
-      (await (await fetch(`${server.url}/apps/router/users/u1/jobs/${job.id}`)).json()) as {
+      (await (await fetch(`${demo.server.url}/apps/router/users/u1/jobs/${job.id}`)).json()) as {
         state: string;
         createdAt: number;
         startedAt?: number;
@@ -217,7 +197,7 @@ describe('the playground on the offline demo model', () => {
     expect(result?.finalText).toMatch(/From get_weather: city: Paris/);
     // The run went through the router to the weather specialist, in its own session.
     const session = (await (
-      await fetch(`${server.url}/apps/router/users/u1/sessions/job-${job.id}`)
+      await fetch(`${demo.server.url}/apps/router/users/u1/sessions/job-${job.id}`)
     ).json()) as { events: Event[] };
     expect(calls(session.events)).toEqual(['router:transfer_to_agent', 'weather:get_weather']);
     // The enqueue wakes the worker: the run starts without waiting for its one-second poll.

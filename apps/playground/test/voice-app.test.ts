@@ -1,39 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { Event } from '@adk/core';
-import { listen, type RunningServer } from '@adk/server';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 
-import {
-  createPlayground,
-  DEMO_LIVE_AUDIO_NOTICE,
-  DemoModel,
-  loadConfig,
-  type Playground,
-} from '../src';
+import { DEMO_LIVE_AUDIO_NOTICE } from '../src';
+import { demoPlaygroundEachTest } from './demo-playground';
 
-let dir: string;
-let playground: Playground;
-let server: RunningServer;
-
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'adk-playground-voice-'));
-  const config = loadConfig({ ADK_SESSION_URL: `sqlite:${join(dir, 'db', 'playground.db')}` }, dir);
-  playground = await createPlayground(config, { model: new DemoModel({ wordDelayMs: 0 }) });
-  server = await listen(playground.app, { port: 0 });
-});
-afterEach(async () => {
-  await server.close();
-  await playground.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const demo = demoPlaygroundEachTest('adk-playground-voice-');
 
 async function live(sessionId: string, modality: 'TEXT' | 'AUDIO') {
   const ws = new WebSocket(
-    `${server.url.replace('http', 'ws')}/run_live?app_name=voice&user_id=u1&session_id=${sessionId}&modalities=${modality}`,
+    `${demo.server.url.replace('http', 'ws')}/run_live?app_name=voice&user_id=u1&session_id=${sessionId}&modalities=${modality}`,
   );
   const frames: Event[] = [];
   ws.on('message', (data) => frames.push(JSON.parse(String(data)) as Event));
@@ -46,7 +24,9 @@ async function live(sessionId: string, modality: 'TEXT' | 'AUDIO') {
 }
 
 it('serves the voice app live: a typed question runs the weather tool mid-connection, and the session keeps the exchange', async () => {
-  const created = await fetch(`${server.url}/apps/voice/users/u1/sessions`, { method: 'POST' });
+  const created = await fetch(`${demo.server.url}/apps/voice/users/u1/sessions`, {
+    method: 'POST',
+  });
   const { id: sessionId } = (await created.json()) as { id: string };
 
   const text = await live(sessionId, 'TEXT');
@@ -74,7 +54,7 @@ it('serves the voice app live: a typed question runs the weather tool mid-connec
   await audio.closed;
 
   const session = (await (
-    await fetch(`${server.url}/apps/voice/users/u1/sessions/${sessionId}`)
+    await fetch(`${demo.server.url}/apps/voice/users/u1/sessions/${sessionId}`)
   ).json()) as { events: Event[] };
   const texts = session.events.map((event) => event.content?.parts[0]?.text).filter(Boolean);
   expect(texts[0]).toBe('What is the weather in Paris?');

@@ -1,7 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
 import {
   FunctionTool,
   InMemorySessionService,
@@ -9,41 +5,14 @@ import {
   REWIND_ARTIFACT_METADATA_KEY,
   Runner,
   userContent,
-  type ArtifactService,
-  type Event,
 } from '@adk/core';
 import { FakeModel, fakeFunctionCall } from '@adk/core/testing';
-import { sqliteDatabase } from '@adk/test-databases';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { FileArtifactService, InMemoryArtifactService, SqlArtifactService } from '../src';
+import { artifactServices, collect } from './fixtures/services';
 
-const roots: string[] = [];
-const sqlite = await sqliteDatabase();
-afterAll(async () => {
-  await sqlite.close();
-  await Promise.all(roots.map((root) => rm(root, { recursive: true, force: true })));
-});
-
-async function drain(run: AsyncIterable<Event>): Promise<Event[]> {
-  const events: Event[] = [];
-  for await (const event of run) events.push(event);
-  return events;
-}
-
-const services: [string, () => Promise<ArtifactService>][] = [
-  ['in-memory', async () => new InMemoryArtifactService()],
-  [
-    'file',
-    async () => {
-      const root = await mkdtemp(path.join(tmpdir(), 'adk-artifacts-rewind-'));
-      roots.push(root);
-      return new FileArtifactService({ root });
-    },
-  ],
-  ['sqlite', async () => new SqlArtifactService({ db: sqlite.db })],
-];
+const services = await artifactServices('adk-artifacts-rewind-');
 
 describe.each(services)('Runner.rewind restores artifacts (%s)', (_label, makeService) => {
   it('gives changed files their content of then, empties new ones, leaves user: files', async () => {
@@ -73,7 +42,7 @@ describe.each(services)('Runner.rewind restores artifacts (%s)', (_label, makeSe
       autoCreateSession: true,
     });
     const turn = { userId: 'u', sessionId: 's' };
-    const say = (text: string) => drain(runner.run({ ...turn, newMessage: userContent(text) }));
+    const say = (text: string) => collect(runner.run({ ...turn, newMessage: userContent(text) }));
     await say('notes.txt=first');
     const second = await say('notes.txt=second');
     await say('draft.txt=new file');

@@ -1,7 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
 import {
   FunctionTool,
   getText,
@@ -9,46 +5,15 @@ import {
   LlmAgent,
   Runner,
   userContent,
-  type ArtifactService,
-  type Event,
 } from '@adk/core';
 import { FakeModel } from '@adk/core/testing';
-import { sqliteDatabase } from '@adk/test-databases';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import {
-  FileArtifactService,
-  InMemoryArtifactService,
-  loadArtifactsTool,
-  SqlArtifactService,
-} from '../src';
+import { loadArtifactsTool } from '../src';
+import { artifactServices, collect } from './fixtures/services';
 
-const roots: string[] = [];
-const sqlite = await sqliteDatabase();
-afterAll(async () => {
-  await sqlite.close();
-  await Promise.all(roots.map((r) => rm(r, { recursive: true, force: true })));
-});
-
-async function collect(run: AsyncIterable<Event>): Promise<Event[]> {
-  const events: Event[] = [];
-  for await (const event of run) events.push(event);
-  return events;
-}
-
-const services: [string, () => Promise<ArtifactService>][] = [
-  ['in-memory', async () => new InMemoryArtifactService()],
-  [
-    'file',
-    async () => {
-      const root = await mkdtemp(path.join(tmpdir(), 'adk-artifacts-run-'));
-      roots.push(root);
-      return new FileArtifactService({ root });
-    },
-  ],
-  ['sqlite', async () => new SqlArtifactService({ db: sqlite.db })],
-];
+const services = await artifactServices('adk-artifacts-run-');
 
 describe.each(services)('artifacts in a real run (%s)', (_label, makeService) => {
   it('records artifactDelta on the tool event when a tool saves, and stores the event', async () => {

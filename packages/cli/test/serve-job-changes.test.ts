@@ -1,21 +1,17 @@
 import { fileURLToPath } from 'node:url';
 
-import { spawnTracked } from './child-processes';
-
 import {
-  POSTGRES_URL,
   REDIS_URL,
-  createPostgresSchema,
-  dropPostgresSchema,
   dropRedisPrefix,
-  postgresSchemaName,
   postgresUnavailable,
   redisPrefix,
   redisUnavailable,
 } from '@adk/test-databases';
 import { describe, expect, it } from 'vitest';
 
-import { serve, type ServeHandle, type ServeOptions } from '../src';
+import { type ServeOptions } from '../src';
+import { spawnTracked } from './child-processes';
+import { onSharedPostgres, twoInstances } from './postgres-instances';
 
 const agentsDir = fileURLToPath(new URL('./fixtures/agents/', import.meta.url));
 const INSTANCE = fileURLToPath(new URL('./fixtures/serve-instance.ts', import.meta.url));
@@ -127,60 +123,45 @@ async function enqueue(url: string): Promise<{ id: string; sent: number }> {
  * notification.
  */
 async function crossInstance(options: ServeOptions, label: string): Promise<void> {
-  const first: ServeHandle = await serve(options);
-  const second = await serveElsewhere(options).catch(async (error: unknown) => {
-    await first.close();
-    throw error;
-  });
-  const stream = await openJobStream(second.url);
-  try {
-    const latencies: number[] = [];
-    for (let round = 0; round < 10; round++) {
-      const job = await enqueue(first.url);
-      latencies.push((await stream.waitFor(job.id, 'pending')) - job.sent);
-      const cancelled = await fetch(`${first.url}/apps/greeter/users/u1/jobs/${job.id}`, {
-        method: 'DELETE',
-      });
-      expect(cancelled.status).toBe(200);
-      await stream.waitFor(job.id, 'cancelled');
+  await twoInstances(options, serveElsewhere, async (first, second) => {
+    const stream = await openJobStream(second.url);
+    try {
+      const latencies: number[] = [];
+      for (let round = 0; round < 10; round++) {
+        const job = await enqueue(first.url);
+        latencies.push((await stream.waitFor(job.id, 'pending')) - job.sent);
+        const cancelled = await fetch(`${first.url}/apps/greeter/users/u1/jobs/${job.id}`, {
+          method: 'DELETE',
+        });
+        expect(cancelled.status).toBe(200);
+        await stream.waitFor(job.id, 'cancelled');
+      }
+      latencies.sort((a, b) => a - b);
+      console.log(
+        `${label}: enqueue on A → frame on B, ms: p50 ${latencies[5]!.toFixed(1)}, max ${latencies[9]!.toFixed(1)} (min ${latencies[0]!.toFixed(1)})`,
+      );
+    } finally {
+      stream.close();
     }
-    latencies.sort((a, b) => a - b);
-    console.log(
-      `${label}: enqueue on A → frame on B, ms: p50 ${latencies[5]!.toFixed(1)}, max ${latencies[9]!.toFixed(1)} (min ${latencies[0]!.toFixed(1)})`,
-    );
-  } finally {
-    stream.close();
-    await first.close();
-    await second.close();
-  }
+  });
 }
 
 describe('job streams learn of other instances’ job changes by notification', () => {
-  it.skipIf(noPostgres !== undefined)(
-    'PostgreSQL LISTEN/NOTIFY (graphile-worker queue)',
-    async () => {
-      const schema = postgresSchemaName('cli_notify');
-      const queueSchema = postgresSchemaName('cli_notify_queue');
-      await createPostgresSchema(schema);
-      const sessions = `${POSTGRES_URL}${POSTGRES_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-      try {
-        await crossInstance(
-          {
-            agentsDir,
-            port: 0,
-            sessionServiceUri: sessions,
-            queueNamespace: queueSchema,
-            inProcessWorker: false,
-            jobWatchIntervalMs: 600_000,
-            warn: () => undefined,
-          },
-          'PostgreSQL',
-        );
-      } finally {
-        await dropPostgresSchema(schema);
-        await dropPostgresSchema(queueSchema);
-      }
-    },
+  it.skipIf(noPostgres !== undefined)('PostgreSQL LISTEN/NOTIFY (graphile-worker queue)', () =>
+    onSharedPostgres('cli_notify', ({ sessionServiceUri, queueNamespace }) =>
+      crossInstance(
+        {
+          agentsDir,
+          port: 0,
+          sessionServiceUri,
+          queueNamespace,
+          inProcessWorker: false,
+          jobWatchIntervalMs: 600_000,
+          warn: () => undefined,
+        },
+        'PostgreSQL',
+      ),
+    ),
   );
 
   it.skipIf(noRedis !== undefined)('Redis pub/sub (BullMQ queue)', async () => {

@@ -4,12 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import {
-  POSTGRES_URL,
   REDIS_URL,
-  createPostgresSchema,
-  dropPostgresSchema,
   dropRedisPrefix,
-  postgresSchemaName,
   postgresUnavailable,
   redisPrefix,
   redisUnavailable,
@@ -18,6 +14,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { defaultJobStoreUrl, serve, type ServeHandle } from '../src';
 import { spawnTracked } from './child-processes';
+import { onSharedPostgres, twoInstances } from './postgres-instances';
 
 const agentsDir = fileURLToPath(new URL('./fixtures/agents/', import.meta.url));
 const bin = fileURLToPath(new URL('../bin/adk.js', import.meta.url));
@@ -118,40 +115,24 @@ describe('background jobs of adk web / api_server', () => {
 
   it.skipIf(noPostgres !== undefined)(
     'shares one queue between instances on PostgreSQL sessions, with no --queue-url',
-    async () => {
-      const sessionsSchema = postgresSchemaName('cli_shared');
-      const queueSchema = postgresSchemaName('cli_queue');
-      await createPostgresSchema(sessionsSchema);
-      const sessions = `${POSTGRES_URL}${POSTGRES_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${sessionsSchema}`)}`;
-      const options = {
-        agentsDir,
-        port: 0,
-        sessionServiceUri: sessions,
-        queueNamespace: queueSchema,
-        warn: () => undefined,
-      };
-      const first = await serve(options);
-      const second = await serve(options).catch(async (error: unknown) => {
-        await first.close();
-        throw error;
-      });
-      try {
-        expect(first.jobs).toBe(second.jobs);
-        expect(first.jobs).toMatch(/^postgres/);
-        expect(first.jobWorker).toMatch(/^worker-/);
-        // Enqueued through one instance, seen, run and read through the other.
-        const job = await enqueue(first.url, 'Hi');
-        await expect
-          .poll(() => jobState(second.url, job.id), { timeout: 60_000 })
-          .toBe('completed');
-        expect(await answerIn(second.url, `job-${job.id}`)).toBe('Hello there!');
-      } finally {
-        await first.close();
-        await second.close();
-        await dropPostgresSchema(sessionsSchema);
-        await dropPostgresSchema(queueSchema);
-      }
-    },
+    () =>
+      onSharedPostgres('cli_shared', ({ sessionServiceUri, queueNamespace }) =>
+        twoInstances(
+          { agentsDir, port: 0, sessionServiceUri, queueNamespace, warn: () => undefined },
+          serve,
+          async (first, second) => {
+            expect(first.jobs).toBe(second.jobs);
+            expect(first.jobs).toMatch(/^postgres/);
+            expect(first.jobWorker).toMatch(/^worker-/);
+            // Enqueued through one instance, seen, run and read through the other.
+            const job = await enqueue(first.url, 'Hi');
+            await expect
+              .poll(() => jobState(second.url, job.id), { timeout: 60_000 })
+              .toBe('completed');
+            expect(await answerIn(second.url, `job-${job.id}`)).toBe('Hello there!');
+          },
+        ),
+      ),
   );
 
   it.skipIf(noRedis !== undefined)(

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobWorker } from '../src';
 import { GraphileJobStore } from '../src/graphile';
 import { afterToolCall, gateTool, reportRunner } from './fixtures/agents';
+import { until } from './fixtures/until';
 
 // Under CI=true an unreachable PostgreSQL throws here: its tests fail, never skip.
 const skip = await postgresUnavailable();
@@ -37,16 +38,6 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
   if (skip === undefined) await dropPostgresSchema(schema);
 });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** Start the silent worker process; resolves with its first `started` line. */
 function silentWorker(queue: string): Promise<{ child: ChildProcess; id: string; owner: string }> {

@@ -9,9 +9,10 @@ import { runMigrations } from 'graphile-worker';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { JobEngineStoppedError, JobWorker } from '../src';
+import { JobEngineStoppedError, JobWorker, type Job } from '../src';
 import { GraphileJobStore } from '../src/graphile';
 import { reportRunner } from './fixtures/agents';
+import { until } from './fixtures/until';
 
 // Under CI=true an unreachable PostgreSQL throws here: its tests fail, never skip.
 const skip = await postgresUnavailable();
@@ -27,17 +28,14 @@ afterAll(async () => {
   }
 });
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const ended = (state: string | undefined) => state !== 'pending' && state !== 'running';
 
-async function startWorker(errors: unknown[]) {
+/**
+ * A worker on `schema` that has completed one job already (so it runs and listens), with the
+ * errors it reports and the process exit code before what the test does next.
+ */
+async function workingWorker(text: string) {
+  const errors: unknown[] = [];
   const store = new GraphileJobStore({ connectionString: POSTGRES_URL, schema });
   cleanups.push(() => store.close());
   const { runner } = reportRunner(() => 'done');
@@ -49,16 +47,32 @@ async function startWorker(errors: unknown[]) {
   });
   await worker.start();
   cleanups.push(() => worker.stop().catch(() => undefined));
-  return { store, worker };
+  await runJob(store, text, (job) => job?.state === 'completed');
+  return { store, worker, errors, exitCode: process.exitCode };
 }
+
+/** Enqueue a job for `reports` and wait until `done` (by default: until it ended). */
+async function runJob(
+  store: GraphileJobStore,
+  text: string,
+  done: (job: Job | undefined) => boolean = (job) => ended(job?.state),
+) {
+  const { job } = await store.enqueue({
+    appName: 'reports',
+    userId: 'u1',
+    message: userContent(text),
+  });
+  return until(() => store.get(job.id), done, 60_000);
+}
+
+/** What graphile-worker announces database-wide when it upgrades a schema incompatibly. */
+const BREAKING_NOTICE = `select pg_notify('worker:migrate', '{"migrationNumber":100000,"breaking":true}')`;
 
 function pool(): pg.Pool {
   const made = new pg.Pool({ connectionString: POSTGRES_URL });
   cleanups.push(() => made.end());
   return made;
 }
-
-const ended = (state: string | undefined) => state !== 'pending' && state !== 'running';
 
 describe.skipIf(skip !== undefined)(
   'GraphileJobStore beside another graphile-worker schema',
@@ -69,34 +83,13 @@ describe.skipIf(skip !== undefined)(
         timeout: 120_000,
       },
       async () => {
-        const errors: unknown[] = [];
-        const { store, worker } = await startWorker(errors);
-        const first = await store.enqueue({
-          appName: 'reports',
-          userId: 'u1',
-          message: userContent('a'),
-        });
-        await until(
-          () => store.get(first.job.id),
-          (job) => job?.state === 'completed',
-          60_000,
-        );
-        const exitCode = process.exitCode;
+        const { store, worker, errors, exitCode } = await workingWorker('a');
 
         // Another application installs graphile-worker in its own schema: its breaking migrations are
         // announced on the database-wide `worker:migrate` channel.
         await runMigrations({ pgPool: pool(), schema: foreign });
 
-        const second = await store.enqueue({
-          appName: 'reports',
-          userId: 'u1',
-          message: userContent('b'),
-        });
-        const done = await until(
-          () => store.get(second.job.id),
-          (job) => ended(job?.state),
-          60_000,
-        );
+        const done = await runJob(store, 'b');
         expect(done?.state).toBe('completed');
         expect(errors).toEqual([]);
         expect(process.exitCode).toBe(exitCode);
@@ -110,40 +103,17 @@ describe.skipIf(skip !== undefined)(
         timeout: 120_000,
       },
       async () => {
-        const errors: unknown[] = [];
-        const { store, worker } = await startWorker(errors);
-        const first = await store.enqueue({
-          appName: 'reports',
-          userId: 'u1',
-          message: userContent('c'),
-        });
-        await until(
-          () => store.get(first.job.id),
-          (job) => job?.state === 'completed',
-          60_000,
-        );
-        const exitCode = process.exitCode;
+        const { store, worker, errors, exitCode } = await workingWorker('c');
         try {
           // A newer graphile-worker upgrades the other application's schema incompatibly: the
           // announcement names a migration this schema never had. Said a few times, so that the
           // pool's LISTEN connection hears it.
           const notifier = pool();
           for (let said = 0; said < 10; said++) {
-            await notifier.query(
-              `select pg_notify('worker:migrate', '{"migrationNumber":100000,"breaking":true}')`,
-            );
+            await notifier.query(BREAKING_NOTICE);
             await new Promise((resolve) => setTimeout(resolve, 200));
           }
-          const second = await store.enqueue({
-            appName: 'reports',
-            userId: 'u1',
-            message: userContent('d'),
-          });
-          const done = await until(
-            () => store.get(second.job.id),
-            (job) => ended(job?.state) || errors.length > 0,
-            60_000,
-          );
+          const done = await runJob(store, 'd', (job) => ended(job?.state) || errors.length > 0);
           expect(errors).toEqual([]);
           expect(done?.state).toBe('completed');
           expect(process.exitCode).toBe(exitCode);
@@ -160,19 +130,7 @@ describe.skipIf(skip !== undefined)(
         timeout: 120_000,
       },
       async () => {
-        const errors: unknown[] = [];
-        const { store, worker } = await startWorker(errors);
-        const first = await store.enqueue({
-          appName: 'reports',
-          userId: 'u1',
-          message: userContent('e'),
-        });
-        await until(
-          () => store.get(first.job.id),
-          (job) => job?.state === 'completed',
-          60_000,
-        );
-        const exitCode = process.exitCode;
+        const { worker, errors, exitCode } = await workingWorker('e');
         const notifier = pool();
         try {
           // What a newer graphile-worker does when it upgrades this very schema incompatibly: the
@@ -183,10 +141,7 @@ describe.skipIf(skip !== undefined)(
           );
           const [error] = await until(
             async () => {
-              if (errors.length === 0)
-                await notifier.query(
-                  `select pg_notify('worker:migrate', '{"migrationNumber":100000,"breaking":true}')`,
-                );
+              if (errors.length === 0) await notifier.query(BREAKING_NOTICE);
               return errors;
             },
             (seen) => seen.length > 0,

@@ -8,10 +8,10 @@ import {
   loadSqliteVec,
   SemanticMemoryService,
   SqlVectorStore,
-  type MemoryDraft,
   type MemoryVectorStore,
 } from '../src';
-import { ConceptEmbeddingModel, conceptVector } from '../src/testing';
+import { ConceptEmbeddingModel } from '../src/testing';
+import { conceptDraft64 } from './fixtures/vectors';
 
 const ENTRIES = 100_000;
 const NEEDLE = 'The user is building a billing service';
@@ -27,20 +27,11 @@ afterAll(async () => {
   await close();
 });
 
-const draft = (userId: string, text: string, i: number): Omit<MemoryDraft, 'appName'> => ({
-  userId,
-  kind: 'fact',
-  text,
-  content: { role: 'user', parts: [{ text }] },
-  timestamp: 1_700_000_000_000 + i,
-  embedding: conceptVector(text, 64),
-  embeddingModel: 'concept-64',
-});
-// Made once for the four stores (the vectors are a fair share of the work).
+// Made once for the four stores, which set appName. (the vectors are a fair share of the work).
 const ALICE = Array.from({ length: ENTRIES }, (_, i) =>
-  draft('alice', i === 61_803 ? NEEDLE : `note ${i} on shelf ${i % 997}`, i),
+  conceptDraft64('', 'alice', i === 61_803 ? NEEDLE : `note ${i} on shelf ${i % 997}`, i),
 );
-const BOB = draft('bob', 'Bob is building a billing service too', 0);
+const BOB = conceptDraft64('', 'bob', 'Bob is building a billing service too', 0);
 
 /** 100,000 unrelated notes for one user (the needle among them), and one related note of another user. */
 async function fill(store: MemoryVectorStore, appName: string): Promise<void> {

@@ -16,7 +16,7 @@ import {
 
 import { createAdkServer, listen, type RunningServer } from '../src';
 import { adkWebUiDir } from './adk-web-ui';
-import { CHROMIUM, hasChromium } from './chromium';
+import { hasChromium, launchChromium } from './chromium';
 
 /** A 440 Hz tone, 16-bit mono 48 kHz, that Chromium plays as the microphone (looped). */
 function toneWav(dir: string): string {
@@ -95,22 +95,12 @@ describe.skipIf(!hasChromium)(
         }),
         { port: 0 },
       );
-      const { chromium } = await import('playwright-core');
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--disable-background-networking',
-          '--no-first-run',
-          '--use-fake-device-for-media-stream',
-          '--use-fake-ui-for-media-stream',
-          `--use-file-for-fake-audio-capture=${toneWav(dir)}`,
-          '--autoplay-policy=no-user-gesture-required',
-        ],
-      });
+      browser = await launchChromium([
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-audio-capture=${toneWav(dir)}`,
+        '--autoplay-policy=no-user-gesture-required',
+      ]);
       page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       // Count what the page schedules for playback: the audio the model sent, played.
       await page.addInitScript(() => {

@@ -13,8 +13,8 @@ if (!hasChromium && process.env.CI === 'true') {
   );
 }
 
-/** Headless Chromium for one test file, talking to 127.0.0.1 only. */
-export function launchChromium(): Promise<Browser> {
+/** Headless Chromium for one test file, talking to 127.0.0.1 only; `args`: more flags. */
+export function launchChromium(args: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -26,6 +26,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--no-first-run',
       '--disable-sync',
+      ...args,
     ],
   });
 }

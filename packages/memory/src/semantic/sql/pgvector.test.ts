@@ -2,6 +2,7 @@ import { openPgvectorDatabase } from '@adk/test-databases';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { conceptDraft64 } from '../../../test/fixtures/vectors';
 import { conceptVector } from '../../testing';
 import { semanticMemoryConformance } from '../../testing/vitest';
 import type { MemoryDraft } from '../stored-memory';
@@ -12,16 +13,7 @@ import { SqlVectorStore } from './sql-vector-store';
 const { database, skip } = await openPgvectorDatabase('semantic_pgvector');
 afterAll(() => database?.close());
 
-const draft = (userId: string, text: string, i: number): MemoryDraft => ({
-  appName: 'pgv',
-  userId,
-  kind: 'fact',
-  text,
-  content: { role: 'user', parts: [{ text }] },
-  timestamp: 1_700_000_000_000 + i,
-  embedding: conceptVector(text, 64),
-  embeddingModel: 'concept-64',
-});
+const draft = (userId: string, text: string, i: number) => conceptDraft64('pgv', userId, text, i);
 
 describe.skipIf(skip !== undefined)('pgvector', () => {
   it('is used when the database has the extension, off search_path, with an HNSW index per length', async () => {

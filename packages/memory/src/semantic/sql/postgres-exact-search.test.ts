@@ -3,8 +3,9 @@ import { openTestDatabases, postgresDatabase } from '@adk/test-databases';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { seeded } from '../../../test/fixtures/vectors';
 import { conceptVector } from '../../testing';
-import type { MemoryDraft } from '../stored-memory';
+import type { MemoryDraft, StoredMemory } from '../stored-memory';
 import { dot } from '../vector-math';
 import { semanticTableMigrations } from './semantic-tables';
 import { SqlVectorStore } from './sql-vector-store';
@@ -13,17 +14,6 @@ import { toVectorSketch } from './vector-sketch';
 
 const { skipPostgres, close } = await openTestDatabases('semantic_sketch');
 afterAll(close);
-
-/** A small seeded generator (mulberry32), so that a failure is reproducible. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function unitVector(random: () => number, dims: number): number[] {
   const v = Array.from({ length: dims }, () => random() + random() + random() - 1.5);
@@ -56,25 +46,35 @@ function bruteForce(
     .map(({ id, score }) => ({ id, score }));
 }
 
+/** Every query's hits for user `u` are brute force's over `stored`, in order, with its scores. */
 async function expectExact(
   store: SqlVectorStore,
-  stored: { id: string; embedding: readonly number[] }[],
-  userId: string,
+  stored: readonly StoredMemory[],
   queries: { vector: number[]; limit: number; minSimilarity: number }[],
 ): Promise<void> {
+  const embedded = stored.map((m) => ({ id: m.id, embedding: m.embedding! }));
   for (const q of queries) {
-    const hits = await store.searchByVector({ appName: 'app', userId, model: 'm', ...q });
-    const expected = bruteForce(stored, q.vector, q.limit, q.minSimilarity);
+    const hits = await store.searchByVector({ appName: 'app', userId: 'u', model: 'm', ...q });
+    const expected = bruteForce(embedded, q.vector, q.limit, q.minSimilarity);
     expect(hits.map((h) => h.memory.id)).toEqual(expected.map((e) => e.id));
     hits.forEach((h, i) => expect(h.score).toBeCloseTo(expected[i]!.score, 9));
   }
 }
 
+/** Run `use` on a database of its own (`label`), closed afterwards. */
+async function onDatabase(label: string, use: (db: Kysely<unknown>) => Promise<void>) {
+  const database = await postgresDatabase(label);
+  try {
+    await use(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
 describe.skipIf(skipPostgres !== undefined)('PostgreSQL exact search in two stages', () => {
-  it('equals brute force on a seeded random set (with duplicate vectors and other users)', async () => {
-    const database = await postgresDatabase('semantic_sketch_random');
-    try {
-      const store = new SqlVectorStore({ db: database.db });
+  it('equals brute force on a seeded random set (with duplicate vectors and other users)', () =>
+    onDatabase('semantic_sketch_random', async (db) => {
+      const store = new SqlVectorStore({ db });
       const random = seeded(2026);
       const vectors = Array.from({ length: 2_500 }, () => unitVector(random, 256));
       // Exact ties: the same vector stored several times must come back in insertion order.
@@ -86,21 +86,12 @@ describe.skipIf(skipPostgres !== undefined)('PostgreSQL exact search in two stag
         limit: [1, 10, 50][i % 3]!,
         minSimilarity: i % 2 === 0 ? -1 : 0.05,
       }));
-      await expectExact(
-        store,
-        stored.map((m) => ({ id: m.id, embedding: m.embedding! })),
-        'u',
-        queries,
-      );
-    } finally {
-      await database.close();
-    }
-  });
+      await expectExact(store, stored, queries);
+    }));
 
-  it("equals brute force on the bench's data (768-dimension concept vectors, top 10)", async () => {
-    const database = await postgresDatabase('semantic_sketch_bench');
-    try {
-      const store = new SqlVectorStore({ db: database.db });
+  it("equals brute force on the bench's data (768-dimension concept vectors, top 10)", () =>
+    onDatabase('semantic_sketch_bench', async (db) => {
+      const store = new SqlVectorStore({ db });
       const topics = ['billing invoices', 'flight vacation', 'dog puppy', 'guitar concert'];
       const drafts = Array.from({ length: 3_000 }, (_, i) => {
         const text = `note ${i} about ${topics[i % topics.length]} and shelf ${i % 997}`;
@@ -112,33 +103,24 @@ describe.skipIf(skipPostgres !== undefined)('PostgreSQL exact search in two stag
         limit: 10,
         minSimilarity: s % 3 === 0 ? -1 : 0.3,
       }));
-      await expectExact(
-        store,
-        stored.map((m) => ({ id: m.id, embedding: m.embedding! })),
-        'u',
-        queries,
-      );
-    } finally {
-      await database.close();
-    }
-  });
+      await expectExact(store, stored, queries);
+    }));
 
-  it('backfills the int8 copy of rows stored before it, and searches them exactly meanwhile', async () => {
-    const database = await postgresDatabase('semantic_sketch_backfill');
-    try {
+  it('backfills the int8 copy of rows stored before it, and searches them exactly meanwhile', () =>
+    onDatabase('semantic_sketch_backfill', async (db) => {
       const all = semanticTableMigrations('postgres');
       const before = Object.fromEntries(
         Object.entries(all.migrations).filter(([name]) => name < '0003'),
       );
-      await runMigrations(database.db, { ...all, migrations: before });
+      await runMigrations(db, { ...all, migrations: before });
       const random = seeded(7);
       const vectors = Array.from({ length: 1_200 }, () => unitVector(random, 32));
-      for (let i = 0; i < vectors.length; i++) await insertOld(database.db, i, vectors[i]!);
-      const store = new SqlVectorStore({ db: database.db });
+      for (let i = 0; i < vectors.length; i++) await insertOld(db, i, vectors[i]!);
+      const store = new SqlVectorStore({ db });
       await store.migrate();
       const { rows } = await sql<{ embedding: Uint8Array; sketch: Uint8Array | null }>`
         select embedding, embedding_sketch as sketch from adk_semantic_memories order by id`.execute(
-        database.db,
+        db,
       );
       expect(rows).toHaveLength(vectors.length);
       rows.forEach((r, i) => {
@@ -151,26 +133,13 @@ describe.skipIf(skipPostgres !== undefined)('PostgreSQL exact search in two stag
         limit: 10,
         minSimilarity: -1,
       }));
-      await expectExact(
-        store,
-        stored.map((m) => ({ id: m.id, embedding: m.embedding! })),
-        'u',
-        queries,
-      );
+      await expectExact(store, stored, queries);
       // A row without its copy (written by an older version during a rolling upgrade) still counts.
       await sql`update adk_semantic_memories set embedding_sketch = null where id % 3 = 0`.execute(
-        database.db,
+        db,
       );
-      await expectExact(
-        store,
-        stored.map((m) => ({ id: m.id, embedding: m.embedding! })),
-        'u',
-        queries,
-      );
-    } finally {
-      await database.close();
-    }
-  });
+      await expectExact(store, stored, queries);
+    }));
 });
 
 /** A row as the schema before migration 0003 held it (float32 bytes, no int8 copy). */

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
+import { seeded } from '../../../test/fixtures/vectors';
 import { dot } from '../vector-math';
 import { scoreSketch, SKETCH_HEADER_BYTES, toVectorSketch } from './vector-sketch';
-
-/** A small seeded generator (mulberry32), so that a failure is reproducible. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('vector sketch', () => {
   it('bounds the error of every approximate score (seeded random vectors)', () => {

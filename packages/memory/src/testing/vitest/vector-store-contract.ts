@@ -2,20 +2,11 @@ import { expect, it } from 'vitest';
 
 import type { MemoryVectorStore } from '../../semantic/memory-vector-store';
 import type { MemoryDraft } from '../../semantic/stored-memory';
+import { conceptDraft } from '../concept-draft';
 import { conceptVector } from '../concept-vector';
 
-function fact(appName: string, text: string, timestamp: number, userId = 'alice'): MemoryDraft {
-  return {
-    appName,
-    userId,
-    kind: 'fact',
-    text,
-    content: { role: 'user', parts: [{ text }] },
-    timestamp,
-    embedding: conceptVector(text),
-    embeddingModel: 'concept-256',
-  };
-}
+const fact = (appName: string, text: string, timestamp: number, userId = 'alice'): MemoryDraft =>
+  conceptDraft(appName, userId, text, timestamp);
 
 /** The store's own contract: listing, updating, deleting by id, facts kept apart from sessions. */
 export function vectorStoreContract(

@@ -1,6 +1,6 @@
 import { ApiError } from '../api/api-error';
-import { api, json, send } from '../api/client';
-import { readFrames } from '../api/sse';
+import { api, json } from '../api/client';
+import { streamFollower } from '../api/follow';
 import type { BackgroundJob, JobStreamFrame } from '../api/types';
 import { openSession, refreshSessions } from '../sessions/sessions-panel';
 import { store } from '../store';
@@ -14,8 +14,6 @@ const RECONNECT_MS = 3000;
 
 /** The jobs of the current app and user, by id, as the stream last told. */
 const jobs = new Map<string, BackgroundJob>();
-/** The open stream: the user path it follows and how to stop it. */
-let watching: { path: string; controller: AbortController } | undefined;
 let built = false;
 
 const isOpen = (job: BackgroundJob) => job.state === 'pending' || job.state === 'running';
@@ -140,49 +138,35 @@ function apply(frame: JobStreamFrame): void {
   drawList();
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-  });
-}
-
-/** Follow the job stream of `path` until aborted, reconnecting when it ends. */
-async function follow(path: string, controller: AbortController): Promise<void> {
-  const { signal } = controller;
-  while (!signal.aborted) {
-    setStatus('Connecting…');
-    try {
-      const response = await send(`${path}/jobs/stream`, { signal });
-      setStatus('Live: states update as workers run the jobs.', 'live');
-      await readFrames(response, (value) => apply(value as JobStreamFrame));
-      if (signal.aborted) return;
-      setStatus('The job stream ended; reconnecting…', 'error');
-    } catch (error) {
-      if (signal.aborted) return;
-      if (error instanceof ApiError && error.status === 501) {
-        byId('job-form').hidden = true;
-        setStatus(
-          'Background runs are off: this server has no job store (adk web and the playground have one by default).',
-        );
-        return;
-      }
-      setStatus(`Job stream: ${describeError(error)}; reconnecting…`, 'error');
+/** The job stream of the current app and user, followed while the tab shows. */
+const stream = streamFollower(
+  RECONNECT_MS,
+  (value) => apply(value as JobStreamFrame),
+  (error) => {
+    if (error instanceof ApiError && error.status === 501) {
+      byId('job-form').hidden = true;
+      setStatus(
+        'Background runs are off: this server has no job store (adk web and the playground have one by default).',
+      );
+      return false;
     }
-    await sleep(RECONNECT_MS, signal);
-  }
-}
+    setStatus(`Job stream: ${describeError(error)}; reconnecting…`, 'error');
+    return true;
+  },
+  (state) =>
+    state === 'connecting'
+      ? setStatus('Connecting…')
+      : state === 'live'
+        ? setStatus('Live: states update as workers run the jobs.', 'live')
+        : setStatus('The job stream ended; reconnecting…', 'error'),
+);
 
 /** Open the stream of the current app and user, closing another one. */
 function watch(): void {
-  const path = store.userPath;
-  if (!store.state.app || watching?.path === path) return;
-  watching?.controller.abort();
-  const controller = new AbortController();
-  watching = { path, controller };
-  jobs.clear();
-  byId('job-form').hidden = false;
-  void follow(path, controller);
+  if (store.state.app && stream.open(`${store.userPath}/jobs/stream`)) {
+    jobs.clear();
+    byId('job-form').hidden = false;
+  }
 }
 
 function when(label: string, time: number | undefined): HTMLElement | null {
@@ -280,7 +264,4 @@ export function drawJobsPanel(): void {
 }
 
 /** Stop following the jobs (the tab is hidden): the server stops scanning for this page. */
-export function closeJobsPanel(): void {
-  watching?.controller.abort();
-  watching = undefined;
-}
+export const closeJobsPanel = stream.close;

@@ -1,6 +1,6 @@
 import { ApiError } from '../api/api-error';
-import { api, send } from '../api/client';
-import { readFrames } from '../api/sse';
+import { api } from '../api/client';
+import { streamFollower } from '../api/follow';
 import { store } from '../store';
 import { byId, h } from '../util/dom';
 import { formatWhen } from '../util/time';
@@ -19,50 +19,22 @@ const LIMIT = 200;
 /** Wait before following the memory stream again after it ended or failed. */
 const RECONNECT_MS = 2000;
 
-/** The memory stream followed while the tab shows (one at a time). */
-let watching: { path: string; controller: AbortController } | undefined;
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-  });
-}
-
 /**
- * Follow `GET .../memories/stream` until aborted: each frame after the first means the memories
- * changed (a background extraction finished, a tool stored a fact, another tab deleted one), and
- * the list is drawn again. A server without the stream (or without listing) ends the watch.
+ * The memory stream (`GET .../memories/stream`), followed while the tab shows: each frame after
+ * the first means the memories changed (a background extraction finished, a tool stored a fact,
+ * another tab deleted one), and the list is drawn again. A server without the stream (or without
+ * listing) ends the watch.
  */
-async function follow(path: string, controller: AbortController): Promise<void> {
-  const { signal } = controller;
-  while (!signal.aborted) {
-    try {
-      const response = await send(`${path}/stream?limit=${LIMIT}`, { signal });
-      await readFrames(response, (frame) => {
-        if (!(frame as { reset?: boolean }).reset && !signal.aborted) void draw(false);
-      });
-    } catch (error) {
-      if (signal.aborted) return;
-      if (error instanceof ApiError && error.status !== 503) return;
-    }
-    await sleep(RECONNECT_MS, signal);
-  }
-}
-
-function watch(path: string): void {
-  if (watching?.path === path) return;
-  watching?.controller.abort();
-  const controller = new AbortController();
-  watching = { path, controller };
-  void follow(path, controller);
-}
+const stream = streamFollower(
+  RECONNECT_MS,
+  (frame) => {
+    if (!(frame as { reset?: boolean }).reset) void draw(false);
+  },
+  (error) => !(error instanceof ApiError) || error.status === 503,
+);
 
 /** Stop following the memories (the tab is hidden). */
-export function closeMemoryPanel(): void {
-  watching?.controller.abort();
-  watching = undefined;
-}
+export const closeMemoryPanel = stream.close;
 
 function empty(text: string): HTMLElement {
   return h('p', { class: 'memory-empty muted' }, text);
@@ -147,7 +119,7 @@ async function draw(follow: boolean): Promise<void> {
     }
     throw error;
   }
-  if (follow) watch(path);
+  if (follow) stream.open(`${path}/stream?limit=${LIMIT}`);
   if (memories.length === 0) {
     panel.replaceChildren(title, empty(`No memories of ${store.state.user || 'user'} yet.`));
     return;
