@@ -85,11 +85,15 @@ describe.skipIf(!hasChromium)('the web chat page in Chromium', () => {
     const reply = page.locator('.bubble.agent:not(.streaming)', { hasText: 'From get_weather' });
     await reply.waitFor();
     await page.waitForSelector('#send:not([disabled])');
+    // Before any assertion: a failure here must not leave the slow route to the next test.
+    await page.unroute('**/apps/router/users/*/sessions');
 
     const answer = (await reply.textContent())!;
     expect(answer).toMatch(/city: Paris/);
     const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
-    expect(seen.length).toBeGreaterThan(3);
+    // Streamed: the bubble showed partial texts before the whole answer. A starved browser may
+    // paint several chunks at once, so ask for two distinct partial texts, not one per chunk.
+    expect(seen.filter((text) => text.trim() !== answer.trim()).length).toBeGreaterThan(1);
     for (const text of seen) expect(answer).toContain(text.trim());
     await expect(
       page.locator('.tool[data-kind="call"]', { hasText: 'get_weather' }).count(),
@@ -102,8 +106,6 @@ describe.skipIf(!hasChromium)('the web chat page in Chromium', () => {
     ).resolves.toBe(1);
     await expect(page.locator('#state-view').textContent()).resolves.toBeTruthy();
     await expect(page.locator('#session-list li').count()).resolves.toBe(1);
-
-    await page.unroute('**/apps/router/users/*/sessions');
 
     // Reload: the conversation comes back from SQLite.
     await page.reload();
