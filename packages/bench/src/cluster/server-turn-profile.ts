@@ -15,7 +15,7 @@ import {
   waitHttpOk,
   type ClusterProcess,
 } from './cluster-processes';
-import { CLUSTER_AGENTS_DIR } from './cluster-topology';
+import { apiServerArgs } from './cluster-topology';
 import { runSseTurn, type TurnTarget } from './sse-turn-client';
 
 const PROBE = fileURLToPath(new URL('./server-probe.ts', import.meta.url));
@@ -129,20 +129,7 @@ export async function profileServerTurns(
     const port = await freePort();
     server = startAdk(
       'server',
-      [
-        'api_server',
-        CLUSTER_AGENTS_DIR,
-        '--host',
-        '127.0.0.1',
-        '--port',
-        String(port),
-        '--session_service_uri',
-        databaseUrl,
-        '--queue-url',
-        options.redisUrl,
-        '--queue-namespace',
-        tag,
-      ],
+      apiServerArgs(port, databaseUrl, ['--queue-url', options.redisUrl, '--queue-namespace', tag]),
       env,
       ['--import', PROBE, ...(options.perfDir ? ['--perf-basic-prof'] : [])],
     );
