@@ -36,8 +36,11 @@ const closers: Array<() => Promise<void>> = [];
 let openGate: () => void = () => undefined;
 const gate = new Promise<void>((resolve) => (openGate = resolve));
 
-/** One instance: its own pool, lock, agent and server; `runs` counts its tool executions. */
-async function instance(toolBlocks: boolean) {
+/**
+ * One instance: its own pool, lock, agent and server; `runs` counts its tool executions, which
+ * wait for `blockOn` when given.
+ */
+async function instance(blockOn?: Promise<void>) {
   const sessions = await SqlSessionService.fromUrl(POSTGRES_URL, { schema, poolSize: 2 });
   const sessionLock = await PostgresSessionLock.open({
     url: POSTGRES_URL,
@@ -52,7 +55,7 @@ async function instance(toolBlocks: boolean) {
     parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },
     execute: async ({ q }: { q: string }) => {
       runs.push(q);
-      if (toolBlocks) await gate;
+      if (blockOn) await blockOn;
       return { found: q.toUpperCase() };
     },
   });
@@ -114,10 +117,58 @@ describe.skipIf(!available)('a run whose instance died, reconnected to on Postgr
     await admin.close();
   });
 
+  it('is not resumed while its instance lives: a reconnect elsewhere follows it to its end', async () => {
+    let finish: () => void = () => undefined;
+    const slow = await instance(new Promise<void>((resolve) => (finish = resolve)));
+    const other = await instance();
+    const session = await other.sessions.createSession({ appName: 'orphans', userId: 'u' });
+    const body = {
+      app_name: 'orphans',
+      user_id: 'u',
+      session_id: session.id,
+      new_message: { role: 'user', parts: [{ text: 'slow' }] },
+    };
+    const controller = new AbortController();
+    const first = await fetch(`${slow.server.url}/run_sse`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: controller.signal,
+    });
+    let lastId: string | undefined;
+    for await (const frame of sseFramesWithIds(first)) {
+      lastId = frame.id;
+      if ((frame.value.content as Content | undefined)?.parts.some((part) => part.functionCall))
+        break;
+    }
+    controller.abort();
+    // The reconnect polls (every 50 ms) while the run waits in its tool on the live instance.
+    // Once it asked for the session's turn and found it held (its lock marks the wait), the run
+    // is let go.
+    const reconnect = post(other.server, body, { 'last-event-id': lastId! });
+    const seen: Array<{ id: string | undefined; value: Record<string, unknown> }> = [];
+    const streamed = reconnect.then(async (response) => {
+      for await (const frame of sseFramesWithIds(response)) seen.push(frame);
+    });
+    await reconnect;
+    for (;;) {
+      const { rows } = await sql<{ n: string }>`
+        select count(*) as n from pg_locks where locktype = 'advisory' and mode = 'ShareLock'
+      `.execute(other.sessions.database);
+      if (Number(rows[0]?.n) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    finish();
+    await streamed;
+    expect(getText(seen.at(-1)!.value.content as Content)).toBe('answer SLOW');
+    expect(slow.runs).toEqual(['slow']);
+    expect(other.runs).toEqual([]);
+  });
+
   it('is continued by runner.resume on one of two instances reconnected to at once, and ends with its answer on both', async () => {
-    const dead = await instance(true);
-    const b = await instance(false);
-    const c = await instance(false);
+    const dead = await instance(gate);
+    const b = await instance();
+    const c = await instance();
     const session = await b.sessions.createSession({ appName: 'orphans', userId: 'u' });
     const body = {
       app_name: 'orphans',
