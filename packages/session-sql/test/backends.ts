@@ -59,7 +59,12 @@ function postgresBackend(available: boolean): Backend {
     teardown: () => dropPostgresSchema(schema),
     kysely: (plugins = []) => postgresKysely(schema, { max: 4, plugins }),
     service: async (plugins = []) => {
-      const service = new SqlSessionService({ db: backend.kysely(plugins), ownsDatabase: true });
+      // As `fromUrl` opens it: the statements of every turn prepared.
+      const service = new SqlSessionService({
+        db: backend.kysely(plugins),
+        ownsDatabase: true,
+        preparedStatements: true,
+      });
       await service.migrate();
       return service;
     },

@@ -21,7 +21,10 @@ import {
 } from '@adk/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import pg from 'pg';
+
 import { PostgresSessionLock, SessionLockClosedError, SqlSessionService } from '../src';
+import { sessionLockId, waitingLockId } from '../src/lock/lock-id';
 
 const HOLDER = fileURLToPath(new URL('./fixtures/lock-holder.ts', import.meta.url));
 const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -213,6 +216,60 @@ describe.skipIf(unavailable)('PostgresSessionLock on a real PostgreSQL', () => {
     // Free again: the other process takes it at once.
     const again = await other.acquire(key);
     await again?.();
+  });
+
+  it('hands the lock to a waiting process by notice, and sends no notice when nobody waits', async () => {
+    // A private channel, listened to by the test: every notice the locks send is seen here.
+    const channel = `adk_lock_test_${schema}`;
+    const listener = new pg.Client({ connectionString: POSTGRES_URL });
+    await listener.connect();
+    const notices: string[] = [];
+    let noticed: () => void = () => undefined;
+    listener.on('notification', (message) => {
+      notices.push(message.payload ?? '');
+      noticed();
+    });
+    await listener.query(`LISTEN "${channel}"`);
+    try {
+      // A retry period far beyond the test's timeout: only a notice wakes the waiting process.
+      const options = { url: POSTGRES_URL, namespace, channel, retryMs: 600_000 };
+      const first = await PostgresSessionLock.open(options);
+      const second = await PostgresSessionLock.open(options);
+      opened.push(first, second);
+      const key = { appName: 'locks', userId: 'u', sessionId: 'notice' };
+      for (let turn = 0; turn < 3; turn++) await (await first.acquire(key))?.();
+      const release = await first.acquire(key);
+      const waiting = second.acquire(key);
+      // Wait until the second process marks that it waits (its shared waiting lock is granted).
+      const marker = BigInt.asUintN(64, BigInt(waitingLockId(sessionLockId(namespace, key))));
+      for (;;) {
+        const { rows } = await listener.query<{ n: string }>(
+          `SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND mode = 'ShareLock'
+             AND granted AND classid = $1::bigint::oid AND objid = $2::bigint::oid AND objsubid = 1`,
+          [(marker >> 32n).toString(), (marker & 0xffffffffn).toString()],
+        );
+        if (Number(rows[0]?.n) === 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const arrived = new Promise<void>((resolve) => (noticed = resolve));
+      await release?.();
+      const handed = await waiting;
+      expect(handed).toBeTypeOf('function');
+      await arrived;
+      // Notices arrive in commit order: one for the hand-off, none for the three free releases.
+      expect(notices).toEqual([sessionLockId(namespace, key)]);
+      await handed?.();
+      // The waiting mark is gone once the lock is held: releasing now needs no notice.
+      await (
+        await first.acquire(key)
+      )?.();
+      const { rows } = await listener.query<{ n: string }>(
+        `SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND mode = 'ShareLock'`,
+      );
+      expect(Number(rows[0]?.n)).toBe(0);
+    } finally {
+      await listener.end();
+    }
   });
 
   it('refuses to lock after close with SessionLockClosedError', async () => {

@@ -1,4 +1,5 @@
-import { cpuMs } from './cluster-processes';
+import { pgClient } from '../pg-client';
+import { BackendCpu, cpuMs } from './cluster-processes';
 import { quantile } from '../stats';
 import { findHaproxy, startCluster, type Cluster } from './cluster-topology';
 import { runJobTurn, runSseTurn, type TurnOutcome, type TurnTarget } from './sse-turn-client';
@@ -47,7 +48,18 @@ export interface ClusterLoadReport {
   sse: { breaks: number; resumes: number; refused503: number };
   latency: { p50: number; p95: number; max: number };
   turnsPerSecond: number;
-  cpu: { adkMsPerTurn: number; haproxyMsPerTurn: number; adkMs: number };
+  cpu: {
+    adkMsPerTurn: number;
+    haproxyMsPerTurn: number;
+    /** The PostgreSQL backends serving the run's database (sessions, artifacts, locks). */
+    postgresMsPerTurn: number;
+    adkMs: number;
+  };
+  /**
+   * With chaos: the turns whose stream broke when the instance was killed, and how long after the
+   * SIGKILL the last of them ended (answered, or resumed elsewhere to a typed end).
+   */
+  killedTurns?: { count: number; lastEndedAfterMs: number };
   chaos: ChaosEvent[];
   verification: Verification;
 }
@@ -108,7 +120,11 @@ async function chaos(
   events.push({
     action: 'SIGTERM',
     atMs: at(),
-    detail: `instance :${restarted!.port} drained and exited (${how}) in ${Math.round(performance.now() - term)} ms`,
+    detail:
+      `instance :${restarted!.port} drained and exited (${how}) in ${Math.round(performance.now() - term)} ms` +
+      (how === 'exit 0'
+        ? ''
+        : `; its last output:\n${restarted!.current.output.slice(-15).join('\n')}`),
   });
   await cluster.restart(restarted!);
   events.push({
@@ -166,6 +182,10 @@ export async function runClusterLoad(options: ClusterLoadOptions): Promise<Clust
     }
     const total = options.users * options.turnsPerUser;
     let done = 0;
+    const admin = pgClient(options.postgresUrl);
+    await admin.connect();
+    const postgres = new BackendCpu(admin, new URL(cluster.databaseUrl).pathname.slice(1));
+    await postgres.start();
     const cpuStart = cluster.adkCpuMs();
     const haproxyStart = cluster.haproxyCpuMs();
     const started = performance.now();
@@ -190,9 +210,12 @@ export async function runClusterLoad(options: ClusterLoadOptions): Promise<Clust
     await chaosRun;
     const adkMs = cluster.adkCpuMs() - cpuStart;
     const haproxyMs = cluster.haproxyCpuMs() - haproxyStart;
+    const postgresMs = await postgres.stop();
+    await admin.end();
     log('checking the sessions');
     const verification = await verifySessions(users, cluster.toolLog);
     const outcomes = users.flatMap((run) => run.turns);
+    const killedAt = chaosEvents.find((event) => event.action === 'SIGKILL')?.atMs;
     const acknowledged = outcomes.filter((outcome) => outcome.acknowledged);
     const latencies = acknowledged.map((outcome) => outcome.latencyMs);
     const errors: Record<string, number> = {};
@@ -221,13 +244,37 @@ export async function runClusterLoad(options: ClusterLoadOptions): Promise<Clust
         adkMs,
         adkMsPerTurn: adkMs / Math.max(1, outcomes.length),
         haproxyMsPerTurn: haproxyMs / Math.max(1, outcomes.length),
+        postgresMsPerTurn: postgresMs / Math.max(1, outcomes.length),
       },
       chaos: chaosEvents,
+      ...(killedAt === undefined ? {} : { killedTurns: killedTurns(outcomes, killedAt, started) }),
       verification,
     };
   } finally {
     await cluster.stop();
   }
+}
+
+/**
+ * The `/run_sse` turns in flight when the instance was killed (their stream broke and they ended
+ * after the SIGKILL), and when the last of them ended, counted from the SIGKILL.
+ */
+function killedTurns(
+  outcomes: readonly TurnOutcome[],
+  killedAtMs: number,
+  started: number,
+): { count: number; lastEndedAfterMs: number } {
+  const hit = outcomes.filter(
+    (outcome) =>
+      !outcome.viaJob &&
+      outcome.breaks > 0 &&
+      outcome.endedAt - started >= killedAtMs &&
+      outcome.endedAt - outcome.latencyMs - started <= killedAtMs,
+  );
+  return {
+    count: hit.length,
+    lastEndedAfterMs: Math.max(0, ...hit.map((outcome) => outcome.endedAt - started - killedAtMs)),
+  };
 }
 
 /** The report as text lines. */
@@ -239,8 +286,13 @@ export function formatClusterLoadReport(report: ClusterLoadReport): string {
     `requests ${report.requests}, turns ${report.turns}, acknowledged ${report.acknowledged}, errors ${JSON.stringify(report.errors)}`,
     `lost: ${v.lostTurns.length} acknowledged turns, ${v.lostEvents} received events; duplicated: ${v.duplicatedMessages.length} user messages, ${v.duplicatedToolRuns.length} tool runs`,
     `turn latency p50 ${report.latency.p50.toFixed(0)} ms, p95 ${report.latency.p95.toFixed(0)} ms, max ${report.latency.max.toFixed(0)} ms; ${report.turnsPerSecond.toFixed(1)} turns/s over ${(report.wallMs / 1000).toFixed(1)} s`,
-    `CPU per turn: ${report.cpu.adkMsPerTurn.toFixed(1)} ms in ADK processes (servers + workers), ${report.cpu.haproxyMsPerTurn.toFixed(2)} ms in HAProxy`,
+    `CPU per turn: ${report.cpu.adkMsPerTurn.toFixed(1)} ms in ADK processes (servers + workers), ${report.cpu.postgresMsPerTurn.toFixed(1)} ms in PostgreSQL, ${report.cpu.haproxyMsPerTurn.toFixed(2)} ms in HAProxy`,
     `clients saw: ${report.sse.breaks} broken streams, ${report.sse.resumes} Last-Event-ID resumes, ${report.sse.refused503} 503 refusals retried; ${v.unacknowledgedToolRuns} unacknowledged turns whose tool had run; ${v.storedEvents} events stored`,
+    ...(report.killedTurns
+      ? [
+          `killed instance's turns in flight: ${report.killedTurns.count}, the last ended ${report.killedTurns.lastEndedAfterMs.toFixed(0)} ms after the SIGKILL`,
+        ]
+      : []),
     ...report.chaos.map(
       (event) => `  ${(event.atMs / 1000).toFixed(1)} s ${event.action}: ${event.detail}`,
     ),

@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import type { PgClient } from '../pg-client';
+
 const CLI_SOURCE = fileURLToPath(new URL('../../../cli/src/bin.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
 
@@ -49,16 +51,17 @@ export function startProcess(
   return { name, child, output, exited };
 }
 
-/** `adk <args>` from the CLI's sources (the `source` condition through tsx). */
+/** `adk <args>` from the CLI's sources (the `source` condition through tsx), `nodeArgs` to Node. */
 export function startAdk(
   name: string,
   args: readonly string[],
   env: NodeJS.ProcessEnv,
+  nodeArgs: readonly string[] = [],
 ): ClusterProcess {
   return startProcess(
     name,
     process.execPath,
-    ['--conditions=source', '--import', TSX, CLI_SOURCE, ...args],
+    ['--conditions=source', '--import', TSX, ...nodeArgs, CLI_SOURCE, ...args],
     env,
   );
 }
@@ -118,9 +121,66 @@ export function cpuMs(pid: number | undefined): number {
   }
 }
 
+/** System (kernel) CPU time of a process so far, in milliseconds (Linux `/proc`). */
+export function systemMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[12]) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** Write an HAProxy configuration and start HAProxy in the foreground. */
 export function startHaproxy(binary: string, dir: string, config: string): ClusterProcess {
   const file = join(dir, 'haproxy.cfg');
   writeFileSync(file, config);
   return startProcess('haproxy', binary, ['-db', '-f', file], process.env);
+}
+
+/**
+ * CPU of the PostgreSQL backends serving one database (Linux `/proc`, PostgreSQL on this machine),
+ * sampled every 200 ms so that backends which start or end during the measure are counted (a
+ * backend's CPU after its last sample is lost). `admin` is a connection of its own, not counted.
+ */
+export class BackendCpu {
+  readonly #admin: PgClient;
+  readonly #database: string;
+  readonly #seen = new Map<number, { first: number; last: number }>();
+  #started = false;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(admin: PgClient, database: string) {
+    this.#admin = admin;
+    this.#database = database;
+  }
+
+  async #sample(): Promise<void> {
+    const result = (await this.#admin.query(
+      `SELECT pid FROM pg_stat_activity WHERE datname = '${this.#database}' AND pid <> pg_backend_pid()`,
+    )) as { rows: Array<{ pid: number }> };
+    for (const { pid } of result.rows) {
+      const now = cpuMs(pid);
+      const known = this.#seen.get(pid);
+      if (known) known.last = Math.max(known.last, now);
+      else this.#seen.set(pid, { first: this.#started ? 0 : now, last: now });
+    }
+  }
+
+  /** Start measuring: what the backends used before is left out. */
+  async start(): Promise<void> {
+    await this.#sample();
+    this.#started = true;
+    this.#timer = setInterval(() => void this.#sample().catch(() => undefined), 200);
+  }
+
+  /** Stop, and return the backends' CPU since `start` (ms). */
+  async stop(): Promise<number> {
+    clearInterval(this.#timer);
+    await this.#sample();
+    let sum = 0;
+    for (const { first, last } of this.#seen.values()) sum += last - first;
+    return sum;
+  }
 }

@@ -27,6 +27,25 @@ export function findHaproxy(): string | undefined {
   );
 }
 
+/** `adk api_server` of the cluster's agents on 127.0.0.1:`port` with sessions in `databaseUrl`. */
+export function apiServerArgs(
+  port: number,
+  databaseUrl: string,
+  more: readonly string[],
+): string[] {
+  return [
+    'api_server',
+    CLUSTER_AGENTS_DIR,
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--session_service_uri',
+    databaseUrl,
+    ...more,
+  ];
+}
+
 /** Options of {@link startCluster}. */
 export interface ClusterOptions {
   instances: number;
@@ -122,21 +141,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const startServer = async (port: number): Promise<ClusterProcess> => {
     const proc = startAdk(
       `server:${port}`,
-      [
-        'api_server',
-        CLUSTER_AGENTS_DIR,
-        '--host',
-        '127.0.0.1',
-        '--port',
-        String(port),
-        '--session_service_uri',
-        databaseUrl,
+      apiServerArgs(port, databaseUrl, [
         '--artifact_service_uri',
         databaseUrl,
         ...queue,
         '--shutdown-timeout',
         String(options.shutdownTimeoutSeconds),
-      ],
+      ]),
       env,
     );
     all.push(proc);

@@ -16,6 +16,8 @@ export interface TurnOutcome {
   /** Ids of the stored events the client received. */
   eventIds: string[];
   latencyMs: number;
+  /** When the turn ended (`performance.now()` of this process). */
+  endedAt: number;
   /** Through a background job rather than `/run_sse`. */
   viaJob: boolean;
 }
@@ -94,6 +96,7 @@ export async function runSseTurn(target: TurnTarget, turn: string): Promise<Turn
     refused: 0,
     eventIds: [],
     latencyMs: 0,
+    endedAt: 0,
     viaJob: false,
   };
   const body = JSON.stringify({
@@ -157,6 +160,9 @@ export async function runSseTurn(target: TurnTarget, turn: string): Promise<Turn
           break;
         }
         if (frame.id && textOf(data) === `ack ${turn}`) outcome.acknowledged = true;
+        // Resumed elsewhere after its instance died, its tool call interrupted: ended, typed.
+        if (frame.id && textOf(data) === `ack ${turn} (tool interrupted)`)
+          outcome.endedWith = 'TOOL_INTERRUPTED';
       }
       if (!outcome.acknowledged && !outcome.endedWith) outcome.breaks++;
     } catch {
@@ -164,7 +170,8 @@ export async function runSseTurn(target: TurnTarget, turn: string): Promise<Turn
     }
   }
   if (!outcome.acknowledged && !outcome.endedWith) outcome.endedWith = 'GAVE_UP';
-  outcome.latencyMs = performance.now() - started;
+  outcome.endedAt = performance.now();
+  outcome.latencyMs = outcome.endedAt - started;
   return outcome;
 }
 
@@ -191,6 +198,7 @@ export async function runJobTurn(target: TurnTarget, turn: string): Promise<Turn
     refused: 0,
     eventIds: [],
     latencyMs: 0,
+    endedAt: 0,
     viaJob: true,
   };
   const jobsUrl = `${target.baseUrl}/apps/${target.app}/users/${target.user}/jobs`;
@@ -251,6 +259,7 @@ export async function runJobTurn(target: TurnTarget, turn: string): Promise<Turn
     }
   }
   if (!outcome.acknowledged && !outcome.endedWith) outcome.endedWith = 'GAVE_UP';
-  outcome.latencyMs = performance.now() - started;
+  outcome.endedAt = performance.now();
+  outcome.latencyMs = outcome.endedAt - started;
   return outcome;
 }

@@ -16,6 +16,7 @@ import type {
   MemoryService,
   RunConfig,
   RunLiveRequest,
+  SessionLock,
   SessionService,
 } from '@adk/core';
 
@@ -69,6 +70,19 @@ export interface AppRunner {
     sessionId: string;
     rewindBeforeInvocationId: string;
   }): Promise<unknown>;
+  /**
+   * Continue an invocation from its stored events (`Runner.resume`): a `/run_sse` reconnect
+   * (`Last-Event-ID`) to an unfinished invocation whose instance died continues it with this,
+   * when the runner also has a `sessionLock` that tells a dead instance from a live one.
+   */
+  resume?(request: {
+    userId: string;
+    sessionId: string;
+    invocationId: string;
+    signal?: AbortSignal;
+  }): AsyncGenerator<Event, void>;
+  /** The cross-process session lock (`Runner.sessionLock`), when the runner has one. */
+  readonly sessionLock?: SessionLock | undefined;
 }
 
 /**

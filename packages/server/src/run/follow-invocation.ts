@@ -21,6 +21,17 @@ export interface FollowInvocationOptions {
   idleMs: number;
   /** Whether the invocation runs on this instance (then the follow waits for its end). */
   isRunning(invocationId: string): boolean;
+  /**
+   * Whether no instance holds the session's turn now (the session lock taken and given back at
+   * once): then an unfinished invocation that runs nowhere lost its instance. Without it, such an
+   * invocation is only given up after `idleMs`.
+   */
+  turnIsFree?(): Promise<boolean>;
+  /**
+   * Continue the invocation on this instance (`runner.resume`, in the background, its events
+   * stored as usual): called at most once per follow, when `turnIsFree` says its instance is gone.
+   */
+  resume?(invocationId: string): void;
 }
 
 /**
@@ -82,10 +93,20 @@ async function* follow(
   }
   let lastProgress = Date.now();
   let quietPolls = 0;
+  let resumed = false;
   while (!options.signal.aborted) {
     const running = options.isRunning(invocationId);
     if (!running && ended(own) && quietPolls > 0) return;
-    await sleep(options.pollMs, options.signal);
+    // Quiet, unfinished and not running here: is its turn held anywhere? Checked before the read,
+    // so the read sees whatever the last holder stored.
+    const orphaned =
+      !running &&
+      !resumed &&
+      quietPolls > 0 &&
+      !ended(own) &&
+      options.resume !== undefined &&
+      (await options.turnIsFree?.()) === true;
+    if (!orphaned) await sleep(options.pollMs, options.signal);
     if (options.signal.aborted) return;
     const fresh = await sessions.getSession({ appName, userId, sessionId, afterTimestamp: cursor });
     let progressed = false;
@@ -94,6 +115,13 @@ async function* follow(
         progressed = true;
         yield event;
       }
+    }
+    if (orphaned && !ended(own)) {
+      resumed = true;
+      options.resume!(invocationId);
+      lastProgress = Date.now();
+      quietPolls = 0;
+      continue;
     }
     if (progressed) {
       lastProgress = Date.now();

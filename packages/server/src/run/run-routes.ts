@@ -150,6 +150,42 @@ export function runRoutes(ctx: ServerContext): Hono {
   return routes;
 }
 
+/**
+ * Continue, on this instance, an invocation whose instance died (see `followInvocation`): a run of
+ * `runner.resume` tracked like any run here (drained on shutdown, followed to its end by the
+ * streams that wait for it), its events stored as usual. Its errors are stored as error events.
+ */
+function resumeOrphan(
+  ctx: ServerContext,
+  app: ResolvedApp,
+  request: RunAgentRequest,
+  invocationId: string,
+): void {
+  const controller = new AbortController();
+  let tracked: TrackedRun;
+  try {
+    tracked = ctx.runs.begin(controller);
+  } catch {
+    return; // draining: another instance resumes it on the client's next reconnect
+  }
+  tracked.setInvocation(invocationId);
+  void (async () => {
+    try {
+      for await (const event of app.runner.resume!({
+        userId: request.user_id,
+        sessionId: request.session_id,
+        invocationId,
+        signal: controller.signal,
+      }))
+        ctx.traces.linkEvent(request.session_id, event);
+    } catch {
+      // Nothing more to do here: the follow ends with RUN_STREAM_STALLED after its idle limit.
+    } finally {
+      tracked.end();
+    }
+  })();
+}
+
 async function resumeStream(
   ctx: ServerContext,
   c: Context,
@@ -158,15 +194,27 @@ async function resumeStream(
   const request = await readBody(c, runAgentRequestSchema);
   const app = ctx.app(request.app_name);
   const controller = new AbortController();
+  const pollMs = ctx.options.resumePollMs ?? 250;
+  const lock = app.runner.resume ? app.runner.sessionLock : undefined;
+  const key = { appName: request.app_name, userId: request.user_id, sessionId: request.session_id };
   const events = await followInvocation(ctx.sessionService, {
-    appName: request.app_name,
-    userId: request.user_id,
-    sessionId: request.session_id,
+    ...key,
     lastEventId,
     signal: controller.signal,
-    pollMs: ctx.options.resumePollMs ?? 250,
+    pollMs,
     idleMs: ctx.options.resumeIdleMs ?? 30_000,
     isRunning: (invocationId) => ctx.runs.isRunning(invocationId),
+    ...(lock
+      ? {
+          // Held by a live instance, the lock stays taken for the wait; free, it is ours at once.
+          turnIsFree: async () => {
+            const release = await lock.acquire(key, AbortSignal.timeout(pollMs));
+            await release?.();
+            return release !== undefined;
+          },
+          resume: (invocationId) => resumeOrphan(ctx, app, request, invocationId),
+        }
+      : {}),
   });
   let invocationId = '';
   return sseResponse<Event>(events, {

@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 
 import type { DialectOps, EventRow, SessionScopesRow } from './dialect-ops';
 import { OWN_POSTGRES_LAYOUT, type PostgresLayout } from './postgres-layout';
+import { executePrepared } from './prepared-statement';
 import { ensureScopeRow } from './session-query';
 
 const json = encodeJsonColumn;
@@ -22,13 +23,20 @@ const hasKeys = (value: object) => Object.keys(value).length > 0;
  * (`extract(epoch ...)`, which reads a zoneless timestamp as UTC). Without the `seq` column (tables
  * of another ADK, which this package never alters), events are ordered by time, then id.
  *
+ * With `prepared`, the append and the session read (the statements of every turn) are sent as
+ * named prepared statements of the `pg` driver (see `executePrepared`): PostgreSQL parses and plans
+ * them once per connection instead of once per call.
+ *
  * @param schema schema of the tables; the connection's `search_path` decides when omitted.
  * @param layout the tables' layout (see `readPostgresLayout`); this package's own by default.
  */
 export function postgresOps(
   schema?: string,
   layout: PostgresLayout = OWN_POSTGRES_LAYOUT,
+  prepared = false,
 ): DialectOps {
+  const execute = <R>(db: Parameters<DialectOps['appendEvent']>[0], query: RawBuilder<R>) =>
+    prepared ? executePrepared(db, query) : query.execute(db);
   const table = (name: string): RawBuilder<unknown> => qualifiedTable(name, schema);
   /** `ms` as a value of the time column `column` (`table.column`). */
   const time = (column: string, ms: number): RawBuilder<unknown> => {
@@ -75,12 +83,14 @@ export function postgresOps(
       const sessionState = hasKeys(delta.session)
         ? sql`, state = s.state || ${json(delta.session)}::jsonb`
         : sql``;
-      const result = await sql<{
-        locked: string;
-        inserted: string;
-        present: string;
-        ord: string | null;
-      }>`
+      const result = await execute(
+        db,
+        sql<{
+          locked: string;
+          inserted: string;
+          present: string;
+          ord: string | null;
+        }>`
         with locked as (
           select 1 from ${table('sessions')}
           where app_name = ${key.appName} and user_id = ${key.userId} and id = ${key.sessionId}
@@ -103,8 +113,7 @@ export function postgresOps(
                (select count(*) from inserted) as inserted,
                (select ord from inserted) as ord,
                (select count(*) from ${table('sessions')}
-                 where app_name = ${key.appName} and user_id = ${key.userId} and id = ${key.sessionId}) as present`.execute(
-        db,
+                 where app_name = ${key.appName} and user_id = ${key.userId} and id = ${key.sessionId}) as present`,
       );
       const counts = result.rows[0];
       if (Number(counts?.inserted) === 1)
@@ -133,17 +142,19 @@ export function postgresOps(
           : sql`(select count(*) from ${table('events')}
               where app_name = ${key.appName} and user_id = ${key.userId} and session_id = ${key.sessionId}
                 and seq = ${upTo.order} and id = ${upTo.eventId})`;
-      const result = await sql<{
-        kind: number;
-        ord: string | number | null;
-        id: string;
-        invocation_id: string | null;
-        time: unknown;
-        d1: unknown;
-        d2: unknown;
-        d3: unknown;
-        created: unknown;
-      }>`
+      const result = await execute(
+        db,
+        sql<{
+          kind: number;
+          ord: string | number | null;
+          id: string;
+          invocation_id: string | null;
+          time: unknown;
+          d1: unknown;
+          d2: unknown;
+          d3: unknown;
+          created: unknown;
+        }>`
         with s as (
           select s.id, ${msOf(sql`s.update_time`)} as update_time, ${msOf(sql`s.create_time`)} as create_time,
                  s.state as session_state, a.state as app_state, u.state as user_state
@@ -165,7 +176,8 @@ export function postgresOps(
         union all
         select 1, e.seq, e.id, e.invocation_id, e.timestamp, e.event_data, null, null, null
         from e where exists (select 1 from s)
-        order by kind, ord`.execute(db);
+        order by kind, ord`,
+      );
       const [first, ...rest] = result.rows;
       if (!first || first.kind !== 0) return undefined;
       const row: SessionScopesRow = {

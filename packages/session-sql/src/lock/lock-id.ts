@@ -13,3 +13,11 @@ export function sessionLockId(namespace: string, key: SessionLockKey): string {
     .digest();
   return digest.readBigInt64BE(0).toString();
 }
+
+/**
+ * The id of the advisory lock a process waiting for lock `id` holds in shared mode while it waits:
+ * the holder sends a release notice only when someone holds it (see `PostgresSessionLock`).
+ */
+export function waitingLockId(id: string): string {
+  return createHash('sha256').update(`waiting\u0000${id}`).digest().readBigInt64BE(0).toString();
+}

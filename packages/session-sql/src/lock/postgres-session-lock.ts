@@ -3,7 +3,7 @@ import { SqlDriverMissingError } from '@adk/sql-kit';
 import type { Client as PgClient, Notification } from 'pg';
 
 import { SessionLockClosedError } from '../errors/session-lock-closed-error';
-import { sessionLockId } from './lock-id';
+import { sessionLockId, waitingLockId } from './lock-id';
 
 /** Options of {@link PostgresSessionLock.open}. */
 export interface PostgresSessionLockOptions {
@@ -29,6 +29,31 @@ interface Holder {
   alive: boolean;
 }
 
+/** The statements of the lock, prepared once per connection (named). */
+const TRY_LOCK = {
+  name: 'adk_session_lock_try',
+  text: 'SELECT pg_try_advisory_lock($1::bigint) AS locked',
+};
+/**
+ * Release, then tell the waiting processes, if any: a process that waits holds the lock's waiting
+ * marker (`waitingLockId`) in shared mode, so taking it exclusively fails exactly when one waits.
+ * `CASE` evaluates in order: the release happens before the check.
+ */
+const UNLOCK = {
+  name: 'adk_session_lock_unlock',
+  text: `SELECT CASE WHEN NOT pg_advisory_unlock($1::bigint) THEN 'not-held'
+    WHEN pg_try_advisory_xact_lock($2::bigint) THEN 'alone'
+    ELSE (SELECT 'notified' FROM pg_notify($3, $1::text)) END AS released`,
+};
+const ANNOUNCE = {
+  name: 'adk_session_lock_announce',
+  text: 'SELECT pg_advisory_lock_shared($1::bigint)',
+};
+const RETRACT = {
+  name: 'adk_session_lock_retract',
+  text: 'SELECT pg_advisory_unlock_shared($1::bigint)',
+};
+
 /**
  * A {@link SessionLock} on PostgreSQL: a session-level advisory lock per session (id: a 64-bit hash
  * of the namespace, app, user and session), all held on **one** connection of this process,
@@ -36,10 +61,13 @@ interface Holder {
  * locks with it: PostgreSQL frees a session's advisory locks when its connection ends.
  *
  * Taking a free lock costs one round trip (`pg_try_advisory_lock`); releasing, one
- * (`pg_advisory_unlock` and a `pg_notify` on the channel). A turn that finds the lock held by
- * another process waits for that notice (it `LISTEN`s on the same connection) and asks again,
- * or asks again every `retryMs` (a holder that died sends no notice). Turns of one process queue
- * in arrival order; across processes the next holder is whoever asks first after the release.
+ * (`pg_advisory_unlock`, and a `pg_notify` on the channel only when a process waits). Both are
+ * prepared statements. A turn that finds the lock held by another process marks that it waits (a
+ * shared advisory lock on the session's waiting marker, which the holder checks when it releases),
+ * asks again, then waits for the notice (it `LISTEN`s on the same connection) and asks again, or
+ * asks again every `retryMs` (a holder that died sends no notice). Turns of one process queue in
+ * arrival order; across processes the next holder is whoever asks first after the release. A
+ * release nobody waits for wakes no other process.
  *
  * If the connection is lost while runs hold locks, those runs go on unprotected (the session
  * store's stale-session check still refuses a conflicting write) and the next `acquire` connects
@@ -161,29 +189,50 @@ export class PostgresSessionLock implements SessionLock {
 
   /** Take the advisory lock, waiting for other processes; `undefined` when `signal` aborts. */
   async #lockShared(id: string, signal: AbortSignal | undefined): Promise<Holder | undefined> {
-    for (;;) {
-      if (signal?.aborted) return undefined;
-      if (this.#closed) throw new SessionLockClosedError();
-      const holder = await this.#connect();
-      // Listen before asking, so a release between the two is not missed.
-      const wait = this.#waitForRelease(id, signal);
-      let locked: boolean;
-      try {
-        const result = await holder.client.query<{ locked: boolean }>(
-          'SELECT pg_try_advisory_lock($1::bigint) AS locked',
-          [id],
-        );
-        locked = result.rows[0]?.locked === true;
-      } catch (error) {
-        wait.cancel();
-        throw error;
+    // The connection on which this turn holds the waiting marker, if it does.
+    let announced: Holder | undefined;
+    try {
+      for (;;) {
+        if (signal?.aborted) return undefined;
+        if (this.#closed) throw new SessionLockClosedError();
+        const holder = await this.#connect();
+        // Listen before asking, so a release between the two is not missed.
+        const wait = this.#waitForRelease(id, signal);
+        try {
+          if (await this.#tryLock(holder, id)) {
+            wait.cancel();
+            return holder;
+          }
+          if (announced !== holder && holder.alive) {
+            // Mark the wait, then ask once more: a holder that released before the mark was
+            // taken sent no notice, but then the lock is free now.
+            await holder.client.query({ ...ANNOUNCE, values: [waitingLockId(id)] });
+            announced = holder;
+            if (await this.#tryLock(holder, id)) {
+              wait.cancel();
+              return holder;
+            }
+          }
+        } catch (error) {
+          wait.cancel();
+          throw error;
+        }
+        await wait.done;
       }
-      if (locked && holder.alive) {
-        wait.cancel();
-        return holder;
+    } finally {
+      // Not awaited: the connection runs its queries in order, so the mark is gone before any
+      // later statement of this process's locks runs, and the turn starts a round trip sooner.
+      if (announced?.alive) {
+        announced.client
+          .query({ ...RETRACT, values: [waitingLockId(id)] })
+          .catch(() => undefined);
       }
-      await wait.done;
     }
+  }
+
+  async #tryLock(holder: Holder, id: string): Promise<boolean> {
+    const result = await holder.client.query<{ locked: boolean }>({ ...TRY_LOCK, values: [id] });
+    return result.rows[0]?.locked === true && holder.alive;
   }
 
   #waitForRelease(
@@ -216,11 +265,7 @@ export class PostgresSessionLock implements SessionLock {
     // A lost connection took the lock with it.
     if (!holder.alive) return;
     try {
-      await holder.client.query('SELECT pg_advisory_unlock($1::bigint), pg_notify($2, $3)', [
-        id,
-        this.#channel,
-        id,
-      ]);
+      await holder.client.query({ ...UNLOCK, values: [id, waitingLockId(id), this.#channel] });
     } catch {
       // Could not unlock: drop the connection, which frees every lock it holds.
       this.#lost(holder);

@@ -106,6 +106,7 @@ export class SqlSessionService implements SessionService {
   readonly #autoMigrate: boolean;
   readonly #ownsDatabase: boolean;
   readonly #busyRetryMs: number;
+  readonly #prepared: boolean;
   #ready: Promise<void> | undefined;
   /** One object's appends run in call order. */
   readonly #appending = new CallOrderQueue<Session>();
@@ -127,7 +128,9 @@ export class SqlSessionService implements SessionService {
     checkSchemaOption(kind, options.schema);
     this.#root = root;
     this.#db = inSchema(root, options.schema);
-    this.#ops = kind === 'postgres' ? postgresOps(options.schema) : sqliteOps;
+    this.#prepared = options.preparedStatements ?? false;
+    this.#ops =
+      kind === 'postgres' ? postgresOps(options.schema, undefined, this.#prepared) : sqliteOps;
     this.#schema = options.schema;
     this.#location = { dialect: kind, schema: options.schema };
     this.#autoMigrate = options.autoMigrate ?? false;
@@ -155,7 +158,8 @@ export class SqlSessionService implements SessionService {
   /**
    * Open a database from a URL: `sqlite:./path.db`, `sqlite:/absolute/path.db`, `sqlite::memory:`,
    * `postgres://user@host:5432/db`. Loads `better-sqlite3` or `pg` on demand. The service owns the
-   * connection: call `close()` when done.
+   * connection: call `close()` when done. On PostgreSQL the statements of every turn are prepared
+   * (`preparedStatements`, on by default here).
    */
   static async fromUrl(
     url: string,
@@ -163,7 +167,13 @@ export class SqlSessionService implements SessionService {
   ): Promise<SqlSessionService> {
     const { db, dialect } = await openSqlDatabase<SessionDatabase>(url, options);
     try {
-      return new SqlSessionService({ ...options, db, dialect, ownsDatabase: true });
+      return new SqlSessionService({
+        ...options,
+        db,
+        dialect,
+        ownsDatabase: true,
+        preparedStatements: options.preparedStatements ?? dialect === 'postgres',
+      });
     } catch (error) {
       await db.destroy(); // refused options: do not leave the connection open
       throw error;
@@ -401,7 +411,7 @@ export class SqlSessionService implements SessionService {
     if (this.#ops.kind === 'postgres') {
       const report = await readPostgresLayout(this.#root, this.#schema);
       refuseUnusableLayout(report, true);
-      this.#ops = postgresOps(this.#schema, report.layout);
+      this.#ops = postgresOps(this.#schema, report.layout, this.#prepared);
       ownsEvents = report.layout.eventSeq; // only this package's migration adds `seq`
     } else {
       ownsEvents = (await sqliteEventsTable(this.#root as Kysely<unknown>)) === 'own';

@@ -8,7 +8,9 @@ import { z } from 'zod';
  * The agent of the cluster load test: every turn calls `record_turn` once with the user's text (a
  * unique turn id), then answers `ack <turn>`. The tool appends the turn id to the file named by
  * `ADK_CLUSTER_TOOL_LOG` (shared by every server and worker process) so the test counts tool
- * runs outside the sessions: a turn run twice shows up as two lines.
+ * runs outside the sessions: a turn run twice shows up as two lines. A turn resumed on another
+ * instance after its own died gets its interrupted call answered with an error (the tool is not
+ * idempotent) and answers `ack <turn> (tool interrupted)`.
  */
 const recordTurn = new FunctionTool({
   name: 'record_turn',
@@ -29,7 +31,14 @@ const model = new FakeModel({
   responses: (request) => {
     const last = request.contents.at(-1);
     const result = last?.parts[0]?.functionResponse;
-    if (result) return `ack ${(result.response as { recorded: string }).recorded}`;
+    if (result) {
+      const { recorded } = result.response as { recorded?: string };
+      if (recorded !== undefined) return `ack ${recorded}`;
+      // A run resumed after its instance died: the call was interrupted (the tool is not
+      // idempotent, so it is not run again); its turn id is in the call.
+      const call = request.contents.at(-2)?.parts[0]?.functionCall;
+      return `ack ${(call?.args as { turn?: string } | undefined)?.turn} (tool interrupted)`;
+    }
     return { functionCalls: [{ name: 'record_turn', args: { turn: getText(last) } }] };
   },
 });

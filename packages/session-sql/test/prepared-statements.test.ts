@@ -1,0 +1,59 @@
+import { createEvent, userContent } from '@adk/core';
+import {
+  POSTGRES_URL,
+  createPostgresSchema,
+  dropPostgresSchema,
+  postgresSchemaName,
+  postgresUnavailable,
+} from '@adk/test-databases';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { SqlSessionService } from '../src';
+
+const unavailable = await postgresUnavailable();
+
+describe.skipIf(unavailable)('prepared statements on PostgreSQL', () => {
+  const schema = postgresSchemaName();
+  beforeAll(() => createPostgresSchema(schema));
+  afterAll(() => dropPostgresSchema(schema));
+
+  /** Append and read twice on a one-connection pool; the statements that connection prepared. */
+  async function preparedAfterTurns(options: { preparedStatements?: boolean }) {
+    const service = await SqlSessionService.fromUrl(POSTGRES_URL, {
+      schema,
+      autoMigrate: true,
+      poolSize: 1,
+      ...options,
+    });
+    try {
+      const session = await service.createSession({ appName: 'p', userId: 'u' });
+      for (const text of ['one', 'two']) {
+        await service.appendEvent({
+          session,
+          event: createEvent({ author: 'user', invocationId: 'i', content: userContent(text) }),
+        });
+        const read = await service.getSession({ appName: 'p', userId: 'u', sessionId: session.id });
+        expect(read?.events.at(-1)?.content).toEqual(userContent(text));
+      }
+      const { rows } = await sql<{ name: string }>`
+        select name from pg_prepared_statements order by name`.execute(service.database);
+      return rows.map((row) => row.name);
+    } finally {
+      await service.close();
+    }
+  }
+
+  it('prepares the append and the read once per connection with fromUrl', async () => {
+    const names = await preparedAfterTurns({});
+    // One append statement and the two reads (the first whole, the next incremental), each
+    // prepared once although each ran twice.
+    expect(names.length).toBeGreaterThanOrEqual(2);
+    expect(names.every((name) => name.startsWith('adk_session_'))).toBe(true);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('prepares nothing with preparedStatements: false', async () => {
+    expect(await preparedAfterTurns({ preparedStatements: false })).toEqual([]);
+  });
+});
