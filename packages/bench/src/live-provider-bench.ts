@@ -27,6 +27,10 @@ const FRAME_BYTES = 960; // 20 ms at 24 kHz, 16-bit mono
 /** Options of {@link runLiveProviderBench}. */
 export interface LiveProviderBenchOptions {
   quick?: boolean;
+  /** Runs of each server (default 3, 1 when quick). */
+  runs?: number;
+  /** Measured frames per run (default 10,000, 2,000 when quick). */
+  frames?: number;
 }
 
 /** One run of one server: latencies (ms) of each measured frame and the server's CPU (ms). */
@@ -181,8 +185,8 @@ async function runOne(
 export async function runLiveProviderBench(
   options: LiveProviderBenchOptions = {},
 ): Promise<{ rows: BenchRow[]; raw: LiveProviderBenchRaw }> {
-  const runs = options.quick ? 1 : 3;
-  const frames = options.quick ? 2000 : 10_000;
+  const runs = options.runs ?? (options.quick ? 1 : 3);
+  const frames = options.frames ?? (options.quick ? 2000 : 10_000);
   const warmup = options.quick ? 300 : 1000;
   const provider = new Provider();
   await new Promise<void>((resolve) => provider.server.once('listening', () => resolve()));
