@@ -1,5 +1,3 @@
-import { isAscii } from 'node:buffer';
-
 import { PlainBlob } from '@adk/core';
 
 /**
@@ -26,15 +24,16 @@ const COMMA = 0x2c;
 /**
  * The blob of a Live API server message that is one audio (or other inline data) chunk of the
  * model's turn and nothing else, read from the frame's bytes without `JSON.parse`, as a
- * `PlainBlob` that keeps its data's bytes (a view of the frame) for the server to write:
+ * `PlainBlob` (the server then writes it without scanning the data again):
  * `{"serverContent":{"modelTurn":{"parts":[{"inlineData":{"mimeType":"…","data":"…"}}]}}}`
  * (JSON whitespace anywhere, the two members in either order).
  *
  * `undefined` for any other message, and whenever the fast reading is not certain to agree with
  * `JSON.parse`: another member anywhere, an escape sequence or a character outside printable
- * ASCII in either string, data that is not padded base64 (or longer than 0.5 s of audio). The caller then parses the frame as JSON (which also reports a
- * malformed frame). While the model speaks nearly every frame is such a chunk; reading it this
- * way saves decoding the frame to a string and building then copying its object tree.
+ * ASCII in the mime type, data that is not padded base64 (or longer than 0.5 s of audio). The
+ * caller then parses the frame as JSON (which also reports a malformed frame). While the model
+ * speaks nearly every frame is such a chunk; reading it this way saves decoding the whole frame
+ * to a string and building, then copying, its object tree.
  */
 export function readAudioMessage(frame: Buffer): PlainBlob | undefined {
   let at =
@@ -45,7 +44,6 @@ export function readAudioMessage(frame: Buffer): PlainBlob | undefined {
   if (at < 0) return undefined;
   let mimeType: string | undefined;
   let data: string | undefined;
-  let bytes: Buffer | undefined;
   for (let member = 0; member < 2; member++) {
     if (member === 1) {
       at = skipSpace(frame, at);
@@ -60,13 +58,14 @@ export function readAudioMessage(frame: Buffer): PlainBlob | undefined {
     at = skipSpace(frame, at + 1);
     if (frame[at] !== QUOTE) return undefined;
     const start = at + 1;
-    const end = plainStringEnd(frame, start);
+    const end = frame.indexOf(QUOTE, start);
     if (end < 0) return undefined;
+    // Checked below: base64 for the data (escapes and anything else are not base64), printable
+    // ASCII without a backslash for the mime type.
     const value = frame.toString('latin1', start, end);
     if (isData) {
-      if (data !== undefined || !isBase64(value)) return undefined;
+      if (data !== undefined) return undefined;
       data = value;
-      bytes = frame.subarray(start, end);
     } else {
       if (mimeType !== undefined || !isPrintable(value)) return undefined;
       mimeType = value;
@@ -77,7 +76,8 @@ export function readAudioMessage(frame: Buffer): PlainBlob | undefined {
     at = expectAll(frame, at, CLOSING);
     if (at < 0 || skipSpace(frame, at) !== frame.length) return undefined;
   }
-  return new PlainBlob(mimeType!, data!, bytes);
+  const blob = PlainBlob.of(mimeType!, data!);
+  return blob instanceof PlainBlob ? blob : undefined;
 }
 
 /** Where the last of `tokens` ends when they follow one another from `at`, else -1. */
@@ -114,37 +114,11 @@ function skipSpace(frame: Buffer, at: number): number {
   }
 }
 
-/**
- * The index of the quote that closes the string starting at `start` when the string is printable
- * ASCII without a backslash, else -1. Checked natively (`isAscii`, `indexOf`); control characters
- * are checked by the data's base64 decoding ({@link isBase64}), the mime type's by a loop.
- */
-function plainStringEnd(frame: Buffer, start: number): number {
-  const end = frame.indexOf(QUOTE, start);
-  if (end < 0) return -1;
-  const backslash = frame.indexOf(BACKSLASH, start);
-  if (backslash >= 0 && backslash < end) return -1;
-  return isAscii(frame.subarray(start, end)) ? end : -1;
-}
-
+/** Printable ASCII without a backslash: the text of the JSON string is its value. */
 function isPrintable(text: string): boolean {
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
-    if (code < 0x20 || code > 0x7e) return false;
+    if (code < 0x20 || code > 0x7e || code === BACKSLASH) return false;
   }
   return true;
-}
-
-/** Scratch space of {@link isBase64}: 24 KB of audio (0.5 s at 24 kHz); longer data is parsed. */
-const SCRATCH = Buffer.allocUnsafe(24 * 1024);
-
-/**
- * Whether `text` is padded base64 (Node's alphabet, `-` and `_` included): decoding skips any
- * other character (a control character, a space) or stops at an `=` inside, and then yields
- * fewer bytes than the length promises. Natively, at a fraction of a byte loop's cost.
- */
-function isBase64(text: string): boolean {
-  if (text.length % 4 !== 0) return false;
-  const expected = Buffer.byteLength(text, 'base64');
-  return expected <= SCRATCH.length && SCRATCH.write(text, 0, 'base64') === expected;
 }

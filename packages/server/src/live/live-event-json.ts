@@ -3,10 +3,10 @@ import { plainBlobOf, type Blob, type Event } from '@adk/core';
 /**
  * The frame of an event for the `/run_live` socket: the UTF-8 bytes (or the text) of exactly
  * `JSON.stringify(event)`. Written faster for a partial event whose content carries a blob that a
- * live connection made plain (a `PlainBlob`: an audio chunk's base64 read straight from the
- * provider's frame): its data, about 1.3 KB per 20 ms chunk, is not scanned for characters to
- * escape, and when the connection kept the data's bytes they are copied into the frame as they
- * are, without making the text of the frame. Everything else is `JSON.stringify`'s own work.
+ * live connection made plain (a `PlainBlob`: an audio chunk's base64, checked once by the
+ * connection): its data, about 1.3 KB per 20 ms chunk, is neither scanned for characters to
+ * escape nor encoded, but copied into the frame's bytes as it is (no text of the whole frame is
+ * made). Everything else is `JSON.stringify`'s own work.
  */
 export function liveEventFrame(event: Event): string | Buffer {
   if (!event.partial || !hasPlainBlob(event)) return JSON.stringify(event);
@@ -66,11 +66,11 @@ function numberJson(value: number): string {
   return lastNumberJson;
 }
 
-/** Appends JSON text in order; one run of bytes (a plain blob's) may stand in the middle. */
+/** Appends JSON text in order; one plain blob's data may stand in the middle. */
 class FrameWriter {
   text = '';
   #head: string | undefined;
-  #bytes: Uint8Array | undefined;
+  #data: string | undefined;
 
   /**
    * `JSON.stringify(object)` for a plain object, with the member `special` written by `write`
@@ -98,26 +98,31 @@ class FrameWriter {
     this.text += '}';
   }
 
-  /** The blob's data as a JSON string: its bytes in place when kept (once per frame). */
-  plainString(data: string, bytes: Uint8Array | undefined): void {
-    if (bytes === undefined || this.#bytes !== undefined) {
+  /**
+   * A plain blob's data as a JSON string, as it is: the first one of a frame is copied into the
+   * frame's bytes by {@link finish} (ASCII: one byte per character, no encoding); any other is
+   * appended to the text.
+   */
+  plainString(data: string): void {
+    if (this.#data !== undefined) {
       this.text += '"' + data + '"';
       return;
     }
     this.#head = this.text + '"';
-    this.#bytes = bytes;
+    this.#data = data;
     this.text = '"';
   }
 
   finish(): string | Buffer {
-    if (this.#head === undefined || this.#bytes === undefined) return this.text;
     const head = this.#head;
+    const data = this.#data;
+    if (head === undefined || data === undefined) return this.text;
     const tail = this.text;
     const headLength = Buffer.byteLength(head);
-    const frame = Buffer.allocUnsafe(headLength + this.#bytes.length + Buffer.byteLength(tail));
+    const frame = Buffer.allocUnsafe(headLength + data.length + Buffer.byteLength(tail));
     frame.write(head, 0, 'utf8');
-    frame.set(this.#bytes, headLength);
-    frame.write(tail, headLength + this.#bytes.length, 'utf8');
+    frame.write(data, headLength, 'latin1');
+    frame.write(tail, headLength + data.length, 'utf8');
     return frame;
   }
 }
@@ -151,7 +156,7 @@ function blobJson(writer: FrameWriter, blob: unknown, prefix: string): boolean {
   writer.object(blob as Record<string, unknown>, 'data', (inner, data, dataPrefix) => {
     const plain = plainBlobOf(blob as Blob);
     inner.text += dataPrefix;
-    if (plain && plain.data === data) inner.plainString(plain.data, plain.plainBytes);
+    if (plain && plain.data === data) inner.plainString(plain.data);
     else inner.text += JSON.stringify(data);
     return true;
   });
