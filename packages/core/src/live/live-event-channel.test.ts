@@ -12,13 +12,13 @@ describe('LiveEventChannel', () => {
     expect(channel.push(item('1'))).toBeUndefined();
     expect((await waiting)?.event.id).toBe('1');
     expect(channel.take()).toBeUndefined();
-    channel.push(item('2'));
+    expect(channel.push(item('2'))).toBeUndefined();
     expect(channel.take()?.event.id).toBe('2');
   });
 
   it('makes a producer wait over capacity until the consumer takes', async () => {
     const channel = new LiveEventChannel(1);
-    channel.push(item('1'));
+    expect(channel.push(item('1'))).toBeUndefined();
     const full = channel.push(item('2'));
     expect(full).toBeInstanceOf(Promise);
     let room = false;
@@ -37,7 +37,7 @@ describe('LiveEventChannel', () => {
     ended.end();
     expect(await waiting).toBeUndefined();
     const failed = new LiveEventChannel(4);
-    failed.push(item('1'));
+    expect(failed.push(item('1'))).toBeUndefined();
     failed.fail(new Error('broken'));
     expect((await failed.next())?.event.id).toBe('1');
     await expect(failed.next()).rejects.toThrow('broken');
