@@ -1,11 +1,13 @@
 /**
  * The framework's added latency on the live path (issue 27): a provider audio frame arriving at
  * the server until it leaves the server's WebSocket, for `/run_live` (models-gemini's Gemini Live
- * connection → `Runner.runLive` → the route's socket) against a bare `ws` relay of the same
- * frames, and the server's CPU per frame for both.
+ * connection, or models-openai's OpenAI Realtime one → `Runner.runLive` → the route's socket)
+ * against a bare `ws` relay of the same frames, and the server's CPU per frame for both.
  *
  * The provider (a minimal Gemini Live endpoint speaking the real wire format: `setup` →
- * `setupComplete`, then binary `serverContent.modelTurn` frames of 20 ms of 24 kHz PCM) and the
+ * `setupComplete`, then binary `serverContent.modelTurn` frames of 20 ms of 24 kHz PCM; or a
+ * minimal OpenAI Realtime one: `session.created`, `session.update` → `session.updated`, then
+ * `response.output_audio.delta` text frames of the same audio) and the
  * client run in this process; the server under test runs in its own process
  * (`live-provider-server.ts`) so its CPU is measured alone. Each frame carries its send time
  * (`process.hrtime`) in its first PCM bytes; the client reads it back on arrival. Frames go one at
@@ -27,6 +29,12 @@ const FRAME_BYTES = 960; // 20 ms at 24 kHz, 16-bit mono
 /** Options of {@link runLiveProviderBench}. */
 export interface LiveProviderBenchOptions {
   quick?: boolean;
+  /** The provider APIs to run (default both, Gemini Live first). */
+  dialects?: LiveDialect[];
+  /** Runs of each server (default 3, 1 when quick). */
+  runs?: number;
+  /** Measured frames per run (default 10,000, 2,000 when quick). */
+  frames?: number;
 }
 
 /** One run of one server: latencies (ms) of each measured frame and the server's CPU (ms). */
@@ -43,23 +51,38 @@ export interface LiveRunSummary {
   cpuUsPerFrame: number;
 }
 
-/** Every run of both servers. */
+/** Every run of both servers (Gemini Live), and of the OpenAI Realtime path when it ran. */
 export interface LiveProviderBenchRaw {
   adk: LiveRunSummary[];
   relay: LiveRunSummary[];
+  openai?: { adk: LiveRunSummary[]; relay: LiveRunSummary[] };
 }
 
-/** The bench's Gemini Live endpoint: answers `setup`, then sends the frames it is told to. */
+/** The provider APIs the bench speaks. */
+export type LiveDialect = 'gemini' | 'openai';
+
+/**
+ * The bench's provider endpoint. Gemini Live: answers `setup` with `setupComplete`, then sends
+ * binary `serverContent.modelTurn` frames. OpenAI Realtime: sends `session.created`, answers
+ * `session.update` with `session.updated`, then sends `response.output_audio.delta` text frames.
+ */
 class Provider {
   readonly server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   #socket: WebSocket | undefined;
   #ready: (() => void) | undefined;
   readonly #pcm = Buffer.alloc(FRAME_BYTES, 0x11);
 
-  constructor() {
+  constructor(readonly dialect: LiveDialect) {
     this.server.on('connection', (socket) => {
+      if (dialect === 'openai') {
+        socket.send(JSON.stringify({ type: 'session.created', event_id: 'ev-0', session: {} }));
+      }
       socket.once('message', () => {
-        socket.send(Buffer.from(JSON.stringify({ setupComplete: {} })));
+        socket.send(
+          dialect === 'openai'
+            ? JSON.stringify({ type: 'session.updated', event_id: 'ev-1', session: {} })
+            : Buffer.from(JSON.stringify({ setupComplete: {} })),
+        );
         this.#socket = socket;
         this.#ready?.();
       });
@@ -86,6 +109,19 @@ class Provider {
   /** Send one audio frame stamped with the time now. */
   send(): void {
     this.#pcm.writeBigInt64LE(process.hrtime.bigint(), 0);
+    if (this.dialect === 'openai') {
+      const event = {
+        type: 'response.output_audio.delta',
+        event_id: 'ev-audio',
+        response_id: 'resp-1',
+        item_id: 'item-1',
+        output_index: 0,
+        content_index: 0,
+        delta: this.#pcm.toString('base64'),
+      };
+      this.#socket!.send(JSON.stringify(event));
+      return;
+    }
     const frame = {
       serverContent: {
         modelTurn: {
@@ -119,9 +155,13 @@ function stampOf(text: string): bigint | undefined {
   const frame = JSON.parse(text) as {
     content?: { parts?: { inlineData?: { data?: string } }[] };
     serverContent?: { modelTurn?: { parts?: { inlineData?: { data?: string } }[] } };
+    type?: string;
+    delta?: string;
   };
-  const data = (frame.content?.parts ?? frame.serverContent?.modelTurn?.parts)?.[0]?.inlineData
-    ?.data;
+  const data =
+    frame.type === 'response.output_audio.delta'
+      ? frame.delta
+      : (frame.content?.parts ?? frame.serverContent?.modelTurn?.parts)?.[0]?.inlineData?.data;
   return data ? Buffer.from(data, 'base64').readBigInt64LE(0) : undefined;
 }
 
@@ -132,7 +172,7 @@ async function runOne(
   warmup: number,
   run: number,
 ): Promise<LiveRunResult> {
-  const child = fork(SERVER, [mode, provider.url], {
+  const child = fork(SERVER, [mode, provider.url, provider.dialect], {
     execArgv: process.execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -177,21 +217,40 @@ async function runOne(
   }
 }
 
-/** Run the live benchmark: rows for the table (ours against the bare relay) and the raw figures. */
+/**
+ * Run the live benchmark: rows for the table (ours against the bare relay) and the raw figures,
+ * for Gemini Live then OpenAI Realtime (the rows of the latter are labelled so).
+ */
 export async function runLiveProviderBench(
   options: LiveProviderBenchOptions = {},
 ): Promise<{ rows: BenchRow[]; raw: LiveProviderBenchRaw }> {
-  const runs = options.quick ? 1 : 3;
-  const frames = options.quick ? 2000 : 10_000;
+  const dialects = options.dialects ?? ['gemini', 'openai'];
+  const rows: BenchRow[] = [];
+  let raw: LiveProviderBenchRaw = { adk: [], relay: [] };
+  for (const dialect of dialects) {
+    const outcome = await runDialect(dialect, options);
+    rows.push(...outcome.rows);
+    if (dialect === 'gemini') raw = { ...raw, ...outcome.raw };
+    else raw.openai = outcome.raw;
+  }
+  return { rows, raw };
+}
+
+async function runDialect(
+  dialect: LiveDialect,
+  options: LiveProviderBenchOptions,
+): Promise<{ rows: BenchRow[]; raw: { adk: LiveRunSummary[]; relay: LiveRunSummary[] } }> {
+  const runs = options.runs ?? (options.quick ? 1 : 3);
+  const frames = options.frames ?? (options.quick ? 2000 : 10_000);
   const warmup = options.quick ? 300 : 1000;
-  const provider = new Provider();
+  const provider = new Provider(dialect);
   await new Promise<void>((resolve) => provider.server.once('listening', () => resolve()));
   const runsOf: { adk: LiveRunResult[]; relay: LiveRunResult[] } = { adk: [], relay: [] };
   try {
     for (let run = 0; run < runs; run++) {
       const order: ('adk' | 'relay')[] = run % 2 === 0 ? ['adk', 'relay'] : ['relay', 'adk'];
       for (const mode of order) {
-        console.error(`[bench] live run ${run + 1}/${runs}: ${mode}`);
+        console.error(`[bench] live ${dialect} run ${run + 1}/${runs}: ${mode}`);
         runsOf[mode].push(await runOne(mode, provider, frames, warmup, run));
       }
     }
@@ -204,7 +263,7 @@ export async function runLiveProviderBench(
     p95Ms: quantile(result.latencies, 0.95),
     cpuUsPerFrame: (result.cpuMs * 1000) / result.latencies.length,
   });
-  const raw: LiveProviderBenchRaw = {
+  const raw = {
     adk: runsOf.adk.map(summary),
     relay: runsOf.relay.map(summary),
   };
@@ -214,7 +273,9 @@ export async function runLiveProviderBench(
   // The runs of the two servers are paired (run i of each ran back to back).
   const added = (key: 'p50Ms' | 'p95Ms') =>
     median(raw.adk.map((run, i) => run[key] - raw.relay[i]![key]));
-  const label = 'Live audio frame, provider → client (vs bare ws relay)';
+  // Gemini's rows keep their labels (the history compares them); OpenAI's say so.
+  const of = dialect === 'openai' ? ' (OpenAI Realtime)' : '';
+  const label = `Live${of} audio frame, provider → client (vs bare ws relay)`;
   return {
     raw,
     rows: [
@@ -233,14 +294,14 @@ export async function runLiveProviderBench(
         better: 'lower',
       },
       {
-        label: 'Live: latency added by the framework, p50',
+        label: `Live${of}: latency added by the framework, p50`,
         unit: 'ms',
         ours: added('p50Ms'),
         theirs: undefined,
         better: 'lower',
       },
       {
-        label: 'Live: latency added by the framework, p95',
+        label: `Live${of}: latency added by the framework, p95`,
         unit: 'ms',
         ours: added('p95Ms'),
         theirs: undefined,
@@ -248,7 +309,7 @@ export async function runLiveProviderBench(
         goal: { subject: 'ours', op: '<=', target: 1 },
       },
       {
-        label: 'Live: server CPU per audio frame (vs bare ws relay)',
+        label: `Live${of}: server CPU per audio frame (vs bare ws relay)`,
         unit: 'µs',
         ours: cpuUs(raw.adk),
         theirs: cpuUs(raw.relay),

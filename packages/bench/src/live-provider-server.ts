@@ -1,9 +1,10 @@
 /**
  * The server side of the live benchmark, in its own process so its CPU is measured alone:
  * `adk` serves `/run_live` (`createAdkServer` + `listen`) for an agent on a Gemini Live model
- * (`@adk/models-gemini`) pointed at the bench's provider; `relay` is a bare `ws` relay of the same
- * provider socket (each provider frame sent on, as is, to the client). The parent talks over IPC:
- * it gets `{ port }`, sends `cpu-start` / `cpu-stop`, and gets `{ cpuMs }` back.
+ * (`@adk/models-gemini`) or an OpenAI Realtime model (`@adk/models-openai`) pointed at the
+ * bench's provider; `relay` is a bare `ws` relay of the same provider socket (each provider frame
+ * sent on, as is, to the client). The parent talks over IPC: it gets `{ port }`, sends
+ * `cpu-start` / `cpu-stop`, and gets `{ cpuMs }` back.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
@@ -11,17 +12,25 @@ import { join } from 'node:path';
 
 import { InMemorySessionService, LlmAgent } from '@adk/core';
 import { createGemini } from '@adk/models-gemini';
+import { createOpenAI } from '@adk/models-openai';
 import { createAdkServer, listen } from '@adk/server';
 import { WebSocket, WebSocketServer } from 'ws';
 
 import { cpuMsSince, cpuNow } from './stats';
 
-const [mode, providerUrl] = process.argv.slice(2) as ['adk' | 'relay', string];
+const [mode, providerUrl, dialect = 'gemini'] = process.argv.slice(2) as [
+  'adk' | 'relay',
+  string,
+  'gemini' | 'openai' | undefined,
+];
 
 async function startAdk(): Promise<number> {
-  const model = createGemini({ apiKey: 'bench-key', baseURL: `${providerUrl}/v1beta` })(
-    'gemini-live-2.5-flash-preview',
-  );
+  const model =
+    dialect === 'openai'
+      ? createOpenAI({ apiKey: 'bench-key', baseURL: `${providerUrl}/v1` })('gpt-realtime')
+      : createGemini({ apiKey: 'bench-key', baseURL: `${providerUrl}/v1beta` })(
+          'gemini-live-2.5-flash-preview',
+        );
   const app = createAdkServer({
     apps: { voice: { agent: new LlmAgent({ name: 'voice', model }), autoCreateSession: true } },
     sessionService: new InMemorySessionService(),
@@ -33,11 +42,20 @@ async function startAdk(): Promise<number> {
 async function startRelay(): Promise<number> {
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   server.on('connection', (client) => {
+    const ws = providerUrl.replace('http', 'ws');
     const provider = new WebSocket(
-      `${providerUrl.replace('http', 'ws')}/ws/google.ai.generativelanguage.v1beta.GenerativeService.BidiGenerateContent?key=bench-key`,
+      dialect === 'openai'
+        ? `${ws}/v1/realtime?model=gpt-realtime`
+        : `${ws}/ws/google.ai.generativelanguage.v1beta.GenerativeService.BidiGenerateContent?key=bench-key`,
     );
     provider.on('open', () =>
-      provider.send(JSON.stringify({ setup: { model: 'models/gemini-live-2.5-flash-preview' } })),
+      provider.send(
+        JSON.stringify(
+          dialect === 'openai'
+            ? { type: 'session.update', session: {} }
+            : { setup: { model: 'models/gemini-live-2.5-flash-preview' } },
+        ),
+      ),
     );
     provider.on('message', (data: Buffer) => client.send(data.toString('utf8')));
     client.on('message', (data: Buffer) => {

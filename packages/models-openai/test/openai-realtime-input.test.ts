@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { LiveResponseQueue } from '../src/realtime/live-response-queue';
 import { audioBytes, liveRequest, reader, RealtimeFixture } from './realtime-helpers';
 
 const fixture = new RealtimeFixture();
@@ -94,27 +93,5 @@ describe('OpenAI Realtime live connection: more input and flow control', () => {
       if (response.turnComplete) break;
     }
     expect(bytes).toBe(4000 * 48);
-  });
-});
-
-describe('LiveResponseQueue', () => {
-  it('signals high water once and low water at half, in order', async () => {
-    const signals: string[] = [];
-    const queue = new LiveResponseQueue<number>({
-      highWaterMark: 4,
-      onHigh: () => signals.push('high'),
-      onLow: () => signals.push('low'),
-    });
-    for (let i = 0; i < 6; i += 1) queue.push(i);
-    expect(signals).toEqual(['high']);
-    const seen: number[] = [];
-    const iterator = queue[Symbol.asyncIterator]();
-    for (let i = 0; i < 4; i += 1) seen.push((await iterator.next()).value as number);
-    expect(signals).toEqual(['high', 'low']);
-    queue.fail(new Error('broken'));
-    queue.push(99);
-    seen.push((await iterator.next()).value as number, (await iterator.next()).value as number);
-    expect(seen).toEqual([0, 1, 2, 3, 4, 5]);
-    await expect(iterator.next()).rejects.toThrow('broken');
   });
 });

@@ -1,4 +1,4 @@
-import { InMemorySessionService, LlmAgent, type Event } from '@adk/core';
+import { InMemorySessionService, LlmAgent, PlainBlob, type Event } from '@adk/core';
 import { FakeLiveModel, type FakeLiveResponder } from '@adk/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -106,6 +106,46 @@ describe('GET /run_live', () => {
       ),
     ).toEqual(['user: Hello there', 'voice: Hi!', 'voice: <turn complete>']);
     expect(model.openConnections).toEqual([]);
+  });
+
+  it("sends a provider's plain audio chunks as text frames equal to the event's JSON", async () => {
+    const data = pcm(Array.from({ length: 960 }, (_, i) => i & 255));
+    const { sessionId } = await start((message) =>
+      message.type === 'realtime'
+        ? [
+            { outputTranscription: { text: 'Hi' } },
+            ...[0, 1].map(() => ({
+              partial: true,
+              content: {
+                role: 'model' as const,
+                parts: [{ inlineData: PlainBlob.of('audio/pcm;rate=24000', data) }],
+              },
+            })),
+            { turnComplete: true },
+          ]
+        : undefined,
+    );
+    const client = connect(`app_name=voice&user_id=${USER}&session_id=${sessionId}`);
+    const binary: boolean[] = [];
+    client.ws.on('message', (_data, isBinary) => binary.push(isBinary));
+    await client.opened;
+    client.ws.send(JSON.stringify({ blob: { mime_type: 'audio/pcm', data: pcm([1]) } }));
+    await expect.poll(() => client.frames.some((frame) => frame.turnComplete)).toBe(true);
+    const chunks = client.frames.filter((frame) => frame.content?.parts[0]?.inlineData);
+    expect(chunks).toHaveLength(2);
+    for (const chunk of chunks) {
+      expect(chunk).toMatchObject({
+        partial: true,
+        author: 'voice',
+        content: {
+          role: 'model',
+          parts: [{ inlineData: { mimeType: 'audio/pcm;rate=24000', data } }],
+        },
+      });
+    }
+    expect(binary.every((isBinary) => !isBinary)).toBe(true);
+    client.ws.send(JSON.stringify({ close: true }));
+    expect((await client.closed).code).toBe(LIVE_CLOSE_CODES.normal);
   });
 
   it('takes text turns with modalities=TEXT', async () => {

@@ -16,7 +16,10 @@ export interface LiveChannelItem {
 export class LiveEventChannel {
   readonly #items: LiveChannelItem[] = [];
   readonly #writers: Array<() => void> = [];
-  #reader: (() => void) | undefined;
+  /** The consumer's pending `next()`, when it waits: `push` hands it the item directly. */
+  #reader:
+    | { resolve: (item: LiveChannelItem | undefined) => void; reject: (error: unknown) => void }
+    | undefined;
   #ended = false;
   #failure: { error: unknown } | undefined;
 
@@ -33,8 +36,13 @@ export class LiveEventChannel {
    */
   push(item: LiveChannelItem): Promise<void> | undefined {
     if (this.#ended) return undefined;
+    const reader = this.#reader;
+    if (reader) {
+      this.#reader = undefined;
+      reader.resolve(item);
+      return undefined;
+    }
     this.#items.push(item);
-    this.#wakeReader();
     return this.#items.length > this.capacity ? this.#room() : undefined;
   }
 
@@ -58,28 +66,36 @@ export class LiveEventChannel {
     this.end();
   }
 
-  /** The next item; `undefined` once ended and drained. Throws the failure, if any, at the end. */
-  async next(): Promise<LiveChannelItem | undefined> {
-    for (;;) {
-      const item = this.#items.shift();
-      if (item) {
-        if (this.#items.length <= this.capacity) this.#writers.shift()?.();
-        return item;
-      }
-      if (this.#ended) {
-        if (this.#failure) throw this.#failure.error;
-        return undefined;
-      }
-      await new Promise<void>((resolve) => {
-        this.#reader = resolve;
-      });
+  /**
+   * The next item if one is waiting, else `undefined` (then use {@link next}): no promise when
+   * the consumer keeps up with bursts.
+   */
+  take(): LiveChannelItem | undefined {
+    const item = this.#items.shift();
+    if (item && this.#writers.length > 0 && this.#items.length <= this.capacity) {
+      this.#writers.shift()?.();
     }
+    return item;
+  }
+
+  /** The next item; `undefined` once ended and drained. Throws the failure, if any, at the end. */
+  next(): Promise<LiveChannelItem | undefined> {
+    const item = this.take();
+    if (item) return Promise.resolve(item);
+    if (this.#ended) {
+      return this.#failure ? Promise.reject(this.#failure.error) : Promise.resolve(undefined);
+    }
+    return new Promise((resolve, reject) => {
+      this.#reader = { resolve, reject };
+    });
   }
 
   #wakeReader(): void {
     const reader = this.#reader;
+    if (!reader) return;
     this.#reader = undefined;
-    reader?.();
+    if (this.#failure) reader.reject(this.#failure.error);
+    else reader.resolve(undefined);
   }
 
   #wakeAll(): void {

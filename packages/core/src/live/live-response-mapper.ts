@@ -1,5 +1,5 @@
 import type { Part } from '../content';
-import { createEvent, type Event } from '../events';
+import { createEvent, createEventActions, newEventId, type Event } from '../events';
 import type { LlmResponse, UsageMetadata } from '../models';
 import type { LiveBlobRecorder } from './live-blob-recorder';
 import { LiveTranscript, type LiveEventSource } from './live-transcript';
@@ -63,14 +63,29 @@ export class LiveResponseMapper {
     const parts = response.content?.parts;
     if (!parts || parts.length === 0) return undefined;
     this.#collectDelta(parts);
-    const source = this.options.source();
-    return createEvent({
-      invocationId: source.invocationId,
-      author: source.agentName,
-      branch: source.branch,
-      partial: true,
-      content: { role: 'model', parts },
-    });
+    const { invocationId, agentName, branch } = this.options.source();
+    const content = { role: 'model', parts };
+    // The members and their order of `createEvent`'s result, written out (one per chunk).
+    return branch === undefined
+      ? {
+          invocationId,
+          author: agentName,
+          partial: true,
+          content,
+          id: newEventId(),
+          timestamp: Date.now(),
+          actions: createEventActions(),
+        }
+      : {
+          invocationId,
+          author: agentName,
+          branch,
+          partial: true,
+          content,
+          id: newEventId(),
+          timestamp: Date.now(),
+          actions: createEventActions(),
+        };
   }
 
   async map(response: LlmResponse): Promise<MappedLiveResponse> {
@@ -220,13 +235,21 @@ export class LiveResponseMapper {
   }
 }
 
-/** Members of a response that {@link LiveResponseMapper.mapDelta} may ignore. */
-const DELTA_KEYS = new Set(['partial', 'content', 'modelVersion', 'customMetadata']);
-
+/**
+ * Whether a response has no member but those {@link LiveResponseMapper.mapDelta} may ignore
+ * (`partial`, `content`, `modelVersion`, `customMetadata`); a `switch`, not a set: once per chunk.
+ */
 function isPlainDelta(response: LlmResponse): boolean {
   for (const key in response) {
-    if (!DELTA_KEYS.has(key) && (response as Record<string, unknown>)[key] !== undefined)
-      return false;
+    switch (key) {
+      case 'partial':
+      case 'content':
+      case 'modelVersion':
+      case 'customMetadata':
+        continue;
+      default:
+        if ((response as Record<string, unknown>)[key] !== undefined) return false;
+    }
   }
   return true;
 }

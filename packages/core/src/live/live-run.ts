@@ -31,6 +31,7 @@ import { LiveEventChannel } from './live-event-channel';
 import type { LiveRequest } from './live-request';
 import { LiveRequestQueue } from './live-request-queue';
 import { LiveResponseMapper } from './live-response-mapper';
+import type { LiveEventSource } from './live-transcript';
 import { openLiveConnection } from './open-live-connection';
 
 /** Settings of one {@link LiveRun}. */
@@ -83,6 +84,7 @@ export class LiveRun {
   readonly #toolTasks = new Set<Promise<void>>();
   readonly #mapper: LiveResponseMapper;
   readonly #inputBlobs: LiveBlobRecorder | undefined;
+  #sourceOf: (LiveEventSource & { ctx: InvocationContext }) | undefined;
 
   constructor(private readonly options: LiveRunOptions) {
     this.agent = options.agent;
@@ -140,12 +142,20 @@ export class LiveRun {
     if (requests instanceof LiveRequestQueue) requests.close();
   };
 
-  #source() {
-    return {
-      invocationId: this.options.ctx.invocationId,
-      agentName: this.agent.name,
-      branch: this.agentCtx.branch,
-    };
+  /** Who the run's events are by now: one object per agent context, not one per event. */
+  #source(): LiveEventSource {
+    const ctx = this.agentCtx;
+    let source = this.#sourceOf;
+    if (source?.ctx !== ctx || source.agentName !== this.agent.name) {
+      source = {
+        ctx,
+        invocationId: this.options.ctx.invocationId,
+        agentName: this.agent.name,
+        branch: ctx.branch,
+      };
+      this.#sourceOf = source;
+    }
+    return source;
   }
 
   #spawn(task: Promise<void>, tool = false): void {

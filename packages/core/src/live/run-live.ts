@@ -92,7 +92,54 @@ export async function* runLiveInvocation(
     const turn = turns.enter(turnKey, signal);
     if (turn !== true && !(await turn)) return;
     try {
-      yield* liveInvocation(host, request, runConfig, controller, maxReconnectAttempts);
+      // The loop is here rather than in a generator of its own: one generator layer less per
+      // event (an audio chunk), which is the live path's hot path.
+      const live = await startLiveInvocation(
+        host,
+        request,
+        runConfig,
+        controller,
+        maxReconnectAttempts,
+      );
+      const { ctx, run, plugins, invocationId, startTime } = live;
+      const showsPartials = !plugins.has('onEvent');
+      let eventCount = 0;
+      let failed = false;
+      try {
+        await run.start();
+        for (;;) {
+          const item = run.channel.take() ?? (await run.channel.next());
+          if (!item || controller.signal.aborted) break;
+          // A partial event (an audio chunk) is only shown: no await when no plugin looks at it.
+          const stored =
+            item.event.partial && showsPartials
+              ? item.event
+              : await commitEvent(host.sessionService, ctx, live.session, item.event);
+          item.afterCommit?.(stored);
+          eventCount++;
+          yield stored;
+        }
+      } catch (error) {
+        failed = true;
+        publish('runError', () => ({
+          spanId: ctx.spanId,
+          invocationId,
+          durationMs: performance.now() - startTime,
+          error,
+        }));
+        await plugins.onRunError(ctx, { invocationContext: ctx, error });
+        throw error;
+      } finally {
+        await run.close();
+        if (!failed) {
+          publish('runEnd', () => ({
+            spanId: ctx.spanId,
+            invocationId,
+            durationMs: performance.now() - startTime,
+            eventCount,
+          }));
+        }
+      }
     } finally {
       turns.leave(turnKey);
     }
@@ -103,13 +150,24 @@ export async function* runLiveInvocation(
   }
 }
 
-async function* liveInvocation(
+/** What {@link startLiveInvocation} prepared: the run and what its loop reports with. */
+interface StartedLiveInvocation {
+  ctx: InvocationContext;
+  session: Session;
+  run: LiveRun;
+  plugins: InvocationContext['plugins'];
+  invocationId: string;
+  startTime: number;
+}
+
+/** The invocation's context, its agent checked, `runStart` published, its {@link LiveRun}. */
+async function startLiveInvocation(
   host: LiveHost,
   request: RunLiveRequest,
   runConfig: RunConfig,
   controller: AbortController,
   maxReconnectAttempts: number,
-): AsyncGenerator<Event, void> {
+): Promise<StartedLiveInvocation> {
   const plugins = request.callbacks
     ? host.plugins.with([new RunCallbacksPlugin(request.callbacks)])
     : host.plugins;
@@ -168,41 +226,5 @@ async function* liveInvocation(
       : undefined,
     abort: () => controller.abort(),
   });
-  let eventCount = 0;
-  let failed = false;
-  try {
-    await run.start();
-    for (;;) {
-      const item = await run.channel.next();
-      if (!item || controller.signal.aborted) break;
-      // A partial event (an audio chunk) is only shown: no await when no plugin looks at it.
-      const stored =
-        item.event.partial && !plugins.has('onEvent')
-          ? item.event
-          : await commitEvent(host.sessionService, ctx, session, item.event);
-      item.afterCommit?.(stored);
-      eventCount++;
-      yield stored;
-    }
-  } catch (error) {
-    failed = true;
-    publish('runError', () => ({
-      spanId: ctx.spanId,
-      invocationId,
-      durationMs: performance.now() - startTime,
-      error,
-    }));
-    await plugins.onRunError(ctx, { invocationContext: ctx, error });
-    throw error;
-  } finally {
-    await run.close();
-    if (!failed) {
-      publish('runEnd', () => ({
-        spanId: ctx.spanId,
-        invocationId,
-        durationMs: performance.now() - startTime,
-        eventCount,
-      }));
-    }
-  }
+  return { ctx, session, run, plugins, invocationId, startTime };
 }

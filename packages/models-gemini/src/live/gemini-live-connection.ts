@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 
 import {
-  InvalidArgumentError,
+  LiveResponseBuffer,
   type Content,
   type LiveConnection,
   type LiveRealtimeInput,
@@ -24,6 +24,7 @@ import type {
 } from './gemini-live-wire';
 import { liveCloseError } from './live-close-error';
 import { LiveResponseReader } from './live-response-reader';
+import { readAudioMessage } from './read-audio-message';
 import { toContentMessages, toHistoryMessage, toRealtimeMessage } from './to-live-client-messages';
 
 /** Options of {@link GeminiLiveConnection.open}. */
@@ -53,8 +54,7 @@ const CLOSE_GRACE_MS = 2000;
 export class GeminiLiveConnection implements LiveConnection {
   private readonly socket: WebSocket;
   private readonly reader = new LiveResponseReader();
-  private readonly queue: LlmResponse[] = [];
-  private readonly maxBuffered: number;
+  private readonly responses: LiveResponseBuffer<LlmResponse>;
   private readonly ready: Promise<void>;
   private readonly closed: Promise<void>;
   private settleReady: (error?: unknown) => void = () => {};
@@ -64,9 +64,7 @@ export class GeminiLiveConnection implements LiveConnection {
   private setupDone = false;
   private closing = false;
   private finished = false;
-  private reading = false;
   private paused = false;
-  private wake: (() => void) | undefined;
   private setupTimer: NodeJS.Timeout | undefined;
   private killTimer: NodeJS.Timeout | undefined;
 
@@ -88,7 +86,19 @@ export class GeminiLiveConnection implements LiveConnection {
   }
 
   private constructor(private readonly options: GeminiLiveConnectionOptions) {
-    this.maxBuffered = options.maxBufferedResponses ?? 1024;
+    const maxBuffered = options.maxBufferedResponses ?? 1024;
+    this.responses = new LiveResponseBuffer<LlmResponse>({
+      highWaterMark: maxBuffered,
+      lowWaterMark: maxBuffered / 4,
+      onHigh: () => {
+        this.paused = true;
+        this.socket.pause();
+      },
+      onLow: () => {
+        this.paused = false;
+        this.socket.resume();
+      },
+    });
     this.ready = new Promise<void>((resolve, reject) => {
       this.settleReady = (error) => (error === undefined ? resolve() : reject(error));
     });
@@ -128,28 +138,9 @@ export class GeminiLiveConnection implements LiveConnection {
     await this.send(toRealtimeMessage(input));
   }
 
-  async *receive(): AsyncGenerator<LlmResponse, void> {
-    if (this.reading) {
-      throw new InvalidArgumentError({
-        argument: 'receive',
-        message: 'A live connection has one reader: receive() was already called.',
-      });
-    }
-    this.reading = true;
-    for (;;) {
-      const next = this.queue.shift();
-      if (next) {
-        if (this.paused && this.queue.length <= this.maxBuffered / 4) {
-          this.paused = false;
-          this.socket.resume();
-        }
-        yield next;
-        continue;
-      }
-      if (this.failure !== undefined) throw this.failure;
-      if (this.finished || this.closing) return;
-      await new Promise<void>((resolve) => (this.wake = resolve));
-    }
+  /** The responses, in order; one reader (a second one's first `next()` rejects). */
+  receive(): AsyncIterable<LlmResponse> {
+    return this.responses;
   }
 
   /** Closes the connection (code 1000) and resolves once the socket is closed. Idempotent. */
@@ -157,7 +148,7 @@ export class GeminiLiveConnection implements LiveConnection {
     if (!this.closing) {
       this.closing = true;
       this.shutdown(1000);
-      this.notify();
+      this.responses.end();
     }
     return this.closed;
   }
@@ -176,9 +167,21 @@ export class GeminiLiveConnection implements LiveConnection {
 
   private onMessage(data: RawData): void {
     if (this.failure !== undefined || this.closing) return;
-    const text = (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer)).toString(
-      'utf8',
-    );
+    const bytes = Array.isArray(data)
+      ? Buffer.concat(data)
+      : Buffer.isBuffer(data)
+        ? data
+        : Buffer.from(data);
+    // The frame of nearly every message while the model speaks: read without JSON.parse.
+    const audio = this.setupDone ? readAudioMessage(bytes) : undefined;
+    if (audio) {
+      this.responses.push({
+        content: { role: 'model', parts: [{ inlineData: audio }] },
+        partial: true,
+      });
+      return;
+    }
+    const text = bytes.toString('utf8');
     let message: GeminiLiveServerMessage;
     try {
       const parsed: unknown = JSON.parse(text);
@@ -202,14 +205,7 @@ export class GeminiLiveConnection implements LiveConnection {
       clearTimeout(this.setupTimer);
       this.settleReady();
     }
-    const responses = this.reader.read(message);
-    if (responses.length === 0) return;
-    this.queue.push(...responses);
-    if (!this.paused && this.queue.length >= this.maxBuffered) {
-      this.paused = true;
-      this.socket.pause();
-    }
-    this.notify();
+    for (const response of this.reader.read(message)) this.responses.push(response);
   }
 
   private onRefused(response: IncomingMessage): void {
@@ -278,7 +274,8 @@ export class GeminiLiveConnection implements LiveConnection {
         this.failure ?? this.streamError('interrupted', 'closed before setupComplete', false),
       );
     }
-    this.notify();
+    if (this.failure !== undefined) this.responses.fail(this.failure);
+    else this.responses.end();
     this.markClosed();
   }
 
@@ -296,7 +293,7 @@ export class GeminiLiveConnection implements LiveConnection {
     this.failure = error;
     if (!this.setupDone) this.settleReady(error);
     this.shutdown(code);
-    this.notify();
+    this.responses.fail(error);
   }
 
   private shutdown(code: number): void {
@@ -309,12 +306,6 @@ export class GeminiLiveConnection implements LiveConnection {
     if (this.paused) this.socket.resume();
     this.socket.close(code);
     this.killTimer = setTimeout(() => this.socket.terminate(), CLOSE_GRACE_MS);
-  }
-
-  private notify(): void {
-    const wake = this.wake;
-    this.wake = undefined;
-    wake?.();
   }
 
   private errorContext() {

@@ -425,10 +425,10 @@ describe('Gemini Live back-pressure', () => {
       maxBufferedResponses: 16,
     });
     connections.push(live);
-    const state = live as unknown as { paused: boolean; queue: unknown[] };
+    const state = live as unknown as { paused: boolean; responses: { size: number } };
     await live.sendContent({ role: 'user', parts: [{ text: 'Tell me a story.' }] });
     await expect.poll(() => state.paused).toBe(true);
-    expect(state.queue.length).toBeLessThan(300);
+    expect(state.responses.size).toBeLessThan(300);
     const reader = readInBackground(live);
     await reader.until((r) => r.turnComplete === true);
     const audio = reader.responses.filter((r) => r.content?.parts[0]?.inlineData);

@@ -1,4 +1,5 @@
 import {
+  LiveResponseBuffer,
   type Content,
   type LiveConnection,
   type LiveRealtimeInput,
@@ -7,7 +8,6 @@ import {
 import { FunctionCallIdPairing, ModelStreamError, ModelTimeoutError } from '@adk/model-http';
 import WebSocket, { type RawData } from 'ws';
 
-import { LiveResponseQueue } from './live-response-queue';
 import { RealtimeAudioInput } from './realtime-audio-input';
 import {
   BENIGN_REALTIME_ERROR_CODES,
@@ -51,7 +51,7 @@ export class OpenAIRealtimeConnection implements LiveConnection {
   readonly #session: RealtimeSessionConfig;
   readonly #socket: WebSocket;
   readonly #mapper: RealtimeEventMapper;
-  readonly #queue: LiveResponseQueue<LlmResponse>;
+  readonly #queue: LiveResponseBuffer<LlmResponse>;
   readonly #ids = new FunctionCallIdPairing();
   readonly #manual: boolean;
   readonly #interrupts: boolean;
@@ -82,7 +82,7 @@ export class OpenAIRealtimeConnection implements LiveConnection {
       headers: endpoint.headers,
       perMessageDeflate: false,
     });
-    this.#queue = new LiveResponseQueue<LlmResponse>({
+    this.#queue = new LiveResponseBuffer<LlmResponse>({
       highWaterMark: endpoint.highWaterMark ?? 512,
       onHigh: () => this.#socket.pause(),
       onLow: () => this.#socket.resume(),

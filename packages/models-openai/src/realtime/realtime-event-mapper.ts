@@ -1,4 +1,4 @@
-import type { LlmResponse, Transcription, UsageMetadata } from '@adk/core';
+import { PlainBlob, type LlmResponse, type Transcription, type UsageMetadata } from '@adk/core';
 
 import { parseToolCall } from '../convert/from-openai-response';
 import { REALTIME_PCM_RATE } from './pcm-resampler';
@@ -140,7 +140,8 @@ export class RealtimeEventMapper {
           content: {
             role: 'model',
             parts: [
-              { inlineData: { mimeType: REALTIME_OUTPUT_AUDIO_MIME_TYPE, data: event.delta } },
+              // Checked once here, the server writes the chunk without scanning it again.
+              { inlineData: PlainBlob.of(REALTIME_OUTPUT_AUDIO_MIME_TYPE, event.delta) },
             ],
           },
           partial: true,

@@ -6,7 +6,11 @@ import type { ServerContext } from '../app/server-context';
 import { ClientDisconnectedError } from '../errors/client-disconnected-error';
 import { LiveFrameError } from '../errors/live-frame-error';
 import { sseErrorEvent } from '../run/sse';
+import { liveEventFrame } from './live-event-json';
 import { parseLiveRequest } from './parse-live-request';
+
+/** Options of every frame sent: text, even when given as bytes. */
+const TEXT = { binary: false } as const;
 
 /** Outgoing bytes buffered on a socket before the run waits for the client to read. */
 const HIGH_WATER_BYTES = 1024 * 1024;
@@ -138,7 +142,7 @@ export class LiveSocket {
       for await (const event of events) {
         this.#invocationId = event.invocationId;
         this.ctx.traces.linkEvent(sessionId, event);
-        const sending = this.#send(JSON.stringify(this.ctx.time.event(event)));
+        const sending = this.#send(liveEventFrame(this.ctx.time.event(event)));
         if (sending) await sending;
       }
       const { code, reason } = this.#closeWith ?? {
@@ -152,15 +156,18 @@ export class LiveSocket {
     }
   }
 
-  /** Send a frame; waits while the client is slow to read (bounded buffering). */
-  #send(frame: string): Promise<void> | undefined {
+  /**
+   * Send a text frame (its text, or its UTF-8 bytes); waits while the client is slow to read
+   * (bounded buffering).
+   */
+  #send(frame: string | Buffer): Promise<void> | undefined {
     const raw = this.#ws?.raw;
     if (!raw || this.#closed) return undefined;
     if (raw.bufferedAmount < HIGH_WATER_BYTES) {
-      raw.send(frame);
+      raw.send(frame, TEXT);
       return undefined;
     }
-    return new Promise<void>((resolve) => raw.send(frame, () => resolve()));
+    return new Promise<void>((resolve) => raw.send(frame, TEXT, () => resolve()));
   }
 
   #fail(error: unknown, code: number): void {

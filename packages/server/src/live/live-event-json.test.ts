@@ -1,0 +1,89 @@
+import { createEvent, PlainBlob, type Event } from '@adk/core';
+import { describe, expect, it } from 'vitest';
+
+import { liveEventFrame, liveEventJson } from './live-event-json';
+
+const data = Buffer.from(Array.from({ length: 960 }, (_, i) => (i * 37) & 255)).toString('base64');
+const plain = (mimeType = 'audio/pcm;rate=24000', value = data) => PlainBlob.of(mimeType, value);
+const chunk = (init: Partial<Event> = {}, parts = [{ inlineData: plain() }]): Event =>
+  createEvent({
+    invocationId: 'e-1',
+    author: 'voice',
+    partial: true,
+    content: { role: 'model', parts },
+    ...init,
+  });
+
+function framed(event: Event): string {
+  const frame = liveEventFrame(event);
+  return typeof frame === 'string' ? frame : frame.toString('utf8');
+}
+
+describe('liveEventFrame', () => {
+  it('writes an audio chunk as bytes equal to JSON.stringify of the event', () => {
+    const event = chunk();
+    const frame = liveEventFrame(event);
+    expect(Buffer.isBuffer(frame)).toBe(true);
+    expect(framed(event)).toBe(JSON.stringify(event));
+    expect(liveEventJson(event)).toBe(JSON.stringify(event));
+  });
+
+  it.each<[string, () => Event]>([
+    ['a branch and non-ASCII text around', () => chunk({ branch: 'voix.é', author: 'agent 🎙' })],
+    [
+      'two plain blobs and a text part',
+      () =>
+        chunk({}, [
+          { inlineData: plain() },
+          { text: 'say "hi"\n' } as never,
+          { inlineData: plain('audio/pcm;rate=16000', 'AAECAw==') },
+        ]),
+    ],
+    [
+      'members set to undefined',
+      () => {
+        const event = chunk();
+        (event as unknown as Record<string, unknown>).modelVersion = undefined;
+        (event.content!.parts[0] as Record<string, unknown>).thought = undefined;
+        return event;
+      },
+    ],
+    [
+      'a display name on the blob',
+      () => {
+        const event = chunk();
+        event.content!.parts[0]!.inlineData!.displayName = 'chunk "1"';
+        return event;
+      },
+    ],
+    [
+      'a blob whose data was replaced',
+      () => {
+        const event = chunk();
+        event.content!.parts[0]!.inlineData!.data = 'a "quoted" \u0001 value';
+        return event;
+      },
+    ],
+    ['a copied (no longer plain) blob', () => chunk({}, [{ inlineData: { ...plain() } }])],
+    [
+      'custom metadata and a fractional timestamp',
+      () =>
+        chunk({ customMetadata: { note: 'ü', n: 1.5, nested: { content: 0 } }, timestamp: 1.25 }),
+    ],
+    ['an event that is not partial', () => chunk({ partial: false })],
+    [
+      'a part with toJSON',
+      () => chunk({}, [{ inlineData: plain(), toJSON: () => ({ replaced: true }) } as never]),
+    ],
+    [
+      'a timestamp in seconds (as the wire-time copy makes it)',
+      () => {
+        const event = chunk();
+        return { ...event, timestamp: event.timestamp / 1000 };
+      },
+    ],
+  ])('gives exactly JSON.stringify for %s', (_, make) => {
+    const event = make();
+    expect(framed(event)).toBe(JSON.stringify(event));
+  });
+});
