@@ -223,9 +223,7 @@ export class PostgresSessionLock implements SessionLock {
       // Not awaited: the connection runs its queries in order, so the mark is gone before any
       // later statement of this process's locks runs, and the turn starts a round trip sooner.
       if (announced?.alive) {
-        announced.client
-          .query({ ...RETRACT, values: [waitingLockId(id)] })
-          .catch(() => undefined);
+        announced.client.query({ ...RETRACT, values: [waitingLockId(id)] }).catch(() => undefined);
       }
     }
   }
