@@ -84,7 +84,8 @@ export async function executeFunctionCalls(
   if (!outcomes) return undefined;
   const parts: Part[] = [];
   const actions = createEventActions();
-  for (const outcome of outcomes) {
+  for (let index = 0; index < outcomes.length; index++) {
+    const outcome = outcomes[index]!;
     if (outcome.part) parts.push(outcome.part);
     mergeActions(actions, outcome.actions);
   }

@@ -20,6 +20,9 @@ export const SUMMARY_HEADER = '[Previous context summary]';
 
 const USER = 'user';
 
+/** The parts of an event without content. */
+const NO_PARTS: readonly Part[] = Object.freeze([]);
+
 /** Shallow copy of a part, including its call/response object, so callers never alias events. */
 function copyPart(part: Part): Part {
   const copy: Part = { ...part };
@@ -178,7 +181,9 @@ function renderItems(
     if (item.kind !== 'event') continue;
     const { author } = item.event;
     let order = 0;
-    for (const part of item.event.content?.parts ?? []) {
+    const itemParts = item.event.content?.parts ?? NO_PARTS;
+    for (let at = 0; at < itemParts.length; at++) {
+      const part = itemParts[at]!;
       const call = part.functionCall;
       if (call?.id && !isFrameworkFunction(call.name)) {
         if (author === agentName) {
@@ -213,7 +218,9 @@ function renderItems(
     const relayed: Part[] = [];
     const answers = answersByItem?.get(index);
     let order = 0;
-    for (const part of event.content?.parts ?? []) {
+    const eventParts = event.content?.parts ?? NO_PARTS;
+    for (let at = 0; at < eventParts.length; at++) {
+      const part = eventParts[at]!;
       if (isEmptyPart(part)) continue;
       const call = part.functionCall;
       const response = part.functionResponse;

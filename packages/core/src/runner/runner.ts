@@ -23,7 +23,12 @@ import type { InputVerdict } from '../policies/evaluate-policies';
 import { filterUserMessage, inputRejectedEvent, policiesFor } from '../flow/policy-hooks';
 import type { CredentialService } from '../auth/credential-service';
 import { InMemoryCredentialService } from '../auth/in-memory-credential-service';
-import { InMemorySessionService } from '../sessions/in-memory-session-service';
+import {
+  APPEND_EVENT_NOW,
+  GET_SESSION_NOW,
+  InMemorySessionService,
+  inMemoryDirect,
+} from '../sessions/in-memory-session-service';
 import type { Session } from '../sessions/session';
 import type { SessionService } from '../sessions/session-service';
 import type { Toolset } from '../tools/tool';
@@ -247,13 +252,19 @@ export class Runner {
         : this.plugins;
       const initializing = plugins.initialize();
       if (initializing) await initializing;
+      // An in-memory store is called synchronously: no promise and no await per stored event.
+      const direct = inMemoryDirect(this.sessionService);
+      const sessionRequest = {
+        appName: this.appName,
+        userId: request.userId,
+        sessionId: request.sessionId,
+      };
       // The session usually exists: read directly, one async frame less than a helper.
       const session =
-        (await this.sessionService.getSession({
-          appName: this.appName,
-          userId: request.userId,
-          sessionId: request.sessionId,
-        })) ?? (await this.createMissingSession(request.userId, request.sessionId));
+        (direct
+          ? direct[GET_SESSION_NOW](sessionRequest)
+          : await this.sessionService.getSession(sessionRequest)) ??
+        (await this.createMissingSession(request.userId, request.sessionId));
       const invocationId = request.invocationId ?? `e-${randomUuid()}`;
       const ctx = new InvocationContext({
         invocationId,
@@ -309,7 +320,8 @@ export class Runner {
           content: ctx.userContent,
           actions: request.stateDelta ? { stateDelta: request.stateDelta } : undefined,
         });
-        await this.sessionService.appendEvent({ session, event: userEvent });
+        if (direct) direct[APPEND_EVENT_NOW]({ session, event: userEvent });
+        else await this.sessionService.appendEvent({ session, event: userEvent });
         const early =
           verdict.outcome === 'reject' || !plugins.has('beforeRun')
             ? undefined
@@ -357,7 +369,8 @@ export class Runner {
               yield trackErrorEvent(committed, this.appName);
             } else {
               if (!event.partial) {
-                await this.sessionService.appendEvent({ session, event });
+                if (direct) direct[APPEND_EVENT_NOW]({ session, event });
+                else await this.sessionService.appendEvent({ session, event });
                 dropTempDelta(event);
                 runEvents?.push(event);
               }
