@@ -19,7 +19,10 @@ export function modelContent(text: string): Content {
 export function getText(content: Content | undefined): string {
   if (!content) return '';
   let text = '';
-  for (const part of content.parts) {
+  // Index loops here: `for...of` allocates per part over arrays of mixed kinds (frozen and not).
+  const parts = content.parts;
+  for (let index = 0; index < parts.length; index++) {
+    const part = parts[index]!;
     if (part.text !== undefined && !part.thought) text += part.text;
   }
   return text;
@@ -28,15 +31,23 @@ export function getText(content: Content | undefined): string {
 /** Every function call in a content, in order. */
 export function getFunctionCalls(content: Content | undefined): FunctionCall[] {
   const calls: FunctionCall[] = [];
-  for (const part of content?.parts ?? []) if (part.functionCall) calls.push(part.functionCall);
+  const parts = content?.parts;
+  if (parts === undefined) return calls;
+  for (let index = 0; index < parts.length; index++) {
+    const call = parts[index]!.functionCall;
+    if (call) calls.push(call);
+  }
   return calls;
 }
 
 /** Every function response in a content, in order. */
 export function getFunctionResponses(content: Content | undefined): FunctionResponse[] {
   const responses: FunctionResponse[] = [];
-  for (const part of content?.parts ?? []) {
-    if (part.functionResponse) responses.push(part.functionResponse);
+  const parts = content?.parts;
+  if (parts === undefined) return responses;
+  for (let index = 0; index < parts.length; index++) {
+    const response = parts[index]!.functionResponse;
+    if (response) responses.push(response);
   }
   return responses;
 }

@@ -15,7 +15,11 @@ export function isFinalResponse(event: Event): boolean {
   if (event.actions.skipSummarization) return true;
   if (event.longRunningToolIds && event.longRunningToolIds.length > 0) return true;
   if (event.partial) return false;
-  for (const part of event.content?.parts ?? []) {
+  // Index loops: `for...of` allocates per part over arrays of mixed kinds (frozen and not).
+  const parts = event.content?.parts;
+  if (parts === undefined) return true;
+  for (let index = 0; index < parts.length; index++) {
+    const part = parts[index]!;
     if (part.functionCall || part.functionResponse) return false;
   }
   return true;
@@ -23,6 +27,8 @@ export function isFinalResponse(event: Event): boolean {
 
 /** True when the event carries at least one function call. */
 export function hasFunctionCalls(event: Event): boolean {
-  for (const part of event.content?.parts ?? []) if (part.functionCall) return true;
+  const parts = event.content?.parts;
+  if (parts === undefined) return false;
+  for (let index = 0; index < parts.length; index++) if (parts[index]!.functionCall) return true;
   return false;
 }

@@ -3,7 +3,7 @@ import type { FlowAgent } from './flow-agent';
 import { newSpanId } from '../invocation/span-id';
 import { firstResult, isRetryDecision } from '../callbacks/run-callbacks';
 import type { CallbackContext } from '../context';
-import { publish } from '../diagnostics/channels';
+import { hasSubscribers, publish } from '../diagnostics/channels';
 import { AdkError } from '../errors/adk-error';
 import { describeCause } from '../errors/describe-cause';
 import type { LlmRequest, LlmResponse, Model } from '../models';
@@ -283,10 +283,22 @@ async function modelCallFailed(
 
 /** Opens the span of one model call: a new span id, recorded in `options.span`, and `modelCallStart`. */
 function startModelSpan(options: CallModelOptions, stream: boolean): CallSpan {
-  const { agent, ctx, request } = options;
   const spanId = newSpanId();
   options.span.spanId = spanId;
   const startTime = performance.now();
+  // The message's closure lives in its own function: a closure here would allocate this
+  // function's variables on the heap on every call, subscribers or not.
+  if (hasSubscribers('modelCallStart')) publishCallStart(options, spanId, startTime, stream);
+  return { spanId, startTime };
+}
+
+function publishCallStart(
+  options: CallModelOptions,
+  spanId: string,
+  startTime: number,
+  stream: boolean,
+): void {
+  const { agent, ctx, request } = options;
   publish('modelCallStart', () => ({
     spanId,
     parentSpanId: ctx.spanId,
@@ -300,11 +312,14 @@ function startModelSpan(options: CallModelOptions, stream: boolean): CallSpan {
     stream,
     request,
   }));
-  return { spanId, startTime };
 }
 
 /** Closes the span of a completed model call with `modelCallEnd`, reporting its last response. */
 function endModelSpan(options: CallModelOptions, call: CallSpan, finals: readonly LlmResponse[]) {
+  if (hasSubscribers('modelCallEnd')) publishCallEnd(options, call, finals);
+}
+
+function publishCallEnd(options: CallModelOptions, call: CallSpan, finals: readonly LlmResponse[]) {
   const last = finals[finals.length - 1];
   publish('modelCallEnd', () => ({
     spanId: call.spanId,

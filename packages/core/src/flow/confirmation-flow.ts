@@ -28,8 +28,11 @@ import {
 
 function findCall(events: readonly Event[], id: string): FunctionCall | undefined {
   for (let index = events.length - 1; index >= 0; index--) {
-    for (const part of events[index]?.content?.parts ?? []) {
-      if (part.functionCall?.id === id) return part.functionCall;
+    const parts = events[index]?.content?.parts;
+    if (parts === undefined) continue;
+    for (let at = 0; at < parts.length; at++) {
+      const call = parts[at]!.functionCall;
+      if (call?.id === id) return call;
     }
   }
   return undefined;

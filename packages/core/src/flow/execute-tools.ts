@@ -8,7 +8,7 @@ import { publish } from '../diagnostics/channels';
 import { PluginError } from '../errors/plugin-error';
 import { ToolNotFoundError } from '../errors/tool-not-found-error';
 import {
-  createEvent,
+  newEventId,
   createEventActions,
   type Event,
   type EventActions,
@@ -84,19 +84,25 @@ export async function executeFunctionCalls(
   if (!outcomes) return undefined;
   const parts: Part[] = [];
   const actions = createEventActions();
-  for (const outcome of outcomes) {
+  for (let index = 0; index < outcomes.length; index++) {
+    const outcome = outcomes[index]!;
     if (outcome.part) parts.push(outcome.part);
     mergeActions(actions, outcome.actions);
   }
   if (parts.length === 0 && !hasEffects(actions)) return undefined;
   const { ctx, agent } = options;
-  return createEvent({
+  // Built here rather than by `createEvent`, which would copy `actions` (four objects) again:
+  // they are this event's own already.
+  const event: Event = {
+    id: newEventId(),
     invocationId: ctx.invocationId,
     author: agent.name,
-    branch: ctx.branch,
-    content: parts.length > 0 ? { role: 'user', parts } : undefined,
+    timestamp: Date.now(),
     actions,
-  });
+  };
+  if (ctx.branch !== undefined) event.branch = ctx.branch;
+  if (parts.length > 0) event.content = { role: 'user', parts };
+  return event;
 }
 
 async function runCall(

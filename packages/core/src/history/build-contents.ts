@@ -20,6 +20,9 @@ export const SUMMARY_HEADER = '[Previous context summary]';
 
 const USER = 'user';
 
+/** The parts of an event without content. */
+const NO_PARTS: readonly Part[] = Object.freeze([]);
+
 /** Shallow copy of a part, including its call/response object, so callers never alias events. */
 function copyPart(part: Part): Part {
   const copy: Part = { ...part };
@@ -78,13 +81,17 @@ function currentTurn(items: readonly HistoryItem[], agentName: string): HistoryI
   return [...earlierCalls, ...items.slice(start)];
 }
 
-/** The responses answering one event's calls, in call order, as parts of their own. */
-function responseParts(answers: Map<number, FunctionResponse>): Part[] {
-  if (answers.size === 1) {
-    for (const response of answers.values()) return [{ functionResponse: { ...response } }];
+/**
+ * The responses answering one event's calls, in call order, as parts of their own. `answers` is
+ * indexed by the call's order among the event's calls (holes: calls not answered).
+ */
+function responseParts(answers: readonly (FunctionResponse | undefined)[]): Part[] {
+  const parts: Part[] = [];
+  for (let order = 0; order < answers.length; order++) {
+    const response = answers[order];
+    if (response !== undefined) parts.push({ functionResponse: { ...response } });
   }
-  const ordered = [...answers.entries()].sort(([a], [b]) => a - b);
-  return ordered.map(([, response]) => ({ functionResponse: { ...response } }));
+  return parts;
 }
 
 interface CallSite {
@@ -171,14 +178,17 @@ function renderItems(
   // Created on first use: a history without function calls needs none of them.
   let openCalls: Map<string, CallSite> | undefined;
   let foreignCalls: Map<string, string> | undefined;
-  let answersByItem: Map<number, Map<number, FunctionResponse>> | undefined;
+  // Indexed by item, then by the call's order in its event (sparse arrays: cheaper than maps).
+  let answersByItem: (FunctionResponse | undefined)[][] | undefined;
   let consumed: Set<Part> | undefined;
   for (let index = 0; index < items.length; index++) {
     const item = items[index] as HistoryItem;
     if (item.kind !== 'event') continue;
     const { author } = item.event;
     let order = 0;
-    for (const part of item.event.content?.parts ?? []) {
+    const itemParts = item.event.content?.parts ?? NO_PARTS;
+    for (let at = 0; at < itemParts.length; at++) {
+      const part = itemParts[at]!;
       const call = part.functionCall;
       if (call?.id && !isFrameworkFunction(call.name)) {
         if (author === agentName) {
@@ -192,10 +202,9 @@ function renderItems(
       if (author !== agentName && author !== USER) continue;
       const site = openCalls?.get(response.id);
       if (!site) continue;
-      answersByItem ??= new Map();
-      const answers = answersByItem.get(site.item) ?? new Map<number, FunctionResponse>();
-      answers.set(site.order, response);
-      answersByItem.set(site.item, answers);
+      answersByItem ??= [];
+      const answers = (answersByItem[site.item] ??= []);
+      answers[site.order] = response;
       (consumed ??= new Set()).add(part);
     }
   }
@@ -210,10 +219,13 @@ function renderItems(
     }
     const { event } = item;
     const parts: Part[] = [];
-    const relayed: Part[] = [];
-    const answers = answersByItem?.get(index);
+    // Created when a response is relayed as context (rare): most events need only `parts`.
+    let relayed: Part[] | undefined;
+    const answers = answersByItem?.[index];
     let order = 0;
-    for (const part of event.content?.parts ?? []) {
+    const eventParts = event.content?.parts ?? NO_PARTS;
+    for (let at = 0; at < eventParts.length; at++) {
+      const part = eventParts[at]!;
       if (isEmptyPart(part)) continue;
       const call = part.functionCall;
       const response = part.functionResponse;
@@ -223,12 +235,12 @@ function renderItems(
         // Own calls' responses are emitted right after their call; answers to other agents' calls
         // (a user resuming someone else's long-running tool) are relayed as context.
         if (consumed?.has(part)) continue;
-        if (response.id && foreignCalls?.has(response.id)) relayed.push(part);
-        else if (event.author !== USER && event.author !== agentName) relayed.push(part);
+        if (response.id && foreignCalls?.has(response.id)) (relayed ??= []).push(part);
+        else if (event.author !== USER && event.author !== agentName) (relayed ??= []).push(part);
         continue;
       }
       if (call && event.author === agentName && !isFrameworkFunction(call.name)) {
-        const answered = call.id !== undefined && answers?.has(order) === true;
+        const answered = call.id !== undefined && answers?.[order] !== undefined;
         if (call.id !== undefined) order++;
         if (!answered) continue;
       }
@@ -244,13 +256,13 @@ function renderItems(
         }
         contents.push({ role, parts });
       }
-      if (relayed.length > 0) {
+      if (relayed !== undefined) {
         const author = foreignCalls?.get(relayed[0]?.functionResponse?.id ?? '') ?? event.author;
         const context = reframeAsContext(author, relayed);
         if (context) contents.push(context);
       }
     } else {
-      const context = reframeAsContext(event.author, [...parts, ...relayed]);
+      const context = reframeAsContext(event.author, relayed ? [...parts, ...relayed] : parts);
       if (context) contents.push(context);
     }
 

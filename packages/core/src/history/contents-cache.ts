@@ -20,6 +20,7 @@ const DEFAULT_MAX_BYTES = 4 * 2 ** 20;
 let maxBytes = DEFAULT_MAX_BYTES;
 /** How far back from the end of the events a remembered prefix is looked for. */
 const LOOKBACK = 16;
+const NO_PARTS: readonly Part[] = Object.freeze([]);
 
 interface Entry {
   readonly key: string;
@@ -207,9 +208,12 @@ export function contentsCacheUsage(): { entries: number; events: number; bytes: 
  */
 function cacheableIds(events: readonly Event[]): Set<string> | undefined {
   const ids = new Set<string>();
-  for (const event of events) {
+  for (let at = 0; at < events.length; at++) {
+    const event = events[at]!;
     if (!isPlainStoredEvent(event)) return undefined;
-    for (const part of event.content?.parts ?? []) {
+    const parts = event.content?.parts ?? NO_PARTS;
+    for (let index = 0; index < parts.length; index++) {
+      const part = parts[index]!;
       const id = part.functionCall?.id ?? part.functionResponse?.id;
       if (id) ids.add(id);
     }
@@ -227,9 +231,12 @@ function appendableIds(
 ): string[] | undefined {
   const calls = new Set<string>();
   const ids: string[] = [];
-  for (const event of suffix) {
+  for (let at = 0; at < suffix.length; at++) {
+    const event = suffix[at]!;
     if (!isPlainStoredEvent(event)) return undefined;
-    for (const part of event.content?.parts ?? []) {
+    const parts = event.content?.parts ?? NO_PARTS;
+    for (let index = 0; index < parts.length; index++) {
+      const part = parts[index]!;
       const callId = part.functionCall?.id;
       if (callId) {
         if (prefixIds.has(callId)) return undefined;
@@ -278,8 +285,12 @@ function copyContent(content: Content): Content {
 
 /** Freeze what {@link buildContents} created (its deeper values come from frozen events). */
 function freezeContents(contents: Content[]): Content[] {
-  for (const content of contents) {
-    for (const part of content.parts) {
+  // Index loops: `for...of` allocates per element over arrays of mixed kinds (frozen and not).
+  for (let at = 0; at < contents.length; at++) {
+    const content = contents[at]!;
+    const parts = content.parts;
+    for (let index = 0; index < parts.length; index++) {
+      const part = parts[index]!;
       if (part.functionCall) Object.freeze(part.functionCall);
       if (part.functionResponse) Object.freeze(part.functionResponse);
       Object.freeze(part);

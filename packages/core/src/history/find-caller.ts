@@ -15,11 +15,16 @@ export interface ResumedCall {
 export function findResumedCall(events: readonly Event[]): ResumedCall | undefined {
   const last = events[events.length - 1];
   if (!last || last.author !== 'user') return undefined;
-  const ids = new Set<string>();
-  for (const part of last.content?.parts ?? []) {
-    if (part.functionResponse?.id) ids.add(part.functionResponse.id);
+  // Created only for a message that carries responses (a plain message, most turns, needs none).
+  let ids: Set<string> | undefined;
+  const parts = last.content?.parts;
+  if (parts) {
+    for (let index = 0; index < parts.length; index++) {
+      const id = parts[index]!.functionResponse?.id;
+      if (id) (ids ??= new Set()).add(id);
+    }
   }
-  if (ids.size === 0) return undefined;
+  if (ids === undefined) return undefined;
   for (let index = events.length - 2; index >= 0; index--) {
     const event = events[index] as Event;
     if (event.author === 'user') continue;

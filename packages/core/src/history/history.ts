@@ -36,7 +36,11 @@ export function isEmptyPart(part: Part): boolean {
 /** True when a content has at least one non-empty part. */
 export function hasMeaningfulContent(content: Content | undefined): content is Content {
   if (!content) return false;
-  for (const part of content.parts) if (!isEmptyPart(part)) return true;
+  // Index loops over parts and events in this module and the rendering: `for...of` allocates an
+  // iterator result per element when the arrays met are of mixed kinds (frozen stored events,
+  // plain new ones), as they are on every turn.
+  const parts = content.parts;
+  for (let index = 0; index < parts.length; index++) if (!isEmptyPart(parts[index]!)) return true;
   return false;
 }
 
@@ -136,7 +140,8 @@ export function selectHistory(
   // Common case, in one pass without closures: no compaction and no rejected input among the
   // visible events, so each event stands for itself.
   let plain = true;
-  for (const event of events) {
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index]!;
     if (event.partial || !isVisibleInBranch(event.branch, branch)) continue;
     if (event.actions?.compaction || event.errorCode === INPUT_REJECTED_ERROR_CODE) {
       plain = false;
@@ -145,7 +150,8 @@ export function selectHistory(
   }
   if (plain) {
     const items: HistoryItem[] = [];
-    for (const event of events) {
+    for (let index = 0; index < events.length; index++) {
+      const event = events[index]!;
       if (event.partial || !isVisibleInBranch(event.branch, branch)) continue;
       if (event.errorCode !== undefined || !hasMeaningfulContent(event.content)) continue;
       items.push({ kind: 'event', event });

@@ -29,12 +29,14 @@ export function findPendingConfirmations(
   author?: string,
 ): PendingConfirmation[] {
   const pending = new Map<string, PendingConfirmation>();
-  for (const event of events) {
+  for (let at = 0; at < events.length; at++) {
+    const event = events[at]!;
     const parts = event.content?.parts;
     if (!parts) continue;
     const requesting =
       event.longRunningToolIds !== undefined && event.longRunningToolIds.length > 0;
-    for (const part of parts) {
+    for (let index = 0; index < parts.length; index++) {
+      const part = parts[index]!;
       const response = part.functionResponse;
       if (response?.id && response.name === REQUEST_CONFIRMATION_FUNCTION_NAME) {
         pending.delete(response.id);
@@ -62,8 +64,10 @@ function mayHaveExpired(events: readonly Event[], author: string, now: number): 
   for (let index = 0; index < events.length; index++) {
     const event = events[index]!;
     if (event.author !== author || !event.longRunningToolIds?.length) continue;
-    for (const part of event.content?.parts ?? []) {
-      const call = part.functionCall;
+    const parts = event.content?.parts;
+    if (parts === undefined) continue;
+    for (let at = 0; at < parts.length; at++) {
+      const call = parts[at]!.functionCall;
       if (call?.name !== REQUEST_CONFIRMATION_FUNCTION_NAME) continue;
       const deadline = confirmationDeadline(call.args);
       if (deadline !== undefined && deadline < now) return true;

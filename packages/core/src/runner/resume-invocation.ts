@@ -22,8 +22,8 @@ import {
   type InvocationProgress,
 } from './invocation-progress';
 import { createRunConfig, type RunConfig } from '../context/run-config';
-import type { SessionTurns } from './session-turns';
-import type { SessionLock, SessionLockRelease } from './session-lock';
+import { holdSession, type SessionTurns } from './session-turns';
+import type { SessionLock } from './session-lock';
 import type { Session } from '../sessions/session';
 import type { ArtifactService } from '../artifacts';
 import type { MemoryService } from '../memory';
@@ -79,26 +79,20 @@ export async function* resumeInvocation(
 ): AsyncGenerator<Event, void> {
   const { signal } = request;
   if (signal?.aborted) return;
-  const turnKey = `${request.userId}\u0000${request.sessionId}`;
-  const turn = turns.enter(turnKey, signal);
-  if (turn !== true && !(await turn)) return;
-  let release: SessionLockRelease | undefined;
+  const sessionKey = {
+    appName: runner.appName,
+    userId: request.userId,
+    sessionId: request.sessionId,
+  };
+  // The same turn-taking as a run: this process's turn, then the shared lock (if any).
+  const holding = holdSession(turns, runner.sessionLock, sessionKey, signal);
+  const hold = holding instanceof Promise ? await holding : holding;
+  if (hold === undefined) return;
   try {
-    if (runner.sessionLock) {
-      release = await runner.sessionLock.acquire(
-        { appName: runner.appName, userId: request.userId, sessionId: request.sessionId },
-        signal,
-      );
-      if (!release) return;
-    }
     // Plugins are initialised before their first hook, as in `Runner.run`.
     const initializing = runner.plugins.initialize();
     if (initializing) await initializing;
-    const session = await runner.sessionService.getSession({
-      appName: runner.appName,
-      userId: request.userId,
-      sessionId: request.sessionId,
-    });
+    const session = await runner.sessionService.getSession(sessionKey);
     if (!session)
       throw new SessionNotFoundError({
         appName: runner.appName,
@@ -178,11 +172,8 @@ export async function* resumeInvocation(
       eventCount,
     }));
   } finally {
-    try {
-      if (release) await release();
-    } finally {
-      turns.leave(turnKey);
-    }
+    const leaving = hold.leave();
+    if (leaving) await leaving;
   }
 }
 

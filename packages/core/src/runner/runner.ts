@@ -23,7 +23,12 @@ import type { InputVerdict } from '../policies/evaluate-policies';
 import { filterUserMessage, inputRejectedEvent, policiesFor } from '../flow/policy-hooks';
 import type { CredentialService } from '../auth/credential-service';
 import { InMemoryCredentialService } from '../auth/in-memory-credential-service';
-import { InMemorySessionService } from '../sessions/in-memory-session-service';
+import {
+  APPEND_EVENT_NOW,
+  GET_SESSION_NOW,
+  InMemorySessionService,
+  inMemoryDirect,
+} from '../sessions/in-memory-session-service';
 import type { Session } from '../sessions/session';
 import type { SessionService } from '../sessions/session-service';
 import type { Toolset } from '../tools/tool';
@@ -31,8 +36,8 @@ import { findAgentToRun, findResumeEntry } from './find-agent-to-run';
 import { withoutRewoundEvents } from '../history/rewound-events';
 import { rewindSession, type RewindRequest } from './rewind-session';
 import { resumeInvocation, type ResumeRequest } from './resume-invocation';
-import { SessionTurns } from './session-turns';
-import type { SessionLock, SessionLockRelease } from './session-lock';
+import { holdSession, SessionTurns } from './session-turns';
+import type { SessionLock } from './session-lock';
 import { createRunConfig, type RunConfig } from '../context/run-config';
 import { commitEvent, dropTempDelta } from './commit-event';
 import { trackErrorEvent } from './unread-error-events';
@@ -227,33 +232,31 @@ export class Runner {
     const runConfig = createRunConfig(request.runConfig);
     const { signal } = request;
     if (signal?.aborted) return;
-    // One run at a time per session: a second one waits here, then reads what the first stored.
-    const turnKey = `${request.userId}\u0000${request.sessionId}`;
-    const turn = this.#sessionTurns.enter(turnKey, signal);
-    if (turn !== true && !(await turn)) return;
-    let release: SessionLockRelease | undefined;
+    const sessionKey = {
+      appName: this.appName,
+      userId: request.userId,
+      sessionId: request.sessionId,
+    };
+    // One run at a time per session: a second one waits here, then reads what the first stored;
+    // with a session lock, runs of other processes too.
+    const holding = holdSession(this.#sessionTurns, this.sessionLock, sessionKey, signal);
+    const hold = holding instanceof Promise ? await holding : holding;
+    if (hold === undefined) return;
     try {
-      // Then the lock shared with other processes, when there is one.
-      if (this.sessionLock) {
-        release = await this.sessionLock.acquire(
-          { appName: this.appName, userId: request.userId, sessionId: request.sessionId },
-          signal,
-        );
-        if (!release) return;
-      }
       // This run's callbacks join the plugins as the last one; the Runner's own set stays as is.
       const plugins = request.callbacks
         ? this.plugins.with([new RunCallbacksPlugin(request.callbacks)])
         : this.plugins;
       const initializing = plugins.initialize();
       if (initializing) await initializing;
+      // An in-memory store is called synchronously: no promise and no await per stored event.
+      const direct = inMemoryDirect(this.sessionService);
       // The session usually exists: read directly, one async frame less than a helper.
       const session =
-        (await this.sessionService.getSession({
-          appName: this.appName,
-          userId: request.userId,
-          sessionId: request.sessionId,
-        })) ?? (await this.createMissingSession(request.userId, request.sessionId));
+        (direct
+          ? direct[GET_SESSION_NOW](sessionKey)
+          : await this.sessionService.getSession(sessionKey)) ??
+        (await this.createMissingSession(request.userId, request.sessionId));
       const invocationId = request.invocationId ?? `e-${randomUuid()}`;
       const ctx = new InvocationContext({
         invocationId,
@@ -309,7 +312,8 @@ export class Runner {
           content: ctx.userContent,
           actions: request.stateDelta ? { stateDelta: request.stateDelta } : undefined,
         });
-        await this.sessionService.appendEvent({ session, event: userEvent });
+        if (direct) direct[APPEND_EVENT_NOW]({ session, event: userEvent });
+        else await this.sessionService.appendEvent({ session, event: userEvent });
         const early =
           verdict.outcome === 'reject' || !plugins.has('beforeRun')
             ? undefined
@@ -357,7 +361,8 @@ export class Runner {
               yield trackErrorEvent(committed, this.appName);
             } else {
               if (!event.partial) {
-                await this.sessionService.appendEvent({ session, event });
+                if (direct) direct[APPEND_EVENT_NOW]({ session, event });
+                else await this.sessionService.appendEvent({ session, event });
                 dropTempDelta(event);
                 runEvents?.push(event);
               }
@@ -414,11 +419,8 @@ export class Runner {
         }
       }
     } finally {
-      try {
-        if (release) await release();
-      } finally {
-        this.#sessionTurns.leave(turnKey);
-      }
+      const leaving = hold.leave();
+      if (leaving) await leaving;
     }
   }
 

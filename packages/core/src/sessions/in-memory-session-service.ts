@@ -49,6 +49,35 @@ interface StoredSession extends PackableItem {
   lastUpdateTime: number;
 }
 
+/**
+ * @internal The synchronous forms of `getSession` and `appendEvent` of an
+ * {@link InMemorySessionService}, for the Runner (see {@link inMemoryDirect}): each call of the
+ * async methods costs a promise and an await per stored event, which is a measurable share of a
+ * turn when the store does no I/O.
+ */
+export const GET_SESSION_NOW = Symbol('getSessionNow');
+/** @internal See {@link GET_SESSION_NOW}. */
+export const APPEND_EVENT_NOW = Symbol('appendEventNow');
+
+/** @internal What {@link inMemoryDirect} hands the Runner: the store's synchronous calls. */
+export interface DirectSessionCalls {
+  [GET_SESSION_NOW](request: GetSessionRequest): Session | undefined;
+  [APPEND_EVENT_NOW](request: AppendEventRequest): Event;
+}
+
+/**
+ * @internal `service` when it is an {@link InMemorySessionService} whose `getSession` and
+ * `appendEvent` are its own (a subclass that overrides either is called through them), so the
+ * Runner may call their synchronous forms; `undefined` otherwise.
+ */
+export function inMemoryDirect(service: SessionService): DirectSessionCalls | undefined {
+  return service instanceof InMemorySessionService &&
+    service.getSession === InMemorySessionService.prototype.getSession &&
+    service.appendEvent === InMemorySessionService.prototype.appendEvent
+    ? service
+    : undefined;
+}
+
 /** Smaller sessions check duplicate event ids by scanning (an idle session keeps no index). */
 const INDEX_EVENT_IDS_FROM = 32;
 
@@ -57,7 +86,7 @@ const NO_STATE: Record<string, unknown> = Object.freeze({});
 
 function hasEventId(stored: StoredSession, events: readonly Event[], id: string): boolean {
   if (stored.eventIds) return stored.eventIds.has(id);
-  for (const event of events) if (event.id === id) return true;
+  for (let index = 0; index < events.length; index++) if (events[index]!.id === id) return true;
   return false;
 }
 
@@ -174,6 +203,11 @@ export class InMemorySessionService implements SessionService {
   }
 
   async getSession(request: GetSessionRequest): Promise<Session | undefined> {
+    return this[GET_SESSION_NOW](request);
+  }
+
+  /** @internal {@link getSession}, synchronously (see {@link inMemoryDirect}). */
+  [GET_SESSION_NOW](request: GetSessionRequest): Session | undefined {
     validateEventWindow(request);
     const found = this.#find(request.appName, request.userId, request.sessionId);
     if (!found) return undefined;
@@ -204,6 +238,11 @@ export class InMemorySessionService implements SessionService {
   }
 
   async appendEvent(request: AppendEventRequest): Promise<Event> {
+    return this[APPEND_EVENT_NOW](request);
+  }
+
+  /** @internal {@link appendEvent}, synchronously (see {@link inMemoryDirect}). */
+  [APPEND_EVENT_NOW](request: AppendEventRequest): Event {
     const { session, event } = request;
     validateEventForAppend(event);
     const found = this.#find(session.appName, session.userId, session.id);
