@@ -14,7 +14,7 @@ import { RunCallbacksPlugin } from '../plugins/run-callbacks-plugin';
 import { commitEvent } from '../runner/commit-event';
 import { findAgentToRun } from '../runner/find-agent-to-run';
 import type { ResumeHost } from '../runner/resume-invocation';
-import type { SessionTurns } from '../runner/session-turns';
+import { holdSession, type SessionTurns } from '../runner/session-turns';
 import type { Session } from '../sessions/session';
 import { storedResumptionHandle } from './live-connect-config';
 import type { LiveRequest } from './live-request';
@@ -57,7 +57,7 @@ export interface LiveHost extends ResumeHost {
 
 /**
  * `Runner.runLive`: one live invocation on the session (see the Runner's documentation). Holds
- * the session's turn for its whole duration, like `run`.
+ * the session's turn (and its `sessionLock`, when set) for its whole duration, like `run`.
  */
 export async function* runLiveInvocation(
   host: LiveHost,
@@ -87,10 +87,17 @@ export async function* runLiveInvocation(
   const controller = new AbortController();
   const onAbort = (): void => controller.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
-  const turnKey = `${request.userId}\u0000${request.sessionId}`;
   try {
-    const turn = turns.enter(turnKey, signal);
-    if (turn !== true && !(await turn)) return;
+    // The session's turn in this process and, with a session lock, across processes: a text turn
+    // started on another instance waits for the live run to end, as for two runs.
+    const holding = holdSession(
+      turns,
+      host.sessionLock,
+      { appName: host.appName, userId: request.userId, sessionId: request.sessionId },
+      signal,
+    );
+    const hold = holding instanceof Promise ? await holding : holding;
+    if (hold === undefined) return;
     try {
       // The loop is here rather than in a generator of its own: one generator layer less per
       // event (an audio chunk), which is the live path's hot path.
@@ -141,7 +148,8 @@ export async function* runLiveInvocation(
         }
       }
     } finally {
-      turns.leave(turnKey);
+      const leaving = hold.leave();
+      if (leaving) await leaving;
     }
   } finally {
     signal?.removeEventListener('abort', onAbort);

@@ -455,7 +455,8 @@ export class Runner {
    * the provider's resumption handles are stored and a dropped connection (or a later `runLive`
    * on the session) resumes with the latest one; `saveLiveBlob` stores audio as artifacts.
    *
-   * Holds the session's turn while it lasts, like {@link run}.
+   * Holds the session's turn (and, with a `sessionLock`, the session's lock shared with other
+   * processes) while it lasts, like {@link run}.
    *
    * @example
    * ```ts

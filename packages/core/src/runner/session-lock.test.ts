@@ -6,6 +6,8 @@ import { LlmAgent } from '../agents/llm-agent';
 import { getText, userContent, type Content } from '../content';
 import { StaleSessionError } from '../errors/stale-session-error';
 import { InMemorySessionService } from '../sessions/in-memory-session-service';
+import { LiveRequestQueue } from '../live/live-request-queue';
+import { FakeLiveModel } from '../testing/fake-live-model';
 import { FakeModel } from '../testing/fake-model';
 import { FunctionTool } from '../tools/function-tool';
 import { Runner } from './runner';
@@ -166,5 +168,43 @@ describe('Runner with a sessionLock', () => {
     held.open();
     await expect(run(a, 'second')).rejects.toThrow('database unreachable');
     expect(await run(a, 'second')).not.toEqual([]);
+  });
+
+  it('holds the lock for a whole live run: a text turn on another Runner waits for it to end', async () => {
+    const lock = new SharedLock();
+    const model = new FakeLiveModel({ turnBased: new FakeModel({ responses: ['typed answer'] }) });
+    const sessionService = new InMemorySessionService();
+    const runner = () =>
+      new Runner({
+        appName: APP,
+        agent: new LlmAgent({ name: 'voice', model }),
+        sessionService,
+        autoCreateSession: true,
+        sessionLock: lock,
+      });
+    const [a, b] = [runner(), runner()];
+    await a.sessionService.createSession({ appName: APP, userId: USER, sessionId: SESSION });
+    const queue = new LiveRequestQueue();
+    const live = collect(a.runLive({ userId: USER, sessionId: SESSION, liveRequests: queue }));
+    await expect.poll(() => model.connections.length).toBe(1);
+    let typedDone = false;
+    const typed = run(b, 'typed').then((events) => {
+      typedDone = true;
+      return events;
+    });
+    await settle();
+    const name = `${APP}/${USER}/${SESSION}`;
+    expect(typedDone).toBe(false);
+    expect(lock.log).toEqual([`acquired ${name}`]);
+    queue.close();
+    await live;
+    expect(getText((await typed).at(-1)?.content)).toBe('typed answer');
+    expect(lock.log).toEqual([
+      `acquired ${name}`,
+      `released ${name}`,
+      `acquired ${name}`,
+      `released ${name}`,
+    ]);
+    expect(model.openConnections).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ export type SessionLockRelease = () => Promise<void>;
 /**
  * A lock on one session shared by every process that runs turns on the same sessions (several
  * server instances and workers on one database): with it, a {@link Runner} holds the session's
- * lock for the whole of a run or resume, so a second turn on the session started on another
+ * lock for the whole of a run, resume or live run, so a second turn on the session started on another
  * instance waits for the first instead of failing with `STALE_SESSION`.
  *
  * The Runner takes its own in-process turn first (the fast path: runs of one session in one
