@@ -76,11 +76,14 @@ describe.skipIf(!hasChromium)(
 
     it('follows the system colour scheme until the toggle is used, and remembers the toggle', async () => {
       await t.page.emulateMedia({ colorScheme: 'dark' });
+      // The page repaints from CSS at once; the toggle's state follows in the page's media-query
+      // listener, which a busy machine runs later: wait for it rather than read it once.
+      const pressed = () => t.page.getAttribute('#theme-toggle', 'aria-pressed');
       await expect.poll(backgroundLuminance).toBeLessThan(0.1);
-      await expect(t.page.getAttribute('#theme-toggle', 'aria-pressed')).resolves.toBe('true');
+      await expect.poll(pressed).toBe('true');
       await t.page.emulateMedia({ colorScheme: 'light' });
       await expect.poll(backgroundLuminance).toBeGreaterThan(0.9);
-      await expect(t.page.getAttribute('#theme-toggle', 'aria-pressed')).resolves.toBe('false');
+      await expect.poll(pressed).toBe('false');
 
       // The toggle wins over the system, across a reload.
       await t.page.click('#theme-toggle');
@@ -88,7 +91,7 @@ describe.skipIf(!hasChromium)(
       await t.page.reload();
       await t.page.waitForSelector('body[data-ready="true"]');
       await expect.poll(backgroundLuminance).toBeLessThan(0.1);
-      await expect(t.page.getAttribute('#theme-toggle', 'aria-pressed')).resolves.toBe('true');
+      await expect.poll(pressed).toBe('true');
       await t.page.click('#theme-toggle');
       await t.page.emulateMedia({ colorScheme: 'dark' });
       await expect.poll(backgroundLuminance).toBeGreaterThan(0.9);
