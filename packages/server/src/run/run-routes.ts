@@ -122,6 +122,14 @@ async function confirmSession(
   ]);
   clearTimeout(timer);
   waiting.cancel();
+  // Nobody will read this run: stop it, and end its tracking once it has stopped.
+  const stop = () => {
+    run.controller.abort();
+    void first
+      .then(() => iterator.return(undefined))
+      .catch(() => undefined)
+      .finally(() => run.tracked.end());
+  };
   let missing: boolean;
   if (outcome === 'started') missing = false;
   else if (outcome === 'settled')
@@ -129,15 +137,17 @@ async function confirmSession(
       () => false,
       (error: unknown) => isMissingSession(error, run.request),
     );
-  else missing = !(await sessionExists(ctx, run.request));
+  else {
+    try {
+      missing = !(await sessionExists(ctx, run.request));
+    } catch (error) {
+      stop(); // the read failed: answered as any failed request
+      throw error;
+    }
+  }
   // In an object: an async function's promise result would be awaited with it.
   if (!missing) return { first };
-  // Nobody will read this run: stop it, and end its tracking once it has stopped.
-  run.controller.abort();
-  void first
-    .then(() => iterator.return(undefined))
-    .catch(() => undefined)
-    .finally(() => run.tracked.end());
+  stop();
   throw sessionNotFound(run.request.session_id);
 }
 
