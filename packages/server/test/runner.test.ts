@@ -6,7 +6,7 @@ import { FunctionTool, LlmAgent } from '@adk/core';
 import type { Event, LlmRequest, LlmResponse, Model } from '@adk/core';
 import { FakeModel } from '@adk/core/testing';
 import { SqlSessionService } from '@adk/session-sql';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 
 import { createAdkServer, listen, type RunningServer } from '../src';
@@ -34,8 +34,12 @@ let sessions: SqlSessionService;
 let server: RunningServer;
 const sessionsPath = '/apps/demo/users/u1/sessions';
 
-async function start(model: Model) {
-  const app = createAdkServer({ apps: { demo: { agent: tree(model) } }, sessionService: sessions });
+async function start(model: Model, sseKeepAliveMs?: number) {
+  const app = createAdkServer({
+    apps: { demo: { agent: tree(model) } },
+    sessionService: sessions,
+    ...(sseKeepAliveMs === undefined ? {} : { sseKeepAliveMs }),
+  });
   server = await listen(app, { port: 0 });
 }
 const post = (path: string, body: unknown, init: RequestInit = {}) =>
@@ -197,5 +201,71 @@ describe('with the real Runner, LlmAgent and SQLite sessions', () => {
     const frames = parseSse(await response.text()) as Array<Record<string, unknown>>;
     const last = frames.at(-1)!;
     expect(String(last.errorMessage ?? last.error)).toContain('provider is down');
+  });
+
+  it('reads the session once per turn, and answers 404 before streaming for a missing session', async () => {
+    await start(new FakeModel(['first answer', 'second answer']));
+    await post(`${sessionsPath}/s1`, {});
+    const reads = vi.spyOn(sessions, 'getSession');
+    const frames = parseSse(await (await post('/run_sse', runBody('first'))).text()) as Event[];
+    expect(frames.at(-1)?.content?.parts[0]?.text).toBe('first answer');
+    // The runner's read only: the server does not check the session's existence on its own.
+    expect(reads).toHaveBeenCalledTimes(1);
+    const answer = (await (await post('/run', runBody('second', false))).json()) as Event[];
+    expect(answer.at(-1)?.content?.parts[0]?.text).toBe('second answer');
+    expect(reads).toHaveBeenCalledTimes(2);
+
+    for (const path of ['/run_sse', '/run']) {
+      const missing = await post(path, { ...runBody('hi'), session_id: 'nope' });
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('content-type')).toMatch(/json/);
+      expect(await missing.json()).toEqual({
+        detail: 'Session not found: nope',
+        code: 'SESSION_NOT_FOUND',
+      });
+    }
+    expect((await fetch(`${server.url}${sessionsPath}/nope`)).status).toBe(404);
+  });
+
+  it('opens the stream of a turn posted while another runs on the session, and runs it after', async () => {
+    const started = deferred();
+    const release = deferred();
+    let calls = 0;
+    const model: Model = {
+      name: 'slow-first',
+      async *generate(): AsyncIterable<LlmResponse> {
+        calls++;
+        if (calls === 1) {
+          started.resolve();
+          await release.promise;
+        }
+        const text = calls === 1 ? 'first answer' : 'second answer';
+        yield { content: { role: 'model', parts: [{ text }] } };
+      },
+    };
+    // Keep-alives often: a stream open while its turn waits shows at once.
+    await start(model, 20);
+    await post(`${sessionsPath}/s1`, {});
+    const first = await post('/run_sse', runBody('first'));
+    await started.promise;
+    // The second turn waits for the first one's end, but its stream opens now and carries
+    // keep-alives (for the proxies between), while the first turn is still running.
+    const second = await post('/run_sse', runBody('second'));
+    expect(second.status).toBe(200);
+    expect(calls).toBe(1);
+    release.resolve();
+    const firstFrames = parseSse(await first.text()) as Event[];
+    const secondFrames = parseSse(await second.text()) as Event[];
+    expect(firstFrames.at(-1)?.content?.parts[0]?.text).toBe('first answer');
+    expect(secondFrames.at(-1)?.content?.parts[0]?.text).toBe('second answer');
+    const stored = (await (await fetch(`${server.url}${sessionsPath}/s1`)).json()) as {
+      events: Event[];
+    };
+    expect(stored.events.map((e) => e.content?.parts[0]?.text)).toEqual([
+      'first',
+      'first answer',
+      'second',
+      'second answer',
+    ]);
   });
 });

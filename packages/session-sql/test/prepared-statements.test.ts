@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SqlSessionService } from '../src';
+import { ShapedStatements } from '../src/dialect/prepared-statement';
 
 const unavailable = await postgresUnavailable();
 
@@ -56,4 +57,45 @@ describe.skipIf(unavailable)('prepared statements on PostgreSQL', () => {
   it('prepares nothing with preparedStatements: false', async () => {
     expect(await preparedAfterTurns({ preparedStatements: false })).toEqual([]);
   });
+});
+
+describe.skipIf(unavailable)('statements compiled once per shape', () => {
+  for (const prepared of [false, true]) {
+    it(`fills each call's values into the shape compiled at the first call (prepared: ${prepared})`, async () => {
+      const service = await SqlSessionService.fromUrl(POSTGRES_URL, { poolSize: 1 });
+      try {
+        const statements = new ShapedStatements(prepared);
+        let builds = 0;
+        const run = (shape: string, args: Record<string, unknown>) =>
+          statements.execute(
+            service.database,
+            shape,
+            (slot) => {
+              builds++;
+              const tail = shape === 'with c' ? sql`, ${slot('c')}::int as c` : sql``;
+              return sql<{ a: string; b: number; again: string; c?: number }>`
+                select ${slot('a')}::text as a, ${slot('b')}::int as b,
+                       ${slot('a')}::text as again, ${'fixed'}::text as fixed${tail}`;
+            },
+            args,
+          );
+        expect((await run('plain', { a: 'x', b: 1 })).rows).toEqual([
+          { a: 'x', b: 1, again: 'x', fixed: 'fixed' },
+        ]);
+        expect((await run('plain', { a: 'y', b: 2 })).rows).toEqual([
+          { a: 'y', b: 2, again: 'y', fixed: 'fixed' },
+        ]);
+        expect((await run('with c', { a: 'z', b: 3, c: 4 })).rows).toEqual([
+          { a: 'z', b: 3, again: 'z', fixed: 'fixed', c: 4 },
+        ]);
+        expect((await run('with c', { a: 'w', b: 5, c: 6 })).rows).toEqual([
+          { a: 'w', b: 5, again: 'w', fixed: 'fixed', c: 6 },
+        ]);
+        // Built and compiled once per shape, whatever the values.
+        expect(builds).toBe(2);
+      } finally {
+        await service.close();
+      }
+    });
+  }
 });

@@ -3,6 +3,7 @@ import type { TraceStore } from '../traces';
 import { InvalidArgumentError, Runner } from '@adk/core';
 
 import { WireTime } from '../http/wire-time';
+import { RunStarts } from '../run/run-starts';
 import { RunTracker } from '../run/run-tracker';
 import type { AdkServerOptions, ResolvedApp } from './types';
 
@@ -13,6 +14,8 @@ export class ServerContext {
   readonly time: WireTime;
   /** The runs in flight on this instance, and the graceful shutdown. */
   readonly runs = new RunTracker();
+  /** When the runs of core `Runner`s start (see `RunStarts`). */
+  readonly runStarts = new RunStarts();
 
   constructor(
     readonly options: AdkServerOptions,
@@ -51,6 +54,7 @@ export class ServerContext {
 
   /** Close every app's runner. */
   async close(): Promise<void> {
+    this.runStarts.close();
     await Promise.all([...this.apps.values()].map((app) => app.runner.close?.()));
   }
 

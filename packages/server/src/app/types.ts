@@ -46,6 +46,11 @@ export interface AppRunRequest {
     generateContentConfig?: GenerateContentConfig;
   };
   signal?: AbortSignal;
+  /**
+   * The invocation's id, when the server chooses it: for `Runner`s of `@adk/core`, whose start it
+   * waits for instead of reading the session first. Other runners may ignore it.
+   */
+  invocationId?: string;
 }
 
 /**

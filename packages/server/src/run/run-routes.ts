@@ -1,4 +1,6 @@
-import type { Event } from '@adk/core';
+import { randomUUID } from 'node:crypto';
+
+import { Runner, SessionNotFoundError, type Event } from '@adk/core';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 
@@ -21,6 +23,30 @@ interface PreparedRun {
   runRequest: AppRunRequest;
   tracked: TrackedRun;
   abortOnDisconnect: boolean;
+  /**
+   * The session's existence is left to the runner (a core `Runner`, which throws
+   * `SessionNotFoundError` before its first event): see `confirmSession`.
+   */
+  runnerChecksSession: boolean;
+}
+
+/**
+ * How long a `/run_sse` waits for its runner to start (see `confirmSession`) before reading the
+ * session itself: the runner waits first for a turn in flight on the session to end.
+ */
+const RUN_START_WAIT_MS = 100;
+
+const sessionNotFound = (sessionId: string) =>
+  httpError(404, `Session not found: ${sessionId}`, 'SESSION_NOT_FOUND');
+
+async function sessionExists(ctx: ServerContext, request: RunAgentRequest): Promise<boolean> {
+  const session = await ctx.sessionService.getSession({
+    appName: request.app_name,
+    userId: request.user_id,
+    sessionId: request.session_id,
+    numRecentEvents: 0,
+  });
+  return session !== undefined;
 }
 
 async function prepare(ctx: ServerContext, c: Context): Promise<PreparedRun> {
@@ -28,16 +54,11 @@ async function prepare(ctx: ServerContext, c: Context): Promise<PreparedRun> {
     throw new ServerShuttingDownError({ message: 'The server is shutting down.' });
   const request = await readBody(c, runAgentRequestSchema);
   const app = ctx.app(request.app_name);
-  if (!app.autoCreateSession) {
-    const session = await ctx.sessionService.getSession({
-      appName: request.app_name,
-      userId: request.user_id,
-      sessionId: request.session_id,
-      numRecentEvents: 0,
-    });
-    if (!session)
-      throw httpError(404, `Session not found: ${request.session_id}`, 'SESSION_NOT_FOUND');
-  }
+  // A core Runner reads the session anyway, and refuses a missing one before its first event: the
+  // server does not read it a second time. Any other runner's session is checked here.
+  const runnerChecksSession = !app.autoCreateSession && app.runner instanceof Runner;
+  if (!app.autoCreateSession && !runnerChecksSession && !(await sessionExists(ctx, request)))
+    throw sessionNotFound(request.session_id);
   const controller = new AbortController();
   const abortOnDisconnect =
     request.abort_on_disconnect ?? ctx.options.abortRunOnDisconnect ?? false;
@@ -55,6 +76,7 @@ async function prepare(ctx: ServerContext, c: Context): Promise<PreparedRun> {
     controller,
     tracked,
     abortOnDisconnect,
+    runnerChecksSession,
     runRequest: {
       userId: request.user_id,
       sessionId: request.session_id,
@@ -62,8 +84,71 @@ async function prepare(ctx: ServerContext, c: Context): Promise<PreparedRun> {
       ...(request.state_delta ? { stateDelta: request.state_delta } : {}),
       runConfig: { streamingMode: request.streaming ? 'sse' : 'none' },
       signal: controller.signal,
+      ...(runnerChecksSession ? { invocationId: `e-${randomUUID()}` } : {}),
     },
   };
+}
+
+/** Whether `error` is the runner's refusal of the request's missing session. */
+const isMissingSession = (error: unknown, request: RunAgentRequest) =>
+  SessionNotFoundError.isInstance(error) &&
+  error.appName === request.app_name &&
+  error.userId === request.user_id &&
+  error.sessionId === request.session_id;
+
+/**
+ * Before a `/run_sse` answers 200: whether the session exists, told by its runner (see
+ * `PreparedRun.runnerChecksSession`). The runner is started (its first step is returned, to be
+ * the stream's first item, without waiting for it); the answer is its start (it read the session) or its first step
+ * settling (a missing session is a `SessionNotFoundError` then). A runner that has not started
+ * within `RUN_START_WAIT_MS` (it waits for a turn in flight on the session) is not waited for: the
+ * session is read here, as for other runners. A missing session ends the run and answers 404.
+ */
+async function confirmSession(
+  ctx: ServerContext,
+  run: PreparedRun,
+  iterator: AsyncGenerator<Event, void>,
+): Promise<{ first: Promise<IteratorResult<Event, void>> }> {
+  const waiting = ctx.runStarts.wait(run.runRequest.invocationId!);
+  const first = iterator.next();
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    waiting.started.then(() => 'started' as const),
+    first.then(
+      () => 'settled' as const,
+      () => 'settled' as const,
+    ),
+    new Promise<'slow'>((resolve) => (timer = setTimeout(resolve, RUN_START_WAIT_MS, 'slow'))),
+  ]);
+  clearTimeout(timer);
+  waiting.cancel();
+  // Nobody will read this run: stop it, and end its tracking once it has stopped.
+  const stop = () => {
+    run.controller.abort();
+    void first
+      .then(() => iterator.return(undefined))
+      .catch(() => undefined)
+      .finally(() => run.tracked.end());
+  };
+  let missing: boolean;
+  if (outcome === 'started') missing = false;
+  else if (outcome === 'settled')
+    missing = await first.then(
+      () => false,
+      (error: unknown) => isMissingSession(error, run.request),
+    );
+  else {
+    try {
+      missing = !(await sessionExists(ctx, run.request));
+    } catch (error) {
+      stop(); // the read failed: answered as any failed request
+      throw error;
+    }
+  }
+  // In an object: an async function's promise result would be awaited with it.
+  if (!missing) return { first };
+  stop();
+  throw sessionNotFound(run.request.session_id);
 }
 
 /**
@@ -80,7 +165,7 @@ export function runRoutes(ctx: ServerContext): Hono {
   const routes = new Hono();
 
   routes.post('/run', async (c) => {
-    const { app, request, runRequest, tracked } = await prepare(ctx, c);
+    const { app, request, runRequest, tracked, runnerChecksSession } = await prepare(ctx, c);
     const events: Event[] = [];
     try {
       for await (const event of app.runner.run(runRequest)) {
@@ -88,6 +173,10 @@ export function runRoutes(ctx: ServerContext): Hono {
         ctx.traces.linkEvent(request.session_id, event);
         events.push(event);
       }
+    } catch (error) {
+      if (runnerChecksSession && events.length === 0 && isMissingSession(error, request))
+        throw sessionNotFound(request.session_id);
+      throw error;
     } finally {
       tracked.end();
     }
@@ -97,14 +186,18 @@ export function runRoutes(ctx: ServerContext): Hono {
   routes.post('/run_sse', async (c) => {
     const lastEventId = c.req.header('last-event-id');
     if (lastEventId) return resumeStream(ctx, c, lastEventId);
-    const { app, request, controller, runRequest, tracked, abortOnDisconnect } = await prepare(
-      ctx,
-      c,
-    );
+    const run = await prepare(ctx, c);
+    const { app, request, controller, runRequest, tracked, abortOnDisconnect } = run;
     const iterator = app.runner.run(runRequest);
+    // The runner's first step, already taken when the runner tells whether the session exists.
+    let first = run.runnerChecksSession
+      ? (await confirmSession(ctx, run, iterator)).first
+      : undefined;
     let invocationId = '';
     const next = async (): Promise<IteratorResult<Event, void>> => {
-      const result = await iterator.next();
+      const step = first ?? iterator.next();
+      first = undefined;
+      const result = await step;
       if (!result.done) {
         invocationId = result.value.invocationId;
         tracked.setInvocation(invocationId);

@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 
 import type { DialectOps, EventRow, SessionScopesRow } from './dialect-ops';
 import { OWN_POSTGRES_LAYOUT, type PostgresLayout } from './postgres-layout';
-import { executePrepared } from './prepared-statement';
+import { ShapedStatements } from './prepared-statement';
 import { ensureScopeRow } from './session-query';
 
 const json = encodeJsonColumn;
@@ -23,9 +23,9 @@ const hasKeys = (value: object) => Object.keys(value).length > 0;
  * (`extract(epoch ...)`, which reads a zoneless timestamp as UTC). Without the `seq` column (tables
  * of another ADK, which this package never alters), events are ordered by time, then id.
  *
- * With `prepared`, the append and the session read (the statements of every turn) are sent as
- * named prepared statements of the `pg` driver (see `executePrepared`): PostgreSQL parses and plans
- * them once per connection instead of once per call.
+ * The append and the session read (the statements of every turn) are compiled once per shape (see
+ * `ShapedStatements`); with `prepared`, they are sent as named prepared statements of the `pg`
+ * driver: PostgreSQL parses and plans them once per connection instead of once per call.
  *
  * @param schema schema of the tables; the connection's `search_path` decides when omitted.
  * @param layout the tables' layout (see `readPostgresLayout`); this package's own by default.
@@ -35,16 +35,17 @@ export function postgresOps(
   layout: PostgresLayout = OWN_POSTGRES_LAYOUT,
   prepared = false,
 ): DialectOps {
-  const execute = <R>(db: Parameters<DialectOps['appendEvent']>[0], query: RawBuilder<R>) =>
-    prepared ? executePrepared(db, query) : query.execute(db);
+  const statements = new ShapedStatements(prepared);
   const table = (name: string): RawBuilder<unknown> => qualifiedTable(name, schema);
   /** `ms` as a value of the time column `column` (`table.column`). */
-  const time = (column: string, ms: number): RawBuilder<unknown> => {
-    const iso = new Date(ms).toISOString();
-    return layout.naiveTimes.has(column)
+  const time = (column: string, ms: number): RawBuilder<unknown> =>
+    timeAt(column, new Date(ms).toISOString());
+  /** A time column's value given as ISO-8601 text (or its slot in a shaped statement). */
+  const timeAt = (column: string, iso: unknown): RawBuilder<unknown> =>
+    layout.naiveTimes.has(column)
       ? sql`(${iso}::timestamptz at time zone 'UTC')`
       : sql`${iso}::timestamptz`;
-  };
+  const isoOf = (ms: number) => new Date(ms).toISOString();
   /** A time column read as epoch milliseconds (whole, as markers are compared). */
   const msOf = (ref: RawBuilder<unknown>) => sql`floor(extract(epoch from ${ref}) * 1000)::float8`;
   /** Append order: the `seq` column, or time then id on tables without it. */
@@ -64,48 +65,59 @@ export function postgresOps(
 
     async appendEvent(db, plan) {
       const { key, delta, event } = plan;
-      const appCte = hasKeys(delta.app)
-        ? sql`, app as (
+      const hasApp = hasKeys(delta.app);
+      const hasUser = hasKeys(delta.user);
+      const hasSession = hasKeys(delta.session);
+      const result = await statements.execute(
+        db,
+        `append ${Number(hasApp)}${Number(hasUser)}${Number(hasSession)}`,
+        (slot) => {
+          const [appName, userId, sessionId, next] = [
+            slot('appName'),
+            slot('userId'),
+            slot('sessionId'),
+            slot('next'),
+          ];
+          const appCte = hasApp
+            ? sql`, app as (
             insert into ${table('app_states')} as t (app_name, state, update_time)
-            select ${key.appName}, ${json(delta.app)}::jsonb, ${time('app_states.update_time', plan.next)}
+            select ${appName}, ${slot('app')}::jsonb, ${timeAt('app_states.update_time', next)}
             where exists (select 1 from inserted)
             on conflict (app_name) do update set state = t.state || excluded.state, update_time = excluded.update_time
             returning 1)`
-        : sql``;
-      const userCte = hasKeys(delta.user)
-        ? sql`, usr as (
+            : sql``;
+          const userCte = hasUser
+            ? sql`, usr as (
             insert into ${table('user_states')} as t (app_name, user_id, state, update_time)
-            select ${key.appName}, ${key.userId}, ${json(delta.user)}::jsonb, ${time('user_states.update_time', plan.next)}
+            select ${appName}, ${userId}, ${slot('user')}::jsonb, ${timeAt('user_states.update_time', next)}
             where exists (select 1 from inserted)
             on conflict (app_name, user_id) do update set state = t.state || excluded.state, update_time = excluded.update_time
             returning 1)`
-        : sql``;
-      const sessionState = hasKeys(delta.session)
-        ? sql`, state = s.state || ${json(delta.session)}::jsonb`
-        : sql``;
-      const result = await execute(
-        db,
-        sql<{
-          locked: string;
-          inserted: string;
-          present: string;
-          ord: string | null;
-        }>`
+            : sql``;
+          const sessionState = hasSession
+            ? sql`, state = s.state || ${slot('session')}::jsonb`
+            : sql``;
+          return sql<{
+            locked: string;
+            inserted: string;
+            present: string;
+            ord: string | null;
+          }>`
         with locked as (
           select 1 from ${table('sessions')}
-          where app_name = ${key.appName} and user_id = ${key.userId} and id = ${key.sessionId}
-            and date_trunc('milliseconds', update_time) = ${time('sessions.update_time', plan.expected)}
+          where app_name = ${appName} and user_id = ${userId} and id = ${sessionId}
+            and date_trunc('milliseconds', update_time) = ${timeAt('sessions.update_time', slot('expected'))}
           for update
         ), inserted as (
           insert into ${table('events')} (id, app_name, user_id, session_id, invocation_id, timestamp, event_data)
-          select ${event.id}, ${key.appName}, ${key.userId}, ${key.sessionId}, ${event.invocationId},
-                 ${time('events.timestamp', event.timestamp)}, ${event.data}::jsonb
+          select ${slot('eventId')}, ${appName}, ${userId}, ${sessionId}, ${slot('invocationId')},
+                 ${timeAt('events.timestamp', slot('timestamp'))}, ${slot('data')}::jsonb
           where exists (select 1 from locked)
           on conflict do nothing
           returning ${layout.eventSeq ? sql`seq` : sql`0`} as ord
         ), advanced as (
-          update ${table('sessions')} as s set update_time = ${time('sessions.update_time', plan.next)}${sessionState}
-          where app_name = ${key.appName} and user_id = ${key.userId} and id = ${key.sessionId}
+          update ${table('sessions')} as s set update_time = ${timeAt('sessions.update_time', next)}${sessionState}
+          where app_name = ${appName} and user_id = ${userId} and id = ${sessionId}
             and exists (select 1 from inserted)
           returning 1
         )${appCte}${userCte}
@@ -113,7 +125,22 @@ export function postgresOps(
                (select count(*) from inserted) as inserted,
                (select ord from inserted) as ord,
                (select count(*) from ${table('sessions')}
-                 where app_name = ${key.appName} and user_id = ${key.userId} and id = ${key.sessionId}) as present`,
+                 where app_name = ${appName} and user_id = ${userId} and id = ${sessionId}) as present`;
+        },
+        {
+          appName: key.appName,
+          userId: key.userId,
+          sessionId: key.sessionId,
+          next: isoOf(plan.next),
+          expected: isoOf(plan.expected),
+          eventId: event.id,
+          invocationId: event.invocationId,
+          timestamp: isoOf(event.timestamp),
+          data: event.data,
+          app: hasApp ? json(delta.app) : undefined,
+          user: hasUser ? json(delta.user) : undefined,
+          session: hasSession ? json(delta.session) : undefined,
+        },
       );
       const counts = result.rows[0];
       if (Number(counts?.inserted) === 1)
@@ -127,47 +154,53 @@ export function postgresOps(
     async loadSession(db, key, window, upTo) {
       // One statement, so one snapshot and one round trip: the session row (kind 0) with its
       // scopes, then its windowed events (kind 1) in append order, streamed as plain rows.
-      const after =
-        window.afterTimestamp === undefined
-          ? sql``
-          : sql`and timestamp >= ${time('events.timestamp', window.afterTimestamp)}`;
-      const since = upTo === undefined || !layout.eventSeq ? sql`` : sql`and seq > ${upTo.order}`;
-      const limit =
-        window.numRecentEvents === undefined ? sql`` : sql`limit ${window.numRecentEvents}`;
-      const noEvents = window.numRecentEvents === 0 ? sql`and false` : sql``;
+      const hasAfter = window.afterTimestamp !== undefined;
+      const hasSince = upTo !== undefined && layout.eventSeq;
+      const hasLimit = window.numRecentEvents !== undefined;
+      const noEvents = window.numRecentEvents === 0;
       // Whether the last event the reader holds is still there (1), or it held none (1).
-      const anchored =
-        upTo?.eventId === undefined || !layout.eventSeq
-          ? sql`1`
-          : sql`(select count(*) from ${table('events')}
-              where app_name = ${key.appName} and user_id = ${key.userId} and session_id = ${key.sessionId}
-                and seq = ${upTo.order} and id = ${upTo.eventId})`;
-      const result = await execute(
+      const checksAnchor = upTo?.eventId !== undefined && layout.eventSeq;
+      const shape = [hasAfter, hasSince, hasLimit, noEvents, checksAnchor].map(Number).join('');
+      const result = await statements.execute(
         db,
-        sql<{
-          kind: number;
-          ord: string | number | null;
-          id: string;
-          invocation_id: string | null;
-          time: unknown;
-          d1: unknown;
-          d2: unknown;
-          d3: unknown;
-          created: unknown;
-        }>`
+        `load ${shape}`,
+        (slot) => {
+          const [appName, userId, sessionId] = [slot('appName'), slot('userId'), slot('sessionId')];
+          const after = hasAfter
+            ? sql`and timestamp >= ${timeAt('events.timestamp', slot('after'))}`
+            : sql``;
+          const since = hasSince ? sql`and seq > ${slot('order')}` : sql``;
+          const limit = hasLimit ? sql`limit ${slot('limit')}` : sql``;
+          const none = noEvents ? sql`and false` : sql``;
+          const anchored = checksAnchor
+            ? sql`(select count(*) from ${table('events')}
+              where app_name = ${appName} and user_id = ${userId} and session_id = ${sessionId}
+                and seq = ${slot('order')} and id = ${slot('eventId')})`
+            : sql`1`;
+          return sql<{
+            kind: number;
+            ord: string | number | null;
+            id: string;
+            invocation_id: string | null;
+            time: unknown;
+            d1: unknown;
+            d2: unknown;
+            d3: unknown;
+            created: unknown;
+          }>`
         with s as (
           select s.id, ${msOf(sql`s.update_time`)} as update_time, ${msOf(sql`s.create_time`)} as create_time,
                  s.state as session_state, a.state as app_state, u.state as user_state
           from ${table('sessions')} s
           left join ${table('app_states')} a on a.app_name = s.app_name
           left join ${table('user_states')} u on u.app_name = s.app_name and u.user_id = s.user_id
-          where s.app_name = ${key.appName} and s.user_id = ${key.userId} and s.id = ${key.sessionId}
+          where s.app_name = ${appName} and s.user_id = ${userId} and s.id = ${sessionId}
         ), e as (
           select id, invocation_id, (extract(epoch from timestamp) * 1000)::float8 as timestamp,
                  event_data, ${eventOrder} as seq
           from ${table('events')}
-          where app_name = ${key.appName} and user_id = ${key.userId} and session_id = ${key.sessionId}
-            ${after} ${since} ${noEvents}
+          where app_name = ${appName} and user_id = ${userId} and session_id = ${sessionId}
+            ${after} ${since} ${none}
           order by seq desc ${limit}
         )
         select 0 as kind, ${anchored}::bigint as ord, s.id, null::varchar as invocation_id, s.update_time as time,
@@ -176,7 +209,17 @@ export function postgresOps(
         union all
         select 1, e.seq, e.id, e.invocation_id, e.timestamp, e.event_data, null, null, null
         from e where exists (select 1 from s)
-        order by kind, ord`,
+        order by kind, ord`;
+        },
+        {
+          appName: key.appName,
+          userId: key.userId,
+          sessionId: key.sessionId,
+          after: hasAfter ? isoOf(window.afterTimestamp!) : undefined,
+          order: upTo?.order,
+          eventId: upTo?.eventId,
+          limit: window.numRecentEvents,
+        },
       );
       const [first, ...rest] = result.rows;
       if (!first || first.kind !== 0) return undefined;
