@@ -13,6 +13,7 @@ import { newSpanId } from '../invocation/span-id';
 import { RunCallbacksPlugin } from '../plugins/run-callbacks-plugin';
 import { commitEvent } from '../runner/commit-event';
 import { findAgentToRun } from '../runner/find-agent-to-run';
+import { publishRunEnd, publishRunError } from '../runner/run-outcome';
 import type { ResumeHost } from '../runner/resume-invocation';
 import { holdSession, type SessionTurns } from '../runner/session-turns';
 import type { Session } from '../sessions/session';
@@ -128,24 +129,12 @@ export async function* runLiveInvocation(
         }
       } catch (error) {
         failed = true;
-        publish('runError', () => ({
-          spanId: ctx.spanId,
-          invocationId,
-          durationMs: performance.now() - startTime,
-          error,
-        }));
+        publishRunError(ctx.spanId, invocationId, startTime, error);
         await plugins.onRunError(ctx, { invocationContext: ctx, error });
         throw error;
       } finally {
         await run.close();
-        if (!failed) {
-          publish('runEnd', () => ({
-            spanId: ctx.spanId,
-            invocationId,
-            durationMs: performance.now() - startTime,
-            eventCount,
-          }));
-        }
+        if (!failed) publishRunEnd(ctx.spanId, invocationId, startTime, eventCount);
       }
     } finally {
       const leaving = hold.leave();

@@ -23,6 +23,7 @@ import {
 } from './invocation-progress';
 import { createRunConfig, type RunConfig } from '../context/run-config';
 import { holdSession, type SessionTurns } from './session-turns';
+import { publishRunEnd, publishRunError } from './run-outcome';
 import type { SessionLock } from './session-lock';
 import type { Session } from '../sessions/session';
 import type { ArtifactService } from '../artifacts';
@@ -157,20 +158,10 @@ export async function* resumeInvocation(
         if (signal?.aborted) break;
       }
     } catch (error) {
-      publish('runError', () => ({
-        spanId: ctx.spanId,
-        invocationId: request.invocationId,
-        durationMs: performance.now() - startTime,
-        error,
-      }));
+      publishRunError(ctx.spanId, request.invocationId, startTime, error);
       throw error;
     }
-    publish('runEnd', () => ({
-      spanId: ctx.spanId,
-      invocationId: request.invocationId,
-      durationMs: performance.now() - startTime,
-      eventCount,
-    }));
+    publishRunEnd(ctx.spanId, request.invocationId, startTime, eventCount);
   } finally {
     const leaving = hold.leave();
     if (leaving) await leaving;

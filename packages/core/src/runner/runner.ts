@@ -37,6 +37,7 @@ import { withoutRewoundEvents } from '../history/rewound-events';
 import { rewindSession, type RewindRequest } from './rewind-session';
 import { resumeInvocation, type ResumeRequest } from './resume-invocation';
 import { holdSession, SessionTurns } from './session-turns';
+import { publishRunEnd, publishRunError } from './run-outcome';
 import type { SessionLock } from './session-lock';
 import { createRunConfig, type RunConfig } from '../context/run-config';
 import { commitEvent, dropTempDelta } from './commit-event';
@@ -392,12 +393,7 @@ export class Runner {
         }
       } catch (error) {
         state = 'failed';
-        publish('runError', () => ({
-          spanId: ctx.spanId,
-          invocationId,
-          durationMs: performance.now() - startTime,
-          error,
-        }));
+        publishRunError(ctx.spanId, invocationId, startTime, error);
         await plugins.onRunError(ctx, { invocationContext: ctx, error });
         throw error;
       } finally {
@@ -409,14 +405,7 @@ export class Runner {
             replacement: undefined,
           });
         }
-        if (state !== 'failed') {
-          publish('runEnd', () => ({
-            spanId: ctx.spanId,
-            invocationId,
-            durationMs: performance.now() - startTime,
-            eventCount,
-          }));
-        }
+        if (state !== 'failed') publishRunEnd(ctx.spanId, invocationId, startTime, eventCount);
       }
     } finally {
       const leaving = hold.leave();
