@@ -99,6 +99,31 @@ const post = (server: RunningServer, payload: unknown, headers: Record<string, s
     body: JSON.stringify(payload),
   });
 
+/**
+ * Start a `/run_sse` turn on `server` and read its stream up to the tool call: the id of the last
+ * frame read, and how to drop the connection (the client going away).
+ */
+async function readUntilToolCall(
+  { server }: { server: RunningServer },
+  payload: unknown,
+): Promise<{ lastId: string; disconnect: () => void }> {
+  const controller = new AbortController();
+  const response = await fetch(`${server.url}/run_sse`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+    signal: controller.signal,
+  });
+  let lastId: string | undefined;
+  for await (const frame of sseFramesWithIds(response)) {
+    lastId = frame.id;
+    const content = frame.value.content as Content | undefined;
+    if (content?.parts.some((part) => part.functionCall)) break;
+  }
+  expect(lastId).toBeDefined();
+  return { lastId: lastId!, disconnect: () => controller.abort() };
+}
+
 describe.skipIf(!available)('a run whose instance died, reconnected to on PostgreSQL', () => {
   beforeAll(async () => {
     const admin = await SqlSessionService.fromUrl(POSTGRES_URL);
@@ -128,24 +153,12 @@ describe.skipIf(!available)('a run whose instance died, reconnected to on Postgr
       session_id: session.id,
       new_message: { role: 'user', parts: [{ text: 'slow' }] },
     };
-    const controller = new AbortController();
-    const first = await fetch(`${slow.server.url}/run_sse`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: controller.signal,
-    });
-    let lastId: string | undefined;
-    for await (const frame of sseFramesWithIds(first)) {
-      lastId = frame.id;
-      if ((frame.value.content as Content | undefined)?.parts.some((part) => part.functionCall))
-        break;
-    }
-    controller.abort();
+    const { lastId, disconnect } = await readUntilToolCall(slow, body);
+    disconnect();
     // The reconnect polls (every 50 ms) while the run waits in its tool on the live instance.
     // Once it asked for the session's turn and found it held (its lock marks the wait), the run
     // is let go.
-    const reconnect = post(other.server, body, { 'last-event-id': lastId! });
+    const reconnect = post(other.server, body, { 'last-event-id': lastId });
     const seen: Array<{ id: string | undefined; value: Record<string, unknown> }> = [];
     const streamed = reconnect.then(async (response) => {
       for await (const frame of sseFramesWithIds(response)) seen.push(frame);
@@ -178,25 +191,12 @@ describe.skipIf(!available)('a run whose instance died, reconnected to on Postgr
     };
 
     // The run starts on the instance that will die; the client reads up to the tool call.
-    const controller = new AbortController();
-    const first = await fetch(`${dead.server.url}/run_sse`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: controller.signal,
-    });
-    let lastId: string | undefined;
-    for await (const frame of sseFramesWithIds(first)) {
-      lastId = frame.id;
-      const content = frame.value.content as Content | undefined;
-      if (content?.parts.some((part) => part.functionCall)) break;
-    }
-    expect(lastId).toBeDefined();
+    const { lastId, disconnect } = await readUntilToolCall(dead, body);
     // Wait until the dead instance's tool runs (its call is stored), then "kill" it: its lock
     // connection closes (PostgreSQL frees the turn), its run hangs in the tool and never
     // stores anything again, its client is gone.
     while (dead.runs.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-    controller.abort();
+    disconnect();
     await dead.sessionLock.close();
 
     // Two reconnects at once, to two other instances.
@@ -204,7 +204,7 @@ describe.skipIf(!available)('a run whose instance died, reconnected to on Postgr
       [b, c].map(async ({ server }) => {
         const seen: Array<{ id: string | undefined; value: Record<string, unknown> }> = [];
         for await (const frame of sseFramesWithIds(
-          await post(server, body, { 'last-event-id': lastId! }),
+          await post(server, body, { 'last-event-id': lastId }),
         ))
           seen.push(frame);
         return seen;
