@@ -11,6 +11,7 @@ import {
   redisPrefix,
   redisUnavailable,
 } from '@adk/test-databases';
+import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
 import { CronScheduler, SqlJobStore } from '../src';
@@ -80,6 +81,20 @@ describe.skipIf(skipPostgres !== undefined)('graphile-worker crontab', () => {
       stores.map((store) => store.schedule({ schedules: [schedule(queue)], catchUpMs: 0 })),
     );
     cleanups.push(async () => void (await Promise.all(crons.map((cron) => cron.stop()))));
+    // Another schema of the database announces a breaking migration (graphile-worker does so
+    // database-wide, and other tests of this package do it too): the crontabs keep running.
+    const exitCode = process.exitCode;
+    const notifier = new pg.Pool({ connectionString: POSTGRES_URL });
+    try {
+      for (let said = 0; said < 5; said++) {
+        await notifier.query(
+          `select pg_notify('worker:migrate', '{"migrationNumber":100000,"breaking":true}')`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    } finally {
+      await notifier.end();
+    }
     // The next minute boundary, plus time for the crontab to enqueue.
     const boundary = Math.ceil(Date.now() / 60_000) * 60_000;
     await new Promise((resolve) => setTimeout(resolve, boundary - Date.now() + 3000));
@@ -94,6 +109,9 @@ describe.skipIf(skipPostgres !== undefined)('graphile-worker crontab', () => {
       .map(([request]) => request.runAt)
       .filter((runAt) => runAt === boundary);
     expect(occurrences).toHaveLength(1);
+    expect(process.exitCode).toBe(exitCode);
+    // Not stopped by the announcement: each stops once, now.
+    await Promise.all(crons.map((cron) => cron.stop()));
   });
 });
 

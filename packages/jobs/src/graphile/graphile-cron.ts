@@ -1,10 +1,17 @@
-import { parseCronItems, run, type Runner } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+
+import { parseCronItems, run, type Runner, type WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
 
 import { cronOccurrenceKey, type CronSchedule } from '../cron/cron-scheduler';
 import { CronExpression } from '../cron/cron-expression';
 import type { JobConsumer } from '../store/queue-engine';
 import type { JobStore } from '../store/job-store';
+import {
+  appliedGraphileMigration,
+  breakingGraphileMigrationSince,
+  holdBreakingMigrationAnnouncements,
+} from './graphile-foreign-migrations';
 import { quietLogger } from './graphile-schema';
 
 /** Options of `GraphileJobStore.schedule`. */
@@ -32,6 +39,10 @@ export class GraphileCron implements JobConsumer {
     options: GraphileCronOptions;
   };
   #runner: Runner | undefined;
+  #stopping = false;
+  #stopped: Promise<void> | undefined;
+  /** The runner's own stop, once this crontab stopped it because its schema was upgraded. */
+  #runnerStopped: Promise<void> | undefined;
 
   constructor(options: {
     pool: pg.Pool;
@@ -47,12 +58,18 @@ export class GraphileCron implements JobConsumer {
     const { pool, schema, store, options } = this.#options;
     const byName = new Map(options.schedules.map((schedule) => [schedule.name, schedule]));
     const backfillPeriod = options.catchUpMs ?? 5 * 60_000;
+    // As for the job consumer: another schema's breaking migration (announced database-wide) must
+    // not stop this crontab; only one of its own schema does.
+    const events: WorkerEvents = new EventEmitter() as WorkerEvents;
+    const applied = await appliedGraphileMigration(pool, schema);
+    holdBreakingMigrationAnnouncements(events, () => void this.#checkOwnSchema(applied));
     this.#runner = await run({
       pgPool: pool,
       schema,
       concurrency: 1,
       noHandleSignals: true,
       logger: quietLogger(),
+      events,
       parsedCronItems: parseCronItems(
         options.schedules.map((schedule) => ({
           task: CRON_TASK,
@@ -78,7 +95,30 @@ export class GraphileCron implements JobConsumer {
     });
   }
 
-  async stop(): Promise<void> {
-    await this.#runner?.stop();
+  /** Stop the crontab; a second call waits for the first (graphile's runner refuses two stops). */
+  stop(): Promise<void> {
+    this.#stopped ??= this.#stop();
+    return this.#stopped;
+  }
+
+  async #stop(): Promise<void> {
+    this.#stopping = true;
+    // A runner this crontab already stopped refuses a second stop.
+    if (this.#runnerStopped) await this.#runnerStopped;
+    else await this.#runner?.stop();
+  }
+
+  /**
+   * After a breaking migration was announced: stop the crontab when a newer graphile-worker
+   * applied one to this schema since it started (this version cannot run on it); an announcement
+   * of another schema leaves it running.
+   */
+  async #checkOwnSchema(applied: number): Promise<void> {
+    const { pool, schema } = this.#options;
+    const breaking = await breakingGraphileMigrationSince(pool, schema, applied).catch(
+      () => undefined,
+    );
+    if (breaking === undefined || this.#stopping || this.#runnerStopped) return;
+    this.#runnerStopped = this.#runner?.stop().catch(() => undefined);
   }
 }
