@@ -9,11 +9,7 @@ import type { Job, JobState } from '../store/job';
 import type { ConsumeRequest, JobConsumer } from '../store/queue-engine';
 import { InFlightRuns } from '../worker/in-flight';
 import { JobEngineStoppedError } from '../errors/job-engine-stopped-error';
-import {
-  appliedGraphileMigration,
-  breakingGraphileMigrationSince,
-  holdBreakingMigrationAnnouncements,
-} from './graphile-foreign-migrations';
+import { stopOnlyForOwnBreakingMigrations } from './graphile-foreign-migrations';
 import { recordToJob, selectRecordFrom, type GraphileRecordRow } from './graphile-rows';
 import { forgetWorkers, recordHeartbeat, sweepDeadWorkers } from './graphile-liveness';
 import { graphileTaskIdentifier, quietLogger } from './graphile-schema';
@@ -80,8 +76,13 @@ export class GraphileConsumer implements JobConsumer {
     events.on('pool:create', ({ workerPool }) => register(workerPool.id));
     events.on('worker:create', ({ worker }) => register(worker.workerId));
     // Breaking migrations are announced database-wide: only one of this schema stops the pool.
-    const applied = await appliedGraphileMigration(pool, schema);
-    holdBreakingMigrationAnnouncements(events, () => void this.#checkOwnSchema(applied));
+    await stopOnlyForOwnBreakingMigrations(events, pool, schema, {
+      onOwnBreaking: (breaking) => this.#stopForOwnMigration(breaking),
+      onError: (error) => {
+        if (!this.#stopping && !this.#engineStopped)
+          this.#options.request.onError(error, undefined);
+      },
+    });
     // A pool that shuts down on its own takes no more jobs: say so rather than go quiet.
     events.on('pool:gracefulShutdown', ({ message }) => this.#reportStopped(message));
     this.#runner = await run({
@@ -129,23 +130,13 @@ export class GraphileConsumer implements JobConsumer {
   }
 
   /**
-   * After a breaking migration was announced: stop (and report it) when it is this schema's, that
-   * is when a newer graphile-worker applied a breaking migration here since the pool started. An
-   * announcement from another schema of the database leaves the pool running.
+   * A newer graphile-worker applied breaking migration `breaking` to this schema, which this
+   * version cannot run on: stop the pool and report it.
    */
-  async #checkOwnSchema(applied: number): Promise<void> {
-    const { pool, schema } = this.#options;
-    let breaking: number | undefined;
-    try {
-      breaking = await breakingGraphileMigrationSince(pool, schema, applied);
-    } catch (error) {
-      if (this.#stopping || this.#engineStopped) return;
-      this.#options.request.onError(error, undefined);
-      return;
-    }
-    if (breaking === undefined || this.#stopping || this.#engineStopped) return;
+  #stopForOwnMigration(breaking: number): void {
+    if (this.#stopping || this.#engineStopped) return;
     this.#reportStopped(
-      `a newer graphile-worker applied breaking migration ${breaking} to schema "${schema}", which this version cannot run on`,
+      `a newer graphile-worker applied breaking migration ${breaking} to schema "${this.#options.schema}", which this version cannot run on`,
     );
     this.#runnerStopped = this.#runner?.stop().catch(() => undefined);
   }

@@ -7,11 +7,7 @@ import { cronOccurrenceKey, type CronSchedule } from '../cron/cron-scheduler';
 import { CronExpression } from '../cron/cron-expression';
 import type { JobConsumer } from '../store/queue-engine';
 import type { JobStore } from '../store/job-store';
-import {
-  appliedGraphileMigration,
-  breakingGraphileMigrationSince,
-  holdBreakingMigrationAnnouncements,
-} from './graphile-foreign-migrations';
+import { stopOnlyForOwnBreakingMigrations } from './graphile-foreign-migrations';
 import { quietLogger } from './graphile-schema';
 
 /** Options of `GraphileJobStore.schedule`. */
@@ -39,7 +35,6 @@ export class GraphileCron implements JobConsumer {
     options: GraphileCronOptions;
   };
   #runner: Runner | undefined;
-  #stopping = false;
   #stopped: Promise<void> | undefined;
   /** The runner's own stop, once this crontab stopped it because its schema was upgraded. */
   #runnerStopped: Promise<void> | undefined;
@@ -61,8 +56,14 @@ export class GraphileCron implements JobConsumer {
     // As for the job consumer: another schema's breaking migration (announced database-wide) must
     // not stop this crontab; only one of its own schema does.
     const events: WorkerEvents = new EventEmitter() as WorkerEvents;
-    const applied = await appliedGraphileMigration(pool, schema);
-    holdBreakingMigrationAnnouncements(events, () => void this.#checkOwnSchema(applied));
+    await stopOnlyForOwnBreakingMigrations(events, pool, schema, {
+      // A newer graphile-worker upgraded this schema: this version cannot run on it.
+      onOwnBreaking: () => {
+        if (this.#stopped || this.#runnerStopped) return;
+        this.#runnerStopped = this.#runner?.stop().catch(() => undefined);
+      },
+      onError: () => undefined,
+    });
     this.#runner = await run({
       pgPool: pool,
       schema,
@@ -102,23 +103,8 @@ export class GraphileCron implements JobConsumer {
   }
 
   async #stop(): Promise<void> {
-    this.#stopping = true;
     // A runner this crontab already stopped refuses a second stop.
     if (this.#runnerStopped) await this.#runnerStopped;
     else await this.#runner?.stop();
-  }
-
-  /**
-   * After a breaking migration was announced: stop the crontab when a newer graphile-worker
-   * applied one to this schema since it started (this version cannot run on it); an announcement
-   * of another schema leaves it running.
-   */
-  async #checkOwnSchema(applied: number): Promise<void> {
-    const { pool, schema } = this.#options;
-    const breaking = await breakingGraphileMigrationSince(pool, schema, applied).catch(
-      () => undefined,
-    );
-    if (breaking === undefined || this.#stopping || this.#runnerStopped) return;
-    this.#runnerStopped = this.#runner?.stop().catch(() => undefined);
   }
 }
