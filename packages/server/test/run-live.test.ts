@@ -297,4 +297,46 @@ describe('GET /run_live', () => {
     client.ws.send(JSON.stringify({ close: true }));
     expect((await client.closed).code).toBe(LIVE_CLOSE_CODES.normal);
   });
+
+  it('gives a client slow to read every audio chunk, in order (the run waits while its socket is full)', async () => {
+    // 800 chunks of 12 KB (16 KB of base64): 13 MB, past what the loopback socket holds and the
+    // server socket's 1 MiB high-water mark.
+    const chunks = Array.from({ length: 800 }, (_, index) => {
+      const bytes = Buffer.alloc(12 * 1024, index);
+      bytes.writeUInt16LE(index, 0);
+      return bytes.toString('base64');
+    });
+    const { sessionId } = await start((message) =>
+      message.type === 'realtime' && 'blob' in message.input
+        ? [
+            ...chunks.map((data) => ({
+              partial: true,
+              content: {
+                role: 'model',
+                parts: [{ inlineData: PlainBlob.of('audio/pcm;rate=24000', data) }],
+              },
+            })),
+            { turnComplete: true },
+          ]
+        : undefined,
+    );
+    const client = connect(
+      `app_name=voice&user_id=${USER}&session_id=${sessionId}&modalities=AUDIO`,
+    );
+    await client.opened;
+    client.ws.pause();
+    client.ws.send(JSON.stringify({ blob: { mime_type: 'audio/pcm', data: pcm([1]) } }));
+    // Not read for a while: the server's socket fills up.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    client.ws.resume();
+    await expect.poll(() => client.frames.some((frame) => frame.turnComplete)).toBe(true);
+    const audio = client.frames.flatMap((frame) =>
+      (frame.content?.parts ?? []).flatMap((part) =>
+        part.inlineData ? [Buffer.from(part.inlineData.data, 'base64').readUInt16LE(0)] : [],
+      ),
+    );
+    expect(audio).toEqual(chunks.map((_, index) => index));
+    client.ws.send(JSON.stringify({ close: true }));
+    expect((await client.closed).code).toBe(LIVE_CLOSE_CODES.normal);
+  });
 });

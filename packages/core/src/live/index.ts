@@ -4,7 +4,12 @@ export {
   LiveRequestQueue,
   type LiveRequestQueueOptions,
 } from './live-request-queue';
-export { DEFAULT_LIVE_RECONNECT_ATTEMPTS, type LiveHost, type RunLiveRequest } from './run-live';
+export {
+  DEFAULT_LIVE_RECONNECT_ATTEMPTS,
+  takeLiveEvents,
+  type LiveHost,
+  type RunLiveRequest,
+} from './run-live';
 export { LIVE_BLOB_METADATA_KEY } from './live-blob-recorder';
 export { LiveResponseBuffer, type LiveResponseBufferOptions } from './live-response-buffer';
 export { PlainBlob, plainBlobOf } from './plain-blob';

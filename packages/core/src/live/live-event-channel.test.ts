@@ -46,4 +46,34 @@ describe('LiveEventChannel', () => {
     rejected.fail(new Error('dropped'));
     await expect(pending).rejects.toThrow('dropped');
   });
+
+  it('offers items to its sink only while the consumer waits and nothing is queued', async () => {
+    const channel = new LiveEventChannel(4);
+    const sunk: string[] = [];
+    channel.sink = ({ event }) => {
+      if (event.id === 'declined') return false;
+      sunk.push(event.id);
+      return true;
+    };
+    expect(channel.push(item('queued'))).toBeUndefined();
+    expect(sunk).toEqual([]);
+    expect((await channel.next())?.event.id).toBe('queued');
+    const waiting = channel.next();
+    expect(channel.push(item('1'))).toBeUndefined();
+    expect(channel.push(item('2'))).toBeUndefined();
+    expect(sunk).toEqual(['1', '2']);
+    expect(channel.push(item('declined'))).toBeUndefined();
+    expect((await waiting)?.event.id).toBe('declined');
+  });
+
+  it('fails the consumer with what its sink threw', async () => {
+    const channel = new LiveEventChannel(4);
+    channel.sink = () => {
+      throw new Error('socket broke');
+    };
+    const waiting = channel.next();
+    expect(channel.push(item('1'))).toBeUndefined();
+    await expect(waiting).rejects.toThrow('socket broke');
+    expect(channel.ended).toBe(true);
+  });
 });

@@ -22,6 +22,13 @@ export class LiveEventChannel {
     | undefined;
   #ended = false;
   #failure: { error: unknown } | undefined;
+  /**
+   * The consumer's synchronous form, while it waits: offered each item first; returns `true`
+   * when it handled the item in full (the consumer then keeps waiting), `false` to get it from
+   * `next()` as usual. Items reach it only when nothing is queued and the consumer waits, so
+   * it sees them in order with the rest.
+   */
+  sink: ((item: LiveChannelItem) => boolean) | undefined;
 
   constructor(readonly capacity: number) {}
 
@@ -38,6 +45,17 @@ export class LiveEventChannel {
     if (this.#ended) return undefined;
     const reader = this.#reader;
     if (reader) {
+      const sink = this.sink;
+      if (sink) {
+        try {
+          if (sink(item)) return undefined;
+        } catch (error) {
+          this.fail(error);
+          return undefined;
+        }
+        // Not taken; ignored if taking it ended the channel.
+        if (this.#reader !== reader) return undefined;
+      }
       this.#reader = undefined;
       reader.resolve(item);
       return undefined;

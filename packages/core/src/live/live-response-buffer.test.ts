@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
-import { LiveResponseBuffer } from './live-response-buffer';
+import { DIRECT_READER, LiveResponseBuffer } from './live-response-buffer';
 
 describe('LiveResponseBuffer', () => {
   it('hands items to a waiting reader at once, in order, then ends', async () => {
@@ -79,5 +79,44 @@ describe('LiveResponseBuffer', () => {
     buffer.end();
     await reading;
     expect(seen).toEqual(['a', 'b', 'c']);
+  });
+
+  it('offers items to a direct reader only while the reader waits; declined ones go to next()', async () => {
+    const buffer = new LiveResponseBuffer<number>();
+    const direct: number[] = [];
+    buffer[DIRECT_READER]((item) => {
+      if (item % 2 === 1) return false;
+      direct.push(item);
+      return true;
+    });
+    const iterator = buffer[Symbol.asyncIterator]();
+    // Nobody waits: queued, not offered.
+    buffer.push(0);
+    expect(direct).toEqual([]);
+    expect(await iterator.next()).toEqual({ done: false, value: 0 });
+    const waiting = iterator.next();
+    buffer.push(2);
+    buffer.push(4);
+    expect(direct).toEqual([2, 4]);
+    buffer.push(5);
+    expect(await waiting).toEqual({ done: false, value: 5 });
+    // Removed: items go through next() again.
+    buffer[DIRECT_READER](undefined);
+    const next = iterator.next();
+    buffer.push(6);
+    expect(await next).toEqual({ done: false, value: 6 });
+    expect(direct).toEqual([2, 4]);
+  });
+
+  it('fails the reader with what a direct reader threw', async () => {
+    const buffer = new LiveResponseBuffer<number>();
+    buffer[DIRECT_READER](() => {
+      throw new Error('mapping broke');
+    });
+    const iterator = buffer[Symbol.asyncIterator]();
+    const waiting = iterator.next();
+    buffer.push(1);
+    await expect(waiting).rejects.toThrow('mapping broke');
+    expect(buffer.finished).toBe(true);
   });
 });

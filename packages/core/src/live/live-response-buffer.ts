@@ -13,6 +13,15 @@ export interface LiveResponseBufferOptions {
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
 /**
+ * @internal The key of a buffer's direct reader (`buffer[DIRECT_READER](take)`, `undefined` to
+ * remove it): while the reader's `next()` waits, `push` first offers each item to `take`, which
+ * handles it synchronously and returns `true`, or returns `false` to have it delivered through
+ * `next()` as usual. The live runner reads an audio chunk this way: no promise resolution between
+ * the provider's socket and the run. Not exported from the package.
+ */
+export const DIRECT_READER = Symbol('adk.liveResponseBuffer.directReader');
+
+/**
  * What a live connection's socket handlers received, waiting for the connection's one reader: the
  * value `LiveConnection.receive()` returns. Handlers `push` items, then `end` it (a clean close)
  * or `fail` it (the error is thrown to the reader after the items pushed before it).
@@ -45,6 +54,8 @@ export class LiveResponseBuffer<T> implements AsyncIterable<T> {
   #waiting:
     | { resolve: (result: IteratorResult<T, undefined>) => void; reject: (error: unknown) => void }
     | undefined;
+  /** See {@link DIRECT_READER}. */
+  #direct: ((item: T) => boolean) | undefined;
   #paused = false;
   readonly #high: number;
   readonly #low: number;
@@ -73,6 +84,18 @@ export class LiveResponseBuffer<T> implements AsyncIterable<T> {
     if (this.#ended) return;
     const waiting = this.#waiting;
     if (waiting) {
+      const direct = this.#direct;
+      if (direct) {
+        try {
+          if (direct(item)) return;
+        } catch (error) {
+          // As if reading it had failed: the reader gets the error.
+          this.fail(error);
+          return;
+        }
+        // Not taken (nothing was done with it); ignored if taking it ended the buffer.
+        if (this.#waiting !== waiting) return;
+      }
       this.#waiting = undefined;
       waiting.resolve({ done: false, value: item });
       return;
@@ -104,6 +127,11 @@ export class LiveResponseBuffer<T> implements AsyncIterable<T> {
     this.end();
   }
 
+  /** @internal See {@link DIRECT_READER}. */
+  [DIRECT_READER](take: ((item: T) => boolean) | undefined): void {
+    this.#direct = take;
+  }
+
   [Symbol.asyncIterator](): AsyncIterator<T, undefined> {
     if (this.#reading) {
       const error = new InvalidArgumentError({
@@ -121,6 +149,7 @@ export class LiveResponseBuffer<T> implements AsyncIterable<T> {
       // The reader stopped: nothing more is kept for it.
       return: () => {
         this.#ended = true;
+        this.#direct = undefined;
         this.#items = [];
         this.#head = 0;
         return Promise.resolve(DONE);

@@ -30,6 +30,7 @@ import { LiveBlobRecorder } from './live-blob-recorder';
 import { LiveEventChannel } from './live-event-channel';
 import type { LiveRequest } from './live-request';
 import { LiveRequestQueue } from './live-request-queue';
+import { DIRECT_READER, LiveResponseBuffer } from './live-response-buffer';
 import { LiveResponseMapper } from './live-response-mapper';
 import type { LiveEventSource } from './live-transcript';
 import { openLiveConnection } from './open-live-connection';
@@ -85,6 +86,10 @@ export class LiveRun {
   readonly #mapper: LiveResponseMapper;
   readonly #inputBlobs: LiveBlobRecorder | undefined;
   #sourceOf: (LiveEventSource & { ctx: InvocationContext }) | undefined;
+  /** The current connection delivered a response. */
+  #received = false;
+  /** Room in the channel that a direct read (see #readDirect) is waiting for. */
+  #blocked: Promise<void> | undefined;
 
   constructor(private readonly options: LiveRunOptions) {
     this.agent = options.agent;
@@ -239,14 +244,23 @@ export class LiveRun {
       const connection = this.#connection;
       if (!connection) break;
       let error: unknown;
-      let received = false;
-      const iterator = connection.receive()[Symbol.asyncIterator]();
+      this.#received = false;
+      const responses = connection.receive();
+      const iterator = responses[Symbol.asyncIterator]();
+      // A provider's own buffer hands a plain delta to the run at once (see #readDirect).
+      const direct = responses instanceof LiveResponseBuffer ? responses : undefined;
+      direct?.[DIRECT_READER](this.#readDirect);
       try {
         for (;;) {
           // No per-frame abort guard: an abort closes the connection, which ends `receive()`.
           const next = await iterator.next();
           if (next.done || this.#signal.aborted) break;
-          received = true;
+          this.#received = true;
+          const blocked = this.#blocked;
+          if (blocked) {
+            this.#blocked = undefined;
+            await blocked;
+          }
           const handling = this.#handleResponse(next.value);
           if (handling) await handling;
           if (this.#goAway || this.#transferTo || this.#closing) break;
@@ -254,11 +268,15 @@ export class LiveRun {
       } catch (caught) {
         error = caught;
       } finally {
+        direct?.[DIRECT_READER](undefined);
         void iterator.return?.()?.catch(() => undefined);
       }
+      const blocked = this.#blocked;
+      this.#blocked = undefined;
+      if (blocked) await blocked;
       if (this.#closing || this.#signal.aborted) break;
       await this.#flushTurn();
-      if (received) this.#failures = 0;
+      if (this.#received) this.#failures = 0;
       const target = this.#transferTo;
       if (target) {
         this.#transferTo = undefined;
@@ -303,6 +321,24 @@ export class LiveRun {
   async #flushTurn(): Promise<void> {
     for (const event of await this.#mapper.flushAll()) await this.#push(event);
   }
+
+  /**
+   * The direct reader of the connection's buffer, called while the receiver waits for a
+   * response: a plain delta (the hot path: an audio chunk) is mapped and queued right in the
+   * provider socket's message handler, with no promise in between; `false` for anything else,
+   * then read by the receiver's loop. When the channel is full, the loop waits for room before
+   * its next response (responses queue in the buffer meanwhile, which pauses the socket).
+   */
+  readonly #readDirect = (response: LlmResponse): boolean => {
+    if (this.#blocked || this.#goAway || this.#transferTo || this.#closing) return false;
+    if (this.#signal.aborted || this.#filtering()) return false;
+    const delta = this.#mapper.mapDelta(response);
+    if (!delta) return false;
+    this.#received = true;
+    const pushing = this.channel.push({ event: delta });
+    if (pushing) this.#blocked = pushing;
+    return true;
+  };
 
   /** A response into events; synchronous for a plain audio / text delta (the hot path). */
   #handleResponse(response: LlmResponse): Promise<void> | undefined {

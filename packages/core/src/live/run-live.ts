@@ -56,14 +56,57 @@ export interface LiveHost extends ResumeHost {
   openSession(userId: string, sessionId: string): Promise<Session>;
 }
 
+/** What takes a live run's events synchronously (see {@link takeLiveEvents}). */
+type LiveEventTaker = (event: Event) => boolean;
+
+const LIVE_EVENT_TAKER = Symbol('adk.liveEventTaker');
+
+interface LiveEvents extends AsyncGenerator<Event, void> {
+  [LIVE_EVENT_TAKER]?: (take: LiveEventTaker) => void;
+}
+
+/**
+ * @internal For the server's `/run_live` route: `take` gets the events of a live run (the
+ * generator `Runner.runLive` returned) that need no waiting, synchronously, as they are made: a
+ * partial event (an audio chunk) while no plugin has an `onEvent` hook and the reader of
+ * `events` waits for its next event. It returns `true` when it handled the event in full (the
+ * event is then not yielded), or `false` to get it from `events` as usual (for instance while
+ * its socket is slow to drain). Everything else (stored events, the end, a failure) still comes
+ * through `events`, in order with what `take` got: keep iterating it. Returns `false` when
+ * `events` is not a live run of this package (nothing is registered).
+ */
+export function takeLiveEvents(
+  events: AsyncGenerator<Event, void>,
+  take: (event: Event) => boolean,
+): boolean {
+  const register = (events as LiveEvents)[LIVE_EVENT_TAKER];
+  if (typeof register !== 'function') return false;
+  register(take);
+  return true;
+}
+
 /**
  * `Runner.runLive`: one live invocation on the session (see the Runner's documentation). Holds
  * the session's turn (and its `sessionLock`, when set) for its whole duration, like `run`.
  */
-export async function* runLiveInvocation(
+export function runLiveInvocation(
   host: LiveHost,
   turns: SessionTurns,
   request: RunLiveRequest,
+): AsyncGenerator<Event, void> {
+  const taker: { take?: LiveEventTaker } = {};
+  const events: LiveEvents = liveInvocation(host, turns, request, taker);
+  events[LIVE_EVENT_TAKER] = (take) => {
+    taker.take = take;
+  };
+  return events;
+}
+
+async function* liveInvocation(
+  host: LiveHost,
+  turns: SessionTurns,
+  request: RunLiveRequest,
+  taker: { take?: LiveEventTaker },
 ): AsyncGenerator<Event, void> {
   if (!request.liveRequests || !(Symbol.asyncIterator in Object(request.liveRequests))) {
     throw new InvalidArgumentError({
@@ -113,6 +156,16 @@ export async function* runLiveInvocation(
       const showsPartials = !plugins.has('onEvent');
       let eventCount = 0;
       let failed = false;
+      const take = taker.take;
+      if (take && showsPartials) {
+        // While this loop waits, a partial event goes to the taker at once (see takeLiveEvents).
+        run.channel.sink = (item) => {
+          if (!item.event.partial || item.afterCommit || controller.signal.aborted) return false;
+          if (!take(item.event)) return false;
+          eventCount++;
+          return true;
+        };
+      }
       try {
         await run.start();
         for (;;) {

@@ -82,6 +82,55 @@ describe('liveEventFrame', () => {
         return { ...event, timestamp: event.timestamp / 1000 };
       },
     ],
+    [
+      'strings JSON escapes (a quote, a backslash, a control character, a lone surrogate)',
+      () =>
+        chunk({
+          author: 'say "hi" \\ \u0007',
+          invocationId: 'e-\ud800-x',
+          branch: 'a\u2028b\u007f',
+        }),
+    ],
+    [
+      'actions with members (a state change, a nested map, a flag)',
+      () =>
+        chunk({
+          actions: {
+            stateDelta: { mood: 'calm' },
+            artifactDelta: {},
+            requestedToolConfirmations: {},
+            skipSummarization: true,
+          },
+        }),
+    ],
+    [
+      'actions whose maps are empty but one is not a plain object',
+      () => {
+        const event = chunk();
+        (event.actions as unknown as Record<string, unknown>).stateDelta = new Map();
+        (event.actions as unknown as Record<string, unknown>).artifactDelta = [];
+        return event;
+      },
+    ],
+    [
+      'actions with an inherited member',
+      () => {
+        const actions = Object.create({ inherited: {} }) as Record<string, unknown>;
+        actions.stateDelta = {};
+        return { ...chunk(), actions } as unknown as Event;
+      },
+    ],
+    [
+      'actions with a toJSON map',
+      () => {
+        const actions: Record<string, unknown> = { stateDelta: { toJSON: () => ({ n: 1 }) } };
+        return { ...chunk(), actions } as unknown as Event;
+      },
+    ],
+    [
+      'a null member and an empty object member',
+      () => chunk({ customMetadata: {}, errorMessage: null as never }),
+    ],
   ])('gives exactly JSON.stringify for %s', (_, make) => {
     const event = make();
     expect(framed(event)).toBe(JSON.stringify(event));

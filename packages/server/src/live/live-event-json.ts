@@ -66,6 +66,50 @@ function numberJson(value: number): string {
   return lastNumberJson;
 }
 
+/** What `JSON.stringify` escapes in a string (lone surrogates included): rare in an event. */
+// eslint-disable-next-line no-control-regex -- the control characters are what it looks for
+const NEEDS_ESCAPE = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/**
+ * `JSON.stringify(value)`, without its call for what an event's members mostly are: a string
+ * that needs no escaping (ids, names, a mime type), a boolean, a number (see {@link numberJson}),
+ * an object of empty plain objects (an event's default `actions`).
+ */
+function valueJson(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : '"' + value + '"';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'number':
+      return numberJson(value);
+    case 'object':
+      return (value !== null && emptyMapsJson(value)) || JSON.stringify(value);
+    default:
+      return JSON.stringify(value);
+  }
+}
+
+/**
+ * The JSON of a plain object whose members are all empty plain objects (`{"a":{},"b":{}}`), else
+ * `undefined`.
+ */
+function emptyMapsJson(object: object): string | undefined {
+  if (Object.getPrototypeOf(object) !== Object.prototype || hasToJson(object)) return undefined;
+  let json = '{';
+  for (const key in object) {
+    const member = (object as Record<string, unknown>)[key];
+    if (typeof member !== 'object' || member === null) return undefined;
+    if (Object.getPrototypeOf(member) !== Object.prototype || hasToJson(member)) return undefined;
+    for (const inner in member) {
+      void inner;
+      return undefined;
+    }
+    json += (json.length === 1 ? '' : ',') + keyJson(key) + '{}';
+  }
+  return json + '}';
+}
+
 /** Appends JSON text in order; one plain blob's data may stand in the middle. */
 class FrameWriter {
   text = '';
@@ -90,7 +134,7 @@ class FrameWriter {
         if (write(this, value, prefix)) first = false;
         continue;
       }
-      const json = typeof value === 'number' ? numberJson(value) : JSON.stringify(value);
+      const json = valueJson(value);
       if (json === undefined) continue;
       this.text += prefix + json;
       first = false;

@@ -1,4 +1,10 @@
-import { LiveRequestQueue, type Event, type LiveRequest, type RunLiveRequest } from '@adk/core';
+import {
+  LiveRequestQueue,
+  takeLiveEvents,
+  type Event,
+  type LiveRequest,
+  type RunLiveRequest,
+} from '@adk/core';
 import type { WSContext } from 'hono/ws';
 import type { WebSocket } from 'ws';
 
@@ -139,6 +145,9 @@ export class LiveSocket {
         liveRequests: this.#queue,
         signal: this.#controller.signal,
       });
+      // An audio chunk goes from the provider's socket to this one synchronously (no await
+      // per chunk) while the client keeps up; the rest comes through the loop, in order.
+      takeLiveEvents(events, this.#take);
       for await (const event of events) {
         this.#invocationId = event.invocationId;
         this.ctx.traces.linkEvent(sessionId, event);
@@ -155,6 +164,24 @@ export class LiveSocket {
       this.#fail(error, LIVE_CLOSE_CODES.internalError);
     }
   }
+
+  /**
+   * An event taken as it is made (see `takeLiveEvents`): sent at once unless the client is slow
+   * to read (then `false`: the loop of #forward waits for it). A failure fails the run as one in
+   * the loop does.
+   */
+  readonly #take = (event: Event): boolean => {
+    const raw = this.#ws?.raw;
+    if (!raw || this.#closed || raw.bufferedAmount >= HIGH_WATER_BYTES) return false;
+    try {
+      this.#invocationId = event.invocationId;
+      this.ctx.traces.linkEvent(this.run.sessionId, event);
+      raw.send(liveEventFrame(this.ctx.time.event(event)), TEXT);
+    } catch (error) {
+      this.#fail(error, LIVE_CLOSE_CODES.internalError);
+    }
+    return true;
+  };
 
   /**
    * Send a text frame (its text, or its UTF-8 bytes); waits while the client is slow to read
