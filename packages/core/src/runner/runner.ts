@@ -5,7 +5,7 @@ import { InvocationContext } from '../invocation/invocation-context';
 import { newSpanId } from '../invocation/span-id';
 import type { ArtifactService } from '../artifacts';
 import type { Content } from '../content';
-import { publish } from '../diagnostics/channels';
+import { hasSubscribers } from '../diagnostics/channels';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { SessionExistsError } from '../errors/session-exists-error';
 import { SessionNotFoundError } from '../errors/session-not-found-error';
@@ -37,7 +37,7 @@ import { withoutRewoundEvents } from '../history/rewound-events';
 import { rewindSession, type RewindRequest } from './rewind-session';
 import { resumeInvocation, type ResumeRequest } from './resume-invocation';
 import { holdSession, SessionTurns } from './session-turns';
-import { publishRunEnd, publishRunError } from './run-outcome';
+import { publishRunEnd, publishRunError, publishRunStart } from './run-outcome';
 import type { SessionLock } from './session-lock';
 import { createRunConfig, type RunConfig } from '../context/run-config';
 import { commitEvent, dropTempDelta } from './commit-event';
@@ -276,16 +276,8 @@ export class Runner {
         spanId: newSpanId(),
       });
       const startTime = performance.now();
-      publish('runStart', () => ({
-        spanId: ctx.spanId,
-        parentSpanId: undefined,
-        invocationId,
-        appName: this.appName,
-        userId: request.userId,
-        sessionId: request.sessionId,
-        startTime,
-        agentName: this.agent.name,
-      }));
+      // Through a function of its own: a closure here would be allocated on every run.
+      if (hasSubscribers('runStart')) publishRunStart(ctx, this.appName, startTime);
       let eventCount = 0;
       // 'open' until the run completes or fails; still 'open' in `finally` when the consumer stopped
       // early (break), which is treated like an abort.
@@ -302,11 +294,12 @@ export class Runner {
             })) ?? message)
           : message;
         const policies = policiesFor(ctx, this.agent);
-        const verdict: InputVerdict =
+        // No policies (most runs): nothing to filter, and no verdict object.
+        const verdict: InputVerdict | undefined =
           policies.length === 0
-            ? { outcome: 'allow', content: ctx.userContent, rewrittenBy: [] }
+            ? undefined
             : await filterUserMessage(policies, ctx, ctx.userContent);
-        if (verdict.outcome === 'allow') ctx.userContent = verdict.content;
+        if (verdict?.outcome === 'allow') ctx.userContent = verdict.content;
         const userEvent = createEvent({
           invocationId,
           author: 'user',
@@ -316,10 +309,10 @@ export class Runner {
         if (direct) direct[APPEND_EVENT_NOW]({ session, event: userEvent });
         else await this.sessionService.appendEvent({ session, event: userEvent });
         const early =
-          verdict.outcome === 'reject' || !plugins.has('beforeRun')
+          verdict?.outcome === 'reject' || !plugins.has('beforeRun')
             ? undefined
             : await plugins.beforeRun(ctx, { invocationContext: ctx });
-        if (verdict.outcome === 'reject') {
+        if (verdict?.outcome === 'reject') {
           // A policy rejected the message: no agent runs, the reason is the answer.
           eventCount++;
           const author = findAgentToRun(session, this.agent).name;
