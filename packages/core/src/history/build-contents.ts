@@ -179,8 +179,6 @@ function keepPart(
   agentName: string,
   answers: readonly (FunctionResponse | undefined)[] | undefined,
   order: number,
-  consumed: Set<Part> | undefined,
-  foreignCalls: Map<string, string> | undefined,
 ): boolean {
   if (isEmptyPart(part)) return false;
   const call = part.functionCall;
@@ -269,7 +267,7 @@ function renderItems(
     const eventParts = event.content?.parts ?? NO_PARTS;
     for (let at = 0; at < eventParts.length; at++) {
       const part = eventParts[at]!;
-      if (keepPart(part, event.author, agentName, answers, order, consumed, foreignCalls)) {
+      if (keepPart(part, event.author, agentName, answers, order)) {
         parts?.push(part);
       } else {
         parts ??= eventParts.slice(0, at);
