@@ -6,7 +6,7 @@ import { createRunConfig } from '../context/run-config';
 import { hasSubscribers } from '../diagnostics/channels';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { createEvent, type Event } from '../events';
-import { randomUuid } from '../events/random-uuid';
+import { prefixedRandomUuid } from '../events/random-uuid';
 import { filterUserMessage, inputRejectedEvent, policiesFor } from '../flow/policy-hooks';
 import { resumedBranch } from '../history/find-caller';
 import { withoutRewoundEvents } from '../history/rewound-events';
@@ -353,7 +353,7 @@ export class RunEvents implements AsyncGenerator<Event, void> {
         (await host.createMissing(request.userId, request.sessionId));
       this.#session = session;
       ctx = new InvocationContext({
-        invocationId: request.invocationId ?? `e-${randomUuid()}`,
+        invocationId: request.invocationId ?? prefixedRandomUuid('e-'),
         agent: host.agent,
         session,
         sessionService: host.sessionService,
