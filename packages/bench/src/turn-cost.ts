@@ -7,6 +7,9 @@
  *   collectors freed included, so it counts everything a turn allocates, not what survives;
  * - promises created per turn: an `async_hooks` init hook counting `PROMISE` resources;
  * - the p50 of the same turns, timed without either (a separate pass).
+ *
+ * Session creation is measured alone and subtracted. `TURN_COST_FRAMES=1` also prints the frames
+ * that allocate the most, `TURN_COST_PROMISE_SITES=1` where the promises are made (both to stderr).
  */
 import { createHook } from 'node:async_hooks';
 import { Session } from 'node:inspector/promises';
@@ -44,21 +47,39 @@ async function main(): Promise<void> {
     } as never);
     for (let i = 0; i < turns; i++) await work();
     const { profile } = await session.post('HeapProfiler.stopSampling');
+    // Each sample stands for the bytes of its allocation (Node's typings leave `samples` out).
+    const { samples } = profile as unknown as { samples: Array<{ size: number }> };
     let bytes = 0;
-    for (const sample of profile.samples) bytes += sample.size;
+    for (const sample of samples) bytes += sample.size;
     if (process.env.TURN_COST_FRAMES) printFrames(profile.head, turns);
     return bytes / turns;
   };
   const promises = async (work: () => Promise<void>): Promise<number> => {
     let count = 0;
+    const sites = process.env.TURN_COST_PROMISE_SITES ? new Map<string, number>() : undefined;
     const hook = createHook({
       init(_id, type) {
-        if (type === 'PROMISE') count++;
+        if (type !== 'PROMISE') return;
+        count++;
+        if (sites) {
+          // `TURN_COST_PROMISE_SITES=1`: where promises are made (the first frames outside node:).
+          const frames = (new Error().stack ?? '').split('\n').slice(2);
+          const own = frames.filter((frame) => !frame.includes('node:')).slice(0, 2);
+          const key = own
+            .map((frame) => frame.trim().replace(/\(.*\/(src|dist)\//, '('))
+            .join(' < ');
+          sites.set(key, (sites.get(key) ?? 0) + 1);
+        }
       },
     });
     hook.enable();
     for (let i = 0; i < turns; i++) await work();
     hook.disable();
+    if (sites) {
+      const top = [...sites].sort((a, b) => b[1] - a[1]).slice(0, 40);
+      for (const [key, n] of top) console.error(`${(n / turns).toFixed(1).padStart(5)}  ${key}`);
+      console.error('---');
+    }
     return count / turns;
   };
 
@@ -100,7 +121,8 @@ function printFrames(head: AllocationNode, turns: number): void {
   };
   visit(head);
   const top = [...bytes].sort((a, b) => b[1] - a[1]).slice(0, 40);
-  for (const [key, size] of top) console.error(`${(size / turns).toFixed(0).padStart(6)} B  ${key}`);
+  for (const [key, size] of top)
+    console.error(`${(size / turns).toFixed(0).padStart(6)} B  ${key}`);
   console.error('---');
 }
 
