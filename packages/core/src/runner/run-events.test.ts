@@ -100,10 +100,11 @@ describe('Runner.run as an iterator', () => {
     expect(await events.next()).toEqual({ value: undefined, done: true });
   });
 
-  it('is its own async iterator', async () => {
+  it('is its own async iterator, tagged as an async generator', async () => {
     const { runner } = await setup(toolAgent());
     const events = runner.run({ userId: USER, sessionId: SESSION, newMessage: userContent('hi') });
     expect(events[Symbol.asyncIterator]()).toBe(events);
+    expect(Object.prototype.toString.call(events)).toBe('[object AsyncGenerator]');
     await events.return(undefined);
   });
 });

@@ -137,6 +137,11 @@ export class RunEvents implements AsyncGenerator<Event, void> {
     return this;
   }
 
+  /** What `Object.prototype.toString` and `util.inspect` call it: what it stands for. */
+  get [Symbol.toStringTag](): string {
+    return 'AsyncGenerator';
+  }
+
   next(): Promise<IteratorResult<Event, void>> {
     if (this.#busy !== undefined) return this.#afterBusy(() => this.next());
     switch (this.#phase) {
