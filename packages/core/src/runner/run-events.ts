@@ -390,13 +390,9 @@ export class RunEvents implements AsyncGenerator<Event, void> {
     }
     if (first === 'complete') return await this.#complete();
     if (first !== 'agent') return first;
-    let result: IteratorResult<Event, void>;
-    try {
-      result = await this.#agentEvents!.next();
-    } catch (error) {
-      return this.#fail(error, false);
-    }
-    return await this.#agentEvent(result);
+    // Not awaited here: this function's frame is not kept alive while the agent works on its
+    // first event (with 1,000 turns in flight, every young collection copies what they keep).
+    return this.#agentEvents!.next().then(this.#onAgentEvent, this.#onAgentError);
   }
 
   /**
