@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { randomFillSync } from 'node:crypto';
 
 import { createEvent } from './event';
-import { formatUuid, randomUuid, withIdSource } from './random-uuid';
+import { formatUuid, prefixedRandomUuid, randomUuid, withIdSource } from './random-uuid';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -66,5 +66,30 @@ describe('withIdSource', () => {
     );
     expect(ids).toEqual(['id-1', 'id-2']);
     expect(randomUuid()).toMatch(UUID_V4);
+  });
+});
+
+describe('prefixedRandomUuid', () => {
+  it('returns the prefix then a version 4 UUID, a new one each time', () => {
+    const ids = Array.from({ length: 600 }, (_, i) => prefixedRandomUuid(i % 2 ? 'adk-' : 'e-'));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const [i, id] of ids.entries()) {
+      const prefix = i % 2 ? 'adk-' : 'e-';
+      expect(id.startsWith(prefix)).toBe(true);
+      expect(id.slice(prefix.length)).toMatch(UUID_V4);
+    }
+  });
+
+  it('returns independent strings, and takes the id source of withIdSource', () => {
+    const first = prefixedRandomUuid('adk-');
+    const copy = `${first}`;
+    prefixedRandomUuid('e-');
+    expect(first).toBe(copy);
+    expect(
+      withIdSource(
+        () => 'fixed',
+        () => prefixedRandomUuid('adk-'),
+      ),
+    ).toBe('adk-fixed');
   });
 });

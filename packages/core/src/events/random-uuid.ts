@@ -51,6 +51,29 @@ export function withIdSource<T>(source: () => string, fn: () => T): T {
 export function randomUuid(): string {
   const source = ID_SOURCE.getStore();
   if (source !== undefined) return source();
+  return formatUuid(POOL, drawUuidBytes());
+}
+
+/** Room for a prefix and an id, read back as one string by {@link prefixedRandomUuid}. */
+const PREFIXED = Buffer.allocUnsafe(64);
+
+/**
+ * `${prefix}${randomUuid()}` (the source of {@link withIdSource} included) as one flat string:
+ * the template makes a rope of the two (which a stored event then flattens into a third string).
+ * For ids made on every turn (`adk-` function call ids, `e-` invocation ids). Internal.
+ */
+export function prefixedRandomUuid(prefix: 'adk-' | 'e-'): string {
+  const source = ID_SOURCE.getStore();
+  if (source !== undefined) return `${prefix}${source()}`;
+  writeUuid(POOL, drawUuidBytes());
+  const length = prefix.length;
+  for (let at = 0; at < length; at++) PREFIXED[at] = prefix.charCodeAt(at);
+  TEXT.copy(PREFIXED, length, 0, 36);
+  return PREFIXED.toString('latin1', 0, length + 36);
+}
+
+/** The offset in {@link POOL} of 16 fresh random bytes, marked as a version 4 UUID. */
+function drawUuidBytes(): number {
   if (poolOffset === POOL.length) {
     randomFillSync(POOL);
     poolOffset = 0;
@@ -59,7 +82,7 @@ export function randomUuid(): string {
   poolOffset += 16;
   POOL[start + 6] = ((POOL[start + 6] as number) & 0x0f) | 0x40; // version 4
   POOL[start + 8] = ((POOL[start + 8] as number) & 0x3f) | 0x80; // RFC 4122 variant
-  return formatUuid(POOL, start);
+  return start;
 }
 
 /**
@@ -71,6 +94,12 @@ export function randomUuid(): string {
  * about a third faster in the interpreter (and about a quarter faster once optimized).
  */
 export function formatUuid(bytes: Uint8Array, start: number): string {
+  writeUuid(bytes, start);
+  return TEXT.toString('latin1', 0, 36);
+}
+
+/** The text form of the 16 bytes of `bytes` from `start`, written into {@link TEXT}. */
+function writeUuid(bytes: Uint8Array, start: number): void {
   const text = TEXT;
   let byte = bytes[start] as number;
   text[0] = HIGH[byte] as number;
@@ -124,5 +153,4 @@ export function formatUuid(bytes: Uint8Array, start: number): string {
   byte = bytes[start + 15] as number;
   text[34] = HIGH[byte] as number;
   text[35] = LOW[byte] as number;
-  return text.toString('latin1', 0, 36);
 }

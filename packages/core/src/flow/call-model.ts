@@ -151,18 +151,19 @@ export async function* streamModel(
  * complete response folded into one.
  */
 class CallAnswer {
-  readonly #finals: LlmResponse[] = [];
+  /** Created with the first final response: `[response]` is one slot, `[]` grown by `push` 17. */
+  #finals: LlmResponse[] | undefined;
   #chunks: StreamAggregator | undefined;
 
   add(response: LlmResponse): void {
     if (response.partial) (this.#chunks ??= new StreamAggregator()).add(response);
+    else if (this.#finals === undefined) this.#finals = [response];
     else this.#finals.push(response);
   }
 
   finals(): LlmResponse[] {
-    if (this.#finals.length === 0 && this.#chunks?.hasContent)
-      this.#finals.push(this.#chunks.final());
-    return this.#finals;
+    if (this.#finals !== undefined) return this.#finals;
+    return this.#chunks?.hasContent ? [this.#chunks.final()] : [];
   }
 }
 

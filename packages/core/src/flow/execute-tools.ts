@@ -4,7 +4,7 @@ import { newSpanId } from '../invocation/span-id';
 import { firstResult, isRetryDecision } from '../callbacks/run-callbacks';
 import type { FunctionCall, Part } from '../content';
 import { InvocationToolContext, type ResumedCredential } from '../context/invocation-contexts';
-import { publish } from '../diagnostics/channels';
+import { hasSubscribers, publish } from '../diagnostics/channels';
 import { PluginError } from '../errors/plugin-error';
 import { ToolNotFoundError } from '../errors/tool-not-found-error';
 import {
@@ -82,13 +82,16 @@ export async function executeFunctionCalls(
   }
   // Aborted: tools that ignore the signal finish in the background; their results are dropped.
   if (!outcomes) return undefined;
-  const parts: Part[] = [];
+  // Sized up front (an array grown by `push` keeps room for 16 more while the event lives).
+  const parts = new Array<Part>(outcomes.length);
+  let count = 0;
   const actions = createEventActions();
   for (let index = 0; index < outcomes.length; index++) {
     const outcome = outcomes[index]!;
-    if (outcome.part) parts.push(outcome.part);
+    if (outcome.part) parts[count++] = outcome.part;
     mergeActions(actions, outcome.actions);
   }
+  parts.length = count;
   if (parts.length === 0 && !hasEffects(actions)) return undefined;
   const { ctx, agent } = options;
   // Built here rather than by `createEvent`, which would copy `actions` (four objects) again:
@@ -135,21 +138,10 @@ async function runCall(
   if (refused) return answer(id, call, actions, refused);
   const spanId = newSpanId();
   const startTime = performance.now();
-  publish('toolCallStart', () => ({
-    spanId,
-    parentSpanId: options.parentSpanId ?? ctx.spanId,
-    invocationId: ctx.invocationId,
-    appName: ctx.appName,
-    userId: ctx.userId,
-    sessionId: ctx.sessionId,
-    startTime,
-    agentName: agent.name,
-    toolName: tool.name,
-    toolDescription: tool.description,
-    functionCallId: id,
-    args,
-    ...(tool.telemetryAttributes ? { toolAttributes: tool.telemetryAttributes } : {}),
-  }));
+  // The messages' closures live in functions of their own: a closure here would move this async
+  // function's variables to the heap on every call, subscribers or not.
+  if (hasSubscribers('toolCallStart'))
+    publishToolCallStart(options, tool, id, args, spanId, startTime);
   // Hooks are skipped outright when nothing listens: no argument objects, no extra awaits.
   let result: unknown =
     ctx.plugins.has('beforeTool') || agent.beforeToolCallbacks.length > 0
@@ -210,12 +202,7 @@ async function runCall(
     }
   }
   if (hasFailed) {
-    publish('toolCallError', () => ({
-      spanId,
-      invocationId: ctx.invocationId,
-      durationMs: performance.now() - startTime,
-      error: failed,
-    }));
+    if (hasSubscribers('toolCallError')) publishToolCallError(ctx, spanId, startTime, failed);
     return answer(id, call, actions, toolErrorResponse(tool.name, failed));
   }
   // A long-running tool with no result yet returns undefined or null (Python's None).
@@ -223,18 +210,67 @@ async function runCall(
   const response = pending
     ? undefined
     : toStorableToolResponse(tool.name, normalizeToolResult(result));
-  publish('toolCallEnd', () => ({
-    spanId,
-    invocationId: ctx.invocationId,
-    durationMs: performance.now() - startTime,
-    result: response,
-  }));
+  if (hasSubscribers('toolCallEnd')) publishToolCallEnd(ctx, spanId, startTime, response);
   if (
     Object.hasOwn(actions.requestedToolConfirmations, id) ||
     (actions.requestedAuthConfigs !== undefined && Object.hasOwn(actions.requestedAuthConfigs, id))
   )
     actions.skipSummarization = true;
   return response ? answer(id, call, actions, response) : { part: undefined, actions };
+}
+
+function publishToolCallStart(
+  options: ExecuteFunctionCallsOptions,
+  tool: Tool,
+  id: string,
+  args: Record<string, unknown>,
+  spanId: string,
+  startTime: number,
+): void {
+  const { agent, ctx } = options;
+  publish('toolCallStart', () => ({
+    spanId,
+    parentSpanId: options.parentSpanId ?? ctx.spanId,
+    invocationId: ctx.invocationId,
+    appName: ctx.appName,
+    userId: ctx.userId,
+    sessionId: ctx.sessionId,
+    startTime,
+    agentName: agent.name,
+    toolName: tool.name,
+    toolDescription: tool.description,
+    functionCallId: id,
+    args,
+    ...(tool.telemetryAttributes ? { toolAttributes: tool.telemetryAttributes } : {}),
+  }));
+}
+
+function publishToolCallError(
+  ctx: InvocationContext,
+  spanId: string,
+  startTime: number,
+  error: unknown,
+): void {
+  publish('toolCallError', () => ({
+    spanId,
+    invocationId: ctx.invocationId,
+    durationMs: performance.now() - startTime,
+    error,
+  }));
+}
+
+function publishToolCallEnd(
+  ctx: InvocationContext,
+  spanId: string,
+  startTime: number,
+  result: Record<string, unknown> | undefined,
+): void {
+  publish('toolCallEnd', () => ({
+    spanId,
+    invocationId: ctx.invocationId,
+    durationMs: performance.now() - startTime,
+    result,
+  }));
 }
 
 /**

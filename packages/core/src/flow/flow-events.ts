@@ -9,7 +9,7 @@ import {
   type Event,
   type EventActions,
 } from '../events';
-import { randomUuid } from '../events/random-uuid';
+import { prefixedRandomUuid } from '../events/random-uuid';
 import type { LlmResponse } from '../models';
 import type { Tool } from '../tools/tool';
 
@@ -76,7 +76,7 @@ export function modelResponseEvent(
       if (!call) continue;
       let id = call.id;
       if (!id) {
-        id = `adk-${randomUuid()}`;
+        id = prefixedRandomUuid('adk-');
         parts ??= [...original];
         parts[index] = { ...part, functionCall: { ...call, id } satisfies FunctionCall };
       }

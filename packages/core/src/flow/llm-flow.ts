@@ -328,19 +328,22 @@ class Step {
   }
 
   /** Phase 5: the calls, concurrently, into one function-response event (none: `undefined`). */
-  async runCalls(calls: FunctionCall[]): Promise<Event | undefined> {
+  runCalls(calls: FunctionCall[]): Promise<Event | undefined> {
     const { agent, ctx, span } = this;
-    const event = await executeFunctionCalls({
+    const running = executeFunctionCalls({
       agent,
       ctx,
       calls,
       tools: this.tools.byName,
       parentSpanId: span.spanId,
     });
-    if (event && calls.length > 1 && hasSubscribers('toolCallsMerged')) {
-      publishToolCallsMerged(ctx, agent.name, span.spanId, event);
-    }
-    return event;
+    // One call (most steps): the call's own promise, no async frame around it.
+    if (calls.length === 1) return running;
+    return running.then((event) => {
+      if (event && hasSubscribers('toolCallsMerged'))
+        publishToolCallsMerged(ctx, agent.name, span.spanId, event);
+      return event;
+    });
   }
 
   /** `event`, remembered as the step's last event when it is complete. */

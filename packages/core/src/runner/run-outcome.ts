@@ -1,4 +1,19 @@
 import { publish } from '../diagnostics/channels';
+import type { InvocationContext } from '../invocation/invocation-context';
+
+/** `runStart` of the run of `ctx` (its root agent's run), started at `startTime`. */
+export function publishRunStart(ctx: InvocationContext, appName: string, startTime: number): void {
+  publish('runStart', () => ({
+    spanId: ctx.spanId,
+    parentSpanId: undefined,
+    invocationId: ctx.invocationId,
+    appName,
+    userId: ctx.userId,
+    sessionId: ctx.sessionId,
+    startTime,
+    agentName: ctx.agent.name,
+  }));
+}
 
 /**
  * How a run, a resume or a live run ended, on the diagnostics channels (`runError` or `runEnd`),

@@ -1,48 +1,33 @@
 import type { BaseAgent } from '../agents/base-agent';
 import type { App } from '../app/app';
 import type { RunCallbacks } from '../callbacks/types';
-import { InvocationContext } from '../invocation/invocation-context';
-import { newSpanId } from '../invocation/span-id';
+import type { InvocationContext } from '../invocation/invocation-context';
 import type { ArtifactService } from '../artifacts';
 import type { Content } from '../content';
-import { publish } from '../diagnostics/channels';
-import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { SessionExistsError } from '../errors/session-exists-error';
 import { SessionNotFoundError } from '../errors/session-not-found-error';
-import { createEvent, type Event } from '../events';
-import { randomUuid } from '../events/random-uuid';
+import type { Event } from '../events';
 import type { MemoryService } from '../memory';
 import type { ContextCacheConfig } from '../models/context-cache';
 import { defaultModelRegistry, type ModelRegistry } from '../models/model-registry';
 import type { BasePlugin } from '../plugins/base-plugin';
 import { PluginManager } from '../plugins/plugin-manager';
-import { RunCallbacksPlugin } from '../plugins/run-callbacks-plugin';
 import type { Policy } from '../policies/policy';
-import { resumedBranch } from '../history/find-caller';
-import type { InputVerdict } from '../policies/evaluate-policies';
-import { filterUserMessage, inputRejectedEvent, policiesFor } from '../flow/policy-hooks';
 import type { CredentialService } from '../auth/credential-service';
 import { InMemoryCredentialService } from '../auth/in-memory-credential-service';
-import {
-  APPEND_EVENT_NOW,
-  GET_SESSION_NOW,
-  InMemorySessionService,
-  inMemoryDirect,
-} from '../sessions/in-memory-session-service';
+import { InMemorySessionService } from '../sessions/in-memory-session-service';
 import type { Session } from '../sessions/session';
 import type { SessionService } from '../sessions/session-service';
 import type { Toolset } from '../tools/tool';
-import { findAgentToRun, findResumeEntry } from './find-agent-to-run';
 import { withoutRewoundEvents } from '../history/rewound-events';
 import { rewindSession, type RewindRequest } from './rewind-session';
 import { resumeInvocation, type ResumeRequest } from './resume-invocation';
-import { holdSession, SessionTurns } from './session-turns';
-import { publishRunEnd, publishRunError } from './run-outcome';
+import { SessionTurns } from './session-turns';
+import { RunEvents, type RunHost } from './run-events';
 import type { SessionLock } from './session-lock';
-import { createRunConfig, type RunConfig } from '../context/run-config';
-import { commitEvent, dropTempDelta } from './commit-event';
-import { trackErrorEvent } from './unread-error-events';
-import { ConfirmationDeadlines, earliestDeadline, planExpiry } from './confirmation-deadlines';
+import type { RunConfig } from '../context/run-config';
+import { commitEvent } from './commit-event';
+import { ConfirmationDeadlines, planExpiry } from './confirmation-deadlines';
 import { findPendingConfirmations } from '../policies/confirmation-expiry';
 import { runLiveInvocation, type RunLiveRequest } from '../live/run-live';
 
@@ -163,6 +148,7 @@ export class Runner {
   readonly sessionLock: SessionLock | undefined;
   readonly #sessionTurns = new SessionTurns();
   readonly #deadlines: ConfirmationDeadlines | undefined;
+  #host: RunHost | undefined;
 
   /** @throws PluginError when two plugins share a name. */
   constructor(options: RunnerOptions) {
@@ -219,198 +205,10 @@ export class Runner {
    * @throws InvalidArgumentError for a message without parts or an invalid `runConfig`.
    * @throws PluginError when a plugin hook throws.
    */
-  async *run(request: RunRequest): AsyncGenerator<Event, void> {
-    if (
-      !request.newMessage ||
-      !Array.isArray(request.newMessage.parts) ||
-      request.newMessage.parts.length === 0
-    ) {
-      throw new InvalidArgumentError({
-        message: 'newMessage must have at least one part.',
-        argument: 'newMessage',
-      });
-    }
-    const runConfig = createRunConfig(request.runConfig);
-    const { signal } = request;
-    if (signal?.aborted) return;
-    const sessionKey = {
-      appName: this.appName,
-      userId: request.userId,
-      sessionId: request.sessionId,
-    };
-    // One run at a time per session: a second one waits here, then reads what the first stored;
-    // with a session lock, runs of other processes too.
-    const holding = holdSession(this.#sessionTurns, this.sessionLock, sessionKey, signal);
-    const hold = holding instanceof Promise ? await holding : holding;
-    if (hold === undefined) return;
-    try {
-      // This run's callbacks join the plugins as the last one; the Runner's own set stays as is.
-      const plugins = request.callbacks
-        ? this.plugins.with([new RunCallbacksPlugin(request.callbacks)])
-        : this.plugins;
-      const initializing = plugins.initialize();
-      if (initializing) await initializing;
-      // An in-memory store is called synchronously: no promise and no await per stored event.
-      const direct = inMemoryDirect(this.sessionService);
-      // The session usually exists: read directly, one async frame less than a helper.
-      const session =
-        (direct
-          ? direct[GET_SESSION_NOW](sessionKey)
-          : await this.sessionService.getSession(sessionKey)) ??
-        (await this.createMissingSession(request.userId, request.sessionId));
-      const invocationId = request.invocationId ?? `e-${randomUuid()}`;
-      const ctx = new InvocationContext({
-        invocationId,
-        agent: this.agent,
-        session,
-        sessionService: this.sessionService,
-        artifactService: this.artifactService,
-        memoryService: this.memoryService,
-        credentialService: this.credentialService,
-        runConfig,
-        signal,
-        plugins,
-        models: this.models,
-        policies: this.policies,
-        contextCacheConfig: this.contextCacheConfig,
-        spanId: newSpanId(),
-      });
-      const startTime = performance.now();
-      publish('runStart', () => ({
-        spanId: ctx.spanId,
-        parentSpanId: undefined,
-        invocationId,
-        appName: this.appName,
-        userId: request.userId,
-        sessionId: request.sessionId,
-        startTime,
-        agentName: this.agent.name,
-      }));
-      let eventCount = 0;
-      // 'open' until the run completes or fails; still 'open' in `finally` when the consumer stopped
-      // early (break), which is treated like an abort.
-      let state: 'open' | 'completed' | 'failed' = 'open';
-      // What `afterRun` plugins are shown: collected only when one of them is there to see it.
-      const runEvents: Event[] | undefined = plugins.has('afterRun') ? [] : undefined;
-      try {
-        const message: Content = { ...request.newMessage, role: request.newMessage.role ?? 'user' };
-        // Hooks and policies nobody set are skipped without an await.
-        ctx.userContent = plugins.has('onUserMessage')
-          ? ((await plugins.onUserMessage(ctx, {
-              invocationContext: ctx,
-              userMessage: message,
-            })) ?? message)
-          : message;
-        const policies = policiesFor(ctx, this.agent);
-        const verdict: InputVerdict =
-          policies.length === 0
-            ? { outcome: 'allow', content: ctx.userContent, rewrittenBy: [] }
-            : await filterUserMessage(policies, ctx, ctx.userContent);
-        if (verdict.outcome === 'allow') ctx.userContent = verdict.content;
-        const userEvent = createEvent({
-          invocationId,
-          author: 'user',
-          content: ctx.userContent,
-          actions: request.stateDelta ? { stateDelta: request.stateDelta } : undefined,
-        });
-        if (direct) direct[APPEND_EVENT_NOW]({ session, event: userEvent });
-        else await this.sessionService.appendEvent({ session, event: userEvent });
-        const early =
-          verdict.outcome === 'reject' || !plugins.has('beforeRun')
-            ? undefined
-            : await plugins.beforeRun(ctx, { invocationContext: ctx });
-        if (verdict.outcome === 'reject') {
-          // A policy rejected the message: no agent runs, the reason is the answer.
-          eventCount++;
-          const author = findAgentToRun(session, this.agent).name;
-          const rejection = await this.commit(
-            ctx,
-            session,
-            inputRejectedEvent(ctx, author, verdict.reason, verdict.policy),
-          );
-          runEvents?.push(rejection);
-          yield rejection;
-        } else if (early) {
-          const event = createEvent({
-            invocationId,
-            author: this.agent.name,
-            content: { ...early, role: early.role ?? 'model' },
-          });
-          eventCount++;
-          const committed = await this.commit(ctx, session, event);
-          runEvents?.push(committed);
-          yield committed;
-        } else if (!signal?.aborted) {
-          const caller = findAgentToRun(session, this.agent);
-          const branch = resumedBranch(withoutRewoundEvents(session.events), caller.name);
-          // A call paused inside Sequential/Loop agents resumes them from `caller` on. Only a
-          // resumed caller can be under them (a routable agent has LlmAgent ancestors only).
-          const agent = findResumeEntry(caller);
-          if (agent !== caller) ctx.resumeFrom = caller;
-          for await (const event of agent.run(ctx.createChild({ agent, branch }))) {
-            eventCount++;
-            // A pause with a deadline: the Runner denies it at the deadline if nobody answered.
-            if (event.longRunningToolIds !== undefined && this.#deadlines && !event.partial) {
-              const deadline = earliestDeadline(event);
-              if (deadline !== undefined)
-                this.#deadlines.watch(request.userId, request.sessionId, deadline);
-            }
-            // `commit` inlined for the common case (no `onEvent` plugin): one await less per event.
-            if (plugins.has('onEvent')) {
-              const committed = await this.commit(ctx, session, event);
-              if (runEvents && !committed.partial) runEvents.push(committed);
-              yield trackErrorEvent(committed, this.appName);
-            } else {
-              if (!event.partial) {
-                if (direct) direct[APPEND_EVENT_NOW]({ session, event });
-                else await this.sessionService.appendEvent({ session, event });
-                dropTempDelta(event);
-                runEvents?.push(event);
-              }
-              yield event.errorCode === undefined ? event : trackErrorEvent(event, this.appName);
-            }
-            if (signal?.aborted) break;
-          }
-        }
-        state = 'completed';
-        if (runEvents) {
-          const replacement = await plugins.afterRun(ctx, {
-            invocationContext: ctx,
-            events: runEvents,
-            replacement: undefined,
-          });
-          if (replacement && !signal?.aborted) {
-            // The transformed result: one more event, by the agent that answered.
-            const answered = runEvents.findLast((event) => event.author !== 'user');
-            const event = createEvent({
-              invocationId,
-              author: answered?.author ?? this.agent.name,
-              content: { ...replacement, role: replacement.role ?? 'model' },
-            });
-            eventCount++;
-            yield await this.commit(ctx, session, event);
-          }
-        }
-      } catch (error) {
-        state = 'failed';
-        publishRunError(ctx.spanId, invocationId, startTime, error);
-        await plugins.onRunError(ctx, { invocationContext: ctx, error });
-        throw error;
-      } finally {
-        // Aborted, or the caller stopped reading: notify; nothing more can be yielded.
-        if (state === 'open' && runEvents) {
-          await plugins.afterRun(ctx, {
-            invocationContext: ctx,
-            events: runEvents,
-            replacement: undefined,
-          });
-        }
-        if (state !== 'failed') publishRunEnd(ctx.spanId, invocationId, startTime, eventCount);
-      }
-    } finally {
-      const leaving = hold.leave();
-      if (leaving) await leaving;
-    }
+  run(request: RunRequest): AsyncGenerator<Event, void> {
+    // A hand-written iterator rather than an async generator: one `then` per event instead of
+    // a generator layer's awaits and promises (see `RunEvents`).
+    return new RunEvents(this.#runHost(), this.#sessionTurns, this.#deadlines, request);
   }
 
   /**
@@ -581,6 +379,16 @@ export class Runner {
       failed = true;
     }
     if (failed) throw failure;
+  }
+
+  /** What a run needs of this Runner: its services, and storing events through the plugins. */
+  #runHost(): RunHost {
+    return (this.#host ??= Object.assign(Object.create(this) as this, {
+      commitEvent: (ctx: InvocationContext, session: Session, event: Event) =>
+        this.commit(ctx, session, event),
+      createMissing: (userId: string, sessionId: string) =>
+        this.createMissingSession(userId, sessionId),
+    }));
   }
 
   private commit(ctx: InvocationContext, session: Session, event: Event): Promise<Event> {

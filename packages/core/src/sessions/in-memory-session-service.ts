@@ -78,8 +78,13 @@ export function inMemoryDirect(service: SessionService): DirectSessionCalls | un
     : undefined;
 }
 
-/** Smaller sessions check duplicate event ids by scanning (an idle session keeps no index). */
-const INDEX_EVENT_IDS_FROM = 32;
+/**
+ * Smaller sessions check duplicate event ids by scanning (an idle session keeps no index, nor does
+ * one just after its first turn, 4 events). From here on, a `Set`: a scan reads the id of every
+ * stored event, each its own object, and with 1,000 sessions in flight each read is a cache miss
+ * (at 32, the scan was 5% of the CPU of 1,000 concurrent sessions × 5 turns; see PERFORMANCE.md).
+ */
+const INDEX_EVENT_IDS_FROM = 8;
 
 /** The state of every session created without one (replaced, never mutated, on the first write). */
 const NO_STATE: Record<string, unknown> = Object.freeze({});

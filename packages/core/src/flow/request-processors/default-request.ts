@@ -69,13 +69,10 @@ export function buildDefaultRequest(
   });
   // tools: their declarations.
   if (tools.length > 0) {
-    const declarations: FunctionDeclaration[] = [];
-    for (let index = 0; index < tools.length; index++) {
-      const declaration = tools[index]!.declaration();
-      if (declaration) declarations.push(declaration);
-    }
-    if (declarations.length > 0) {
-      config.tools = [...(config.tools ?? []), { functionDeclarations: declarations }];
+    const declarations = toolDeclarations(tools);
+    if (declarations !== undefined) {
+      const entry = { functionDeclarations: declarations };
+      config.tools = config.tools === undefined ? [entry] : [...config.tools, entry];
     }
   }
   // output schema.
@@ -102,6 +99,24 @@ export function buildDefaultRequest(
     staticInstruction: systemInstruction,
   };
   return fixed !== undefined && own !== undefined ? withInstructionContent(request, own) : request;
+}
+
+/**
+ * The declarations of `tools` (those that have one), in order; `undefined` when none has. An array
+ * of the exact size: one grown by `push` keeps room for 16 more, for as long as the request lives.
+ */
+function toolDeclarations(
+  tools: RequestProcessorInput['tools'],
+): FunctionDeclaration[] | undefined {
+  const declarations = new Array<FunctionDeclaration | undefined>(tools.length);
+  let count = 0;
+  for (let index = 0; index < tools.length; index++) {
+    const declaration = tools[index]!.declaration();
+    if (declaration) declarations[count++] = declaration;
+  }
+  if (count === 0) return undefined;
+  declarations.length = count;
+  return declarations as FunctionDeclaration[];
 }
 
 /** Global instruction, identity and own instruction, joined once per agent and remembered. */
