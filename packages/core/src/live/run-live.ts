@@ -6,7 +6,7 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { LiveNotSupportedError } from '../errors/live-not-supported-error';
 import { ServiceNotConfiguredError } from '../errors/service-not-configured-error';
 import type { Event } from '../events';
-import { randomUuid } from '../events/random-uuid';
+import { prefixedRandomUuid } from '../events/random-uuid';
 import { resumedBranch } from '../history/find-caller';
 import { InvocationContext } from '../invocation/invocation-context';
 import { newSpanId } from '../invocation/span-id';
@@ -224,7 +224,7 @@ async function startLiveInvocation(
   const initializing = plugins.initialize();
   if (initializing) await initializing;
   const session = await host.openSession(request.userId, request.sessionId);
-  const invocationId = request.invocationId ?? `e-${randomUuid()}`;
+  const invocationId = request.invocationId ?? prefixedRandomUuid('e-');
   const ctx = new InvocationContext({
     invocationId,
     agent: host.agent,

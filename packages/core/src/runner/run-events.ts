@@ -1,6 +1,3 @@
-import type { BaseAgent } from '../agents/base-agent';
-import type { ArtifactService } from '../artifacts';
-import type { CredentialService } from '../auth/credential-service';
 import type { Content } from '../content';
 import { createRunConfig } from '../context/run-config';
 import { hasSubscribers } from '../diagnostics/channels';
@@ -12,13 +9,10 @@ import { resumedBranch } from '../history/find-caller';
 import { withoutRewoundEvents } from '../history/rewound-events';
 import { InvocationContext } from '../invocation/invocation-context';
 import { newSpanId } from '../invocation/span-id';
-import type { MemoryService } from '../memory';
 import type { ContextCacheConfig } from '../models/context-cache';
-import type { ModelRegistry } from '../models/model-registry';
 import type { PluginManager } from '../plugins/plugin-manager';
 import { RunCallbacksPlugin } from '../plugins/run-callbacks-plugin';
 import type { InputVerdict } from '../policies/evaluate-policies';
-import type { Policy } from '../policies/policy';
 import {
   APPEND_EVENT_NOW,
   GET_SESSION_NOW,
@@ -26,27 +20,21 @@ import {
   inMemoryDirect,
 } from '../sessions/in-memory-session-service';
 import type { Session } from '../sessions/session';
-import type { SessionService } from '../sessions/session-service';
 import { dropTempDelta } from './commit-event';
 import { earliestDeadline, type ConfirmationDeadlines } from './confirmation-deadlines';
 import { findAgentToRun, findResumeEntry } from './find-agent-to-run';
 import type { RunRequest } from './runner';
 import { publishRunEnd, publishRunError, publishRunStart } from './run-outcome';
 import type { SessionLock } from './session-lock';
+import type { ResumeHost } from './resume-invocation';
 import { holdSession, type SessionHold, type SessionTurns } from './session-turns';
 import { trackErrorEvent } from './unread-error-events';
 
-/** What a run needs of its {@link Runner} (its services, and the private parts it is given). */
-export interface RunHost {
-  readonly appName: string;
-  readonly agent: BaseAgent;
-  readonly sessionService: SessionService;
-  readonly artifactService: ArtifactService | undefined;
-  readonly memoryService: MemoryService | undefined;
-  readonly credentialService: CredentialService;
-  readonly plugins: PluginManager;
-  readonly models: ModelRegistry;
-  readonly policies: readonly Policy[];
+/**
+ * What a run needs of its {@link Runner}: what a resume needs, with the context cache and the
+ * session lock always named, and the private parts a run is given.
+ */
+export interface RunHost extends ResumeHost {
   readonly contextCacheConfig: ContextCacheConfig | undefined;
   readonly sessionLock: SessionLock | undefined;
   /** Stores `event` through the `onEvent` plugins (see `commitEvent`). */
@@ -251,13 +239,18 @@ export class RunEvents implements AsyncGenerator<Event, void> {
         this.#runEvents?.push(event);
       }
       this.#phase = 'agent';
-      return {
-        value: event.errorCode === undefined ? event : trackErrorEvent(event, this.host.appName),
-        done: false,
-      };
+      return this.#handOut(event);
     } catch (error) {
       return this.#track(this.#fail(error, true));
     }
+  }
+
+  /** The iterator result for a stored event (an error event is tracked until it is read). */
+  #handOut(event: Event): IteratorResult<Event, void> {
+    return {
+      value: event.errorCode === undefined ? event : trackErrorEvent(event, this.host.appName),
+      done: false,
+    };
   }
 
   async #commitThroughPlugins(event: Event): Promise<IteratorResult<Event, void>> {
@@ -265,7 +258,7 @@ export class RunEvents implements AsyncGenerator<Event, void> {
       const committed = await this.host.commitEvent(this.#ctx, this.#session, event);
       if (this.#runEvents && !committed.partial) this.#runEvents.push(committed);
       this.#phase = 'agent';
-      return { value: trackErrorEvent(committed, this.host.appName), done: false };
+      return this.#handOut(committed);
     } catch (error) {
       return this.#fail(error, true);
     }
@@ -278,10 +271,7 @@ export class RunEvents implements AsyncGenerator<Event, void> {
       dropTempDelta(event);
       this.#runEvents?.push(event);
       this.#phase = 'agent';
-      return {
-        value: event.errorCode === undefined ? event : trackErrorEvent(event, this.host.appName),
-        done: false,
-      };
+      return this.#handOut(event);
     } catch (error) {
       return this.#fail(error, true);
     }
