@@ -7,7 +7,8 @@ export {
   type StreamingMode,
 } from '../context/run-config';
 export type { SessionLock, SessionLockKey, SessionLockRelease } from './session-lock';
-export { Runner, type RunnerOptions, type RunnerServices, type RunRequest } from './runner';
+export { Runner, type RunnerOptions, type RunnerServices } from './runner';
+export type { RunRequest } from './run-request';
 export {
   readInvocationProgress,
   type InvocationCall,

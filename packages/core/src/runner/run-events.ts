@@ -23,7 +23,7 @@ import type { Session } from '../sessions/session';
 import { dropTempDelta } from './commit-event';
 import { earliestDeadline, type ConfirmationDeadlines } from './confirmation-deadlines';
 import { findAgentToRun, findResumeEntry } from './find-agent-to-run';
-import type { RunRequest } from './runner';
+import type { RunRequest } from './run-request';
 import { publishRunEnd, publishRunError, publishRunStart } from './run-outcome';
 import type { SessionLock } from './session-lock';
 import type { ResumeHost } from './resume-invocation';

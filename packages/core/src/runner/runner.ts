@@ -1,9 +1,7 @@
 import type { BaseAgent } from '../agents/base-agent';
 import type { App } from '../app/app';
-import type { RunCallbacks } from '../callbacks/types';
 import type { InvocationContext } from '../invocation/invocation-context';
 import type { ArtifactService } from '../artifacts';
-import type { Content } from '../content';
 import { SessionExistsError } from '../errors/session-exists-error';
 import { SessionNotFoundError } from '../errors/session-not-found-error';
 import type { Event } from '../events';
@@ -25,7 +23,7 @@ import { resumeInvocation, type ResumeRequest } from './resume-invocation';
 import { SessionTurns } from './session-turns';
 import { RunEvents, type RunHost } from './run-events';
 import type { SessionLock } from './session-lock';
-import type { RunConfig } from '../context/run-config';
+import type { RunRequest } from './run-request';
 import { commitEvent } from './commit-event';
 import { ConfirmationDeadlines, planExpiry } from './confirmation-deadlines';
 import { findPendingConfirmations } from '../policies/confirmation-expiry';
@@ -90,29 +88,6 @@ export interface RunnerServices {
    * with `StaleSessionError` when it stores its first event).
    */
   sessionLock?: SessionLock;
-}
-
-/** Arguments of {@link Runner.run}. */
-export interface RunRequest {
-  userId: string;
-  sessionId: string;
-  /** The user's message; its role defaults to `user`. */
-  newMessage: Content;
-  /** State changes stored with the user's message (same prefix rules as any delta). */
-  stateDelta?: Record<string, unknown>;
-  runConfig?: Partial<RunConfig>;
-  /** Cancels the run: it ends promptly, without storing partial data. */
-  signal?: AbortSignal;
-  /**
-   * Callbacks for this run only (agent, model and tool hooks of every agent it runs, sub-agents and
-   * `AgentTool` children included): after the plugins, before the agents' own callbacks.
-   */
-  callbacks?: RunCallbacks;
-  /**
-   * The invocation's id (default: a new random one). Give a stable, new id (e.g. a background
-   * job's) to be able to `resume` the invocation after a crash.
-   */
-  invocationId?: string;
 }
 
 /**
