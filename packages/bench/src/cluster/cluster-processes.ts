@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -119,6 +119,30 @@ export function cpuMs(pid: number | undefined): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * CPU time of a process's live threads so far, in milliseconds, from the scheduler's nanosecond
+ * counters (`/proc/<pid>/task/<tid>/schedstat`), split into the main thread (where JavaScript
+ * runs) and the others (V8's compiler and garbage-collector helpers, libuv's pool): precise enough
+ * for an idle process, whose `/proc/<pid>/stat` times move in 10 ms ticks.
+ */
+export function threadsCpuMs(pid: number | undefined): { main: number; others: number } {
+  const times = { main: 0, others: 0 };
+  if (!pid) return times;
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`))
+      try {
+        const ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+        if (Number(tid) === pid) times.main += ns / 1e6;
+        else times.others += ns / 1e6;
+      } catch {
+        // the thread ended
+      }
+  } catch {
+    // the process ended
+  }
+  return times;
 }
 
 /** System (kernel) CPU time of a process so far, in milliseconds (Linux `/proc`). */

@@ -12,6 +12,7 @@ import {
   freePort,
   startAdk,
   startHaproxy,
+  threadsCpuMs,
   waitHttpOk,
   waitOutput,
   type ClusterProcess,
@@ -80,6 +81,12 @@ export interface Cluster {
   restart(slot: InstanceSlot): Promise<void>;
   /** CPU so far of every ADK process (servers, past and present, and workers), ms. */
   adkCpuMs(): number;
+  /** CPU so far of one server slot (its past and present processes), ms. */
+  slotCpuMs(slot: InstanceSlot): number;
+  /** CPU so far of a slot's current process, its live threads only, to the nanosecond (ms). */
+  slotThreadsCpuMs(slot: InstanceSlot): { main: number; others: number };
+  /** CPU so far of the workers, ms. */
+  workersCpuMs(): number;
   haproxyCpuMs(): number;
   stop(): Promise<void>;
 }
@@ -216,6 +223,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     adkCpuMs: () =>
       slots.reduce((sum, slot) => sum + slot.pastCpuMs + cpuMs(slot.current.child.pid), 0) +
       workers.reduce((sum, worker) => sum + cpuMs(worker.child.pid), 0),
+    slotCpuMs: (slot) => slot.pastCpuMs + cpuMs(slot.current.child.pid),
+    slotThreadsCpuMs: (slot) => threadsCpuMs(slot.current.child.pid),
+    workersCpuMs: () => workers.reduce((sum, worker) => sum + cpuMs(worker.child.pid), 0),
     haproxyCpuMs: () => cpuMs(lb.child.pid),
     stop,
   };
