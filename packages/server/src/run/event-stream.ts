@@ -107,7 +107,10 @@ class SseFrames<T> {
     for (const [name, value] of headers)
       head[name] = name === 'set-cookie' ? headers.getSetCookie() : value;
     outgoing.writeHead(status, head);
-    outgoing.flushHeaders();
+    // The headers leave with the first frame (one write) when it is ready at once, else alone.
+    const flush = setImmediate(() => {
+      if (!outgoing.headersSent && !outgoing.destroyed) outgoing.flushHeaders();
+    });
     let ended = false;
     let wakeWriter: (() => void) | undefined;
     const keepAlive =
@@ -117,6 +120,7 @@ class SseFrames<T> {
     keepAlive?.unref();
     const finish = (last?: string) => {
       ended = true;
+      clearImmediate(flush);
       clearInterval(keepAlive);
       if (last === undefined) outgoing.end();
       else outgoing.end(last);
@@ -125,6 +129,7 @@ class SseFrames<T> {
       wakeWriter?.();
       if (ended) return;
       ended = true;
+      clearImmediate(flush);
       clearInterval(keepAlive);
       options.onCancel(reason);
     };
