@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { createAdkServer, listen, type RunningServer } from '../src';
-import { frameParts, type Script, scriptedRunner, weatherTree } from './helpers';
+import { deferred, frameParts, type Script, scriptedRunner, weatherTree } from './helpers';
 
 const ORIGIN = 'http://app.example';
 let server: RunningServer | undefined;
@@ -113,6 +113,20 @@ describe('/run_sse written to Node directly', () => {
     expect(headers(direct)).toEqual(headers(viaStream));
     expect(shape(directText)).toEqual(shape(await viaStream.text()));
     expect(shape(directText)).toHaveLength(2);
+  });
+
+  it('sends the headers before the first frame when the run is slow to yield it', async () => {
+    const release = deferred();
+    await serve(async function* (_request, emit) {
+      await release.promise;
+      yield emit({ content: modelContent('late') });
+    });
+    // The response (its headers) arrives while the run still waits for its first event.
+    const response = await runSse('s1');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    release.resolve();
+    expect(await response.text()).toContain('"late"');
   });
 
   it('sends the response an outer middleware put in place of the stream', async () => {

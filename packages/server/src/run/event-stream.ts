@@ -108,14 +108,19 @@ class SseFrames<T> {
       head[name] = name === 'set-cookie' ? headers.getSetCookie() : value;
     outgoing.writeHead(status, head);
     // The headers leave with the first frame (one write) when it is ready at once, else alone.
+    // (`headersSent` is already true here: Node counts headers as sent once `writeHead` built them.)
+    let wrote = false;
     const flush = setImmediate(() => {
-      if (!outgoing.headersSent && !outgoing.destroyed) outgoing.flushHeaders();
+      if (!wrote && !outgoing.destroyed) outgoing.flushHeaders();
     });
     let ended = false;
     let wakeWriter: (() => void) | undefined;
     const keepAlive =
       options.keepAliveMs > 0
-        ? setInterval(() => outgoing.write(SSE_KEEP_ALIVE_TEXT), options.keepAliveMs)
+        ? setInterval(() => {
+            wrote = true;
+            outgoing.write(SSE_KEEP_ALIVE_TEXT);
+          }, options.keepAliveMs)
         : undefined;
     keepAlive?.unref();
     const finish = (last?: string) => {
@@ -152,6 +157,7 @@ class SseFrames<T> {
           options.onEnd?.();
           return finish(options.errorFrame(error));
         }
+        wrote = true;
         if (!outgoing.write(frame) && !ended)
           await new Promise<void>((resolve) => (wakeWriter = resolve));
         wakeWriter = undefined;
