@@ -1,5 +1,5 @@
 import { pgClient } from '../pg-client';
-import { BackendCpu, cpuMs } from './cluster-processes';
+import { BackendCpu, cpuMs, tcpPassiveOpens } from './cluster-processes';
 import { quantile } from '../stats';
 import { findHaproxy, startCluster, type Cluster } from './cluster-topology';
 import { runJobTurn, runSseTurn, type TurnOutcome, type TurnTarget } from './sse-turn-client';
@@ -72,6 +72,13 @@ export interface ClusterLoadReport {
      * JavaScript) and on its other threads (V8's compiler and GC helpers, libuv's pool).
      */
     serversThreadsMsPerTurn: Array<{ main: number; others: number }>;
+    /**
+     * Each server's main-thread context switches over the measured turns divided by all the turns:
+     * voluntary (it slept, then was woken) and involuntary (preempted).
+     */
+    serversSwitchesPerTurn: Array<{ voluntary: number; involuntary: number }>;
+    /** TCP connections accepted on the machine over the measured turns (all processes), per turn. */
+    tcpConnectionsPerTurn: number;
   };
   /**
    * With chaos: the turns whose stream broke when the instance was killed, and how long after the
@@ -226,6 +233,9 @@ export async function runClusterLoad(options: ClusterLoadOptions): Promise<Clust
     const cpuStart = cluster.adkCpuMs();
     const serversStart = serverCpu();
     const threadsStart = threadsCpu();
+    const switches = () => cluster.instances.map((slot) => cluster.slotContextSwitches(slot));
+    const switchesStart = switches();
+    const opensStart = tcpPassiveOpens();
     const workersStart = cluster.workersCpuMs();
     const haproxyStart = cluster.haproxyCpuMs();
     const started = performance.now();
@@ -250,6 +260,8 @@ export async function runClusterLoad(options: ClusterLoadOptions): Promise<Clust
     await chaosRun;
     const serversEnd = serverCpu();
     const threadsEnd = threadsCpu();
+    const switchesEnd = switches();
+    const opens = tcpPassiveOpens() - opensStart;
     const workersMs = cluster.workersCpuMs() - workersStart;
     const adkMs = cluster.adkCpuMs() - cpuStart;
     const haproxyMs = cluster.haproxyCpuMs() - haproxyStart;
@@ -297,6 +309,13 @@ export async function runClusterLoad(options: ClusterLoadOptions): Promise<Clust
             ((end.main + end.others - idleStart[index]!.main - idleStart[index]!.others) * 1000) /
             idleMs,
         ),
+        tcpConnectionsPerTurn: opens / Math.max(1, outcomes.length),
+        serversSwitchesPerTurn: switchesEnd.map((end, index) => ({
+          voluntary:
+            (end.voluntary - switchesStart[index]!.voluntary) / Math.max(1, outcomes.length),
+          involuntary:
+            (end.involuntary - switchesStart[index]!.involuntary) / Math.max(1, outcomes.length),
+        })),
         serversThreadsMsPerTurn: threadsEnd.map((end, index) => ({
           main: (end.main - threadsStart[index]!.main) / Math.max(1, outcomes.length),
           others: (end.others - threadsStart[index]!.others) / Math.max(1, outcomes.length),
@@ -344,6 +363,8 @@ export function formatClusterLoadReport(report: ClusterLoadReport): string {
     `turn latency p50 ${report.latency.p50.toFixed(0)} ms, p95 ${report.latency.p95.toFixed(0)} ms, max ${report.latency.max.toFixed(0)} ms; ${report.turnsPerSecond.toFixed(1)} turns/s over ${(report.wallMs / 1000).toFixed(1)} s`,
     `CPU per turn: ${report.cpu.adkMsPerTurn.toFixed(1)} ms in ADK processes (servers + workers), ${report.cpu.postgresMsPerTurn.toFixed(1)} ms in PostgreSQL, ${report.cpu.haproxyMsPerTurn.toFixed(2)} ms in HAProxy`,
     `  servers ${report.cpu.serversMsPerTurn.map((ms) => ms.toFixed(2)).join(' / ')} ms, workers ${report.cpu.workersMsPerTurn.toFixed(2)} ms; servers idle ${report.cpu.serversIdleMsPerSecond.map((ms) => ms.toFixed(1)).join(' / ')} ms of CPU per second`,
+    `  TCP connections accepted on the machine per turn: ${report.cpu.tcpConnectionsPerTurn.toFixed(2)}`,
+    `  servers' main-thread context switches per turn, voluntary / involuntary: ${report.cpu.serversSwitchesPerTurn.map((c) => `${c.voluntary.toFixed(2)} / ${c.involuntary.toFixed(2)}`).join(', ')}`,
     `  servers' main thread / other threads: ${report.cpu.serversThreadsMsPerTurn.map((t) => `${t.main.toFixed(2)} / ${t.others.toFixed(2)}`).join(', ')} ms per turn`,
     `clients saw: ${report.sse.breaks} broken streams, ${report.sse.resumes} Last-Event-ID resumes, ${report.sse.refused503} 503 refusals retried; ${v.unacknowledgedToolRuns} unacknowledged turns whose tool had run; ${v.storedEvents} events stored`,
     ...(report.killedTurns

@@ -145,6 +145,40 @@ export function threadsCpuMs(pid: number | undefined): { main: number; others: n
   return times;
 }
 
+/**
+ * Context switches of a process's main thread so far (`/proc/<pid>/status`): `voluntary` when it
+ * went to sleep waiting for something (each is a wake-up later), `involuntary` when the scheduler
+ * took the CPU from it (another runnable process wanted it).
+ */
+export function contextSwitches(pid: number | undefined): {
+  voluntary: number;
+  involuntary: number;
+} {
+  const counts = { voluntary: 0, involuntary: 0 };
+  if (!pid) return counts;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    counts.voluntary = Number(/^voluntary_ctxt_switches:\s*(\d+)/m.exec(status)?.[1] ?? 0);
+    counts.involuntary = Number(/^nonvoluntary_ctxt_switches:\s*(\d+)/m.exec(status)?.[1] ?? 0);
+  } catch {
+    // the process ended
+  }
+  return counts;
+}
+
+/** TCP connections accepted on this machine so far (`PassiveOpens` of `/proc/net/snmp`), all processes. */
+export function tcpPassiveOpens(): number {
+  try {
+    const lines = readFileSync('/proc/net/snmp', 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('Tcp:'));
+    const names = lines[0]!.split(/\s+/);
+    return Number(lines[1]!.split(/\s+/)[names.indexOf('PassiveOpens')]);
+  } catch {
+    return 0;
+  }
+}
+
 /** System (kernel) CPU time of a process so far, in milliseconds (Linux `/proc`). */
 export function systemMs(pid: number | undefined): number {
   if (!pid) return 0;

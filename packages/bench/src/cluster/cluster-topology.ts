@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 
 import { pgClient } from '../pg-client';
 import {
+  contextSwitches,
   cpuMs,
   freePort,
   startAdk,
@@ -85,6 +86,8 @@ export interface Cluster {
   slotCpuMs(slot: InstanceSlot): number;
   /** CPU so far of a slot's current process, its live threads only, to the nanosecond (ms). */
   slotThreadsCpuMs(slot: InstanceSlot): { main: number; others: number };
+  /** Context switches so far of a slot's current process's main thread. */
+  slotContextSwitches(slot: InstanceSlot): { voluntary: number; involuntary: number };
   /** CPU so far of the workers, ms. */
   workersCpuMs(): number;
   haproxyCpuMs(): number;
@@ -225,6 +228,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       workers.reduce((sum, worker) => sum + cpuMs(worker.child.pid), 0),
     slotCpuMs: (slot) => slot.pastCpuMs + cpuMs(slot.current.child.pid),
     slotThreadsCpuMs: (slot) => threadsCpuMs(slot.current.child.pid),
+    slotContextSwitches: (slot) => contextSwitches(slot.current.child.pid),
     workersCpuMs: () => workers.reduce((sum, worker) => sum + cpuMs(worker.child.pid), 0),
     haproxyCpuMs: () => cpuMs(lb.child.pid),
     stop,
