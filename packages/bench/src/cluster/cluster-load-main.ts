@@ -4,8 +4,11 @@ import { formatClusterLoadReport, runClusterLoad } from './cluster-load';
 
 /**
  * `pnpm --filter @adk/bench load:cluster [--users N] [--turns N] [--instances N] [--workers N]
- * [--warmup N] [--no-chaos] [--scaling] [--json]`: the cluster load test at any size. `--scaling` runs it
- * without chaos on 1, 2 and 3 instances for turns/s and CPU per turn.
+ * [--warmup N] [--no-chaos] [--scaling] [--first-server-only] [--job-turn N] [--json]`: the cluster
+ * load test at any size. `--scaling` runs it without chaos on 1, 2 and 3 instances for turns/s and
+ * CPU per turn; `--warmup N` runs N turns per user on each server first; `--first-server-only`
+ * sends the measured turns to the first server alone (the others' CPU is then what they pay for
+ * its turns); `--job-turn=-1` runs no turn as a background job.
  */
 const { values } = parseArgs({
   options: {
@@ -16,6 +19,8 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '0' },
     'no-chaos': { type: 'boolean', default: false },
     scaling: { type: 'boolean', default: false },
+    'first-server-only': { type: 'boolean', default: false },
+    'job-turn': { type: 'string', default: '2' },
     json: { type: 'boolean', default: false },
   },
 });
@@ -23,7 +28,8 @@ const base = {
   users: Number(values.users),
   turnsPerUser: Number(values.turns),
   workers: Number(values.workers),
-  jobTurn: 2,
+  jobTurn: Number(values['job-turn']),
+  firstServerOnly: values['first-server-only'],
   warmupTurns: Number(values.warmup),
   postgresUrl: process.env.ADK_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
   redisUrl: process.env.ADK_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',

@@ -1,5 +1,5 @@
 import { pgClient } from '../pg-client';
-import { BackendCpu, cpuMs } from './cluster-processes';
+import { BackendCpu, cpuMs, tcpPassiveOpens } from './cluster-processes';
 import { quantile } from '../stats';
 import { findHaproxy, startCluster, type Cluster } from './cluster-topology';
 import { runJobTurn, runSseTurn, type TurnOutcome, type TurnTarget } from './sse-turn-client';
@@ -16,10 +16,17 @@ export interface ClusterLoadOptions {
   /** Which turn of each user goes through a background job (-1: none). */
   jobTurn: number;
   /**
-   * Turns each user runs first, untimed and unchecked, on a session of its own (default 0): each
-   * process then compiles its hot paths before the figures are taken.
+   * Turns each user runs first on each server (straight to its port, not through HAProxy),
+   * untimed and unchecked, on a session of its own (default 0): every server then compiles its
+   * hot paths on as many turns, whatever the number of servers, before the figures are taken.
    */
   warmupTurns?: number;
+  /**
+   * Send every measured turn straight to the first server instead of through HAProxy (default
+   * false): the other servers then get no turn, and their CPU is what an instance pays for the
+   * others' turns (notifications, polls, health checks). Needs `chaos` off.
+   */
+  firstServerOnly?: boolean;
   postgresUrl: string;
   redisUrl: string;
   /** HAProxy binary (default: found in /usr/sbin). */
@@ -54,6 +61,24 @@ export interface ClusterLoadReport {
     /** The PostgreSQL backends serving the run's database (sessions, artifacts, locks). */
     postgresMsPerTurn: number;
     adkMs: number;
+    /** Each server's CPU over the measured turns, divided by all the turns. */
+    serversMsPerTurn: number[];
+    /** The workers' CPU over the measured turns, divided by all the turns. */
+    workersMsPerTurn: number;
+    /** Each server's CPU per second while no turn ran (3 s after the warm-up, ms/s). */
+    serversIdleMsPerSecond: number[];
+    /**
+     * Each server's CPU over the measured turns divided by all the turns, on its main thread (the
+     * JavaScript) and on its other threads (V8's compiler and GC helpers, libuv's pool).
+     */
+    serversThreadsMsPerTurn: Array<{ main: number; others: number }>;
+    /**
+     * Each server's main-thread context switches over the measured turns divided by all the turns:
+     * voluntary (it slept, then was woken) and involuntary (preempted).
+     */
+    serversSwitchesPerTurn: Array<{ voluntary: number; involuntary: number }>;
+    /** TCP connections accepted on the machine over the measured turns (all processes), per turn. */
+    tcpConnectionsPerTurn: number;
   };
   /**
    * With chaos: the turns whose stream broke when the instance was killed, and how long after the
@@ -144,6 +169,8 @@ export async function runClusterLoad(options: ClusterLoadOptions): Promise<Clust
   const haproxy = options.haproxy ?? findHaproxy();
   if (!haproxy) throw new Error('HAProxy is not installed: apt-get install -y haproxy');
   if (options.chaos && options.instances < 2) throw new Error('chaos needs 2 instances or more');
+  if (options.chaos && options.firstServerOnly)
+    throw new Error('firstServerOnly measures without chaos');
   log(`starting ${options.instances} servers, ${options.workers} workers, HAProxy`);
   const cluster = await startCluster({
     instances: options.instances,
@@ -171,14 +198,31 @@ export async function runClusterLoad(options: ClusterLoadOptions): Promise<Clust
     }
     const warmup = options.warmupTurns ?? 0;
     if (warmup > 0) {
-      log(`warm-up: ${warmup} turns per user`);
-      await Promise.all(
-        users.map(async ({ target }) => {
-          const own = { ...target, session: await createSession(cluster.url, target.user) };
-          for (let turn = 0; turn < warmup; turn++)
-            await runSseTurn(own, `${target.user}-warmup${turn + 1}`);
-        }),
-      );
+      log(`warm-up: ${warmup} turns per user on each server`);
+      for (const slot of cluster.instances) {
+        const direct = `http://127.0.0.1:${slot.port}`;
+        await Promise.all(
+          users.map(async ({ target }) => {
+            const own = {
+              ...target,
+              baseUrl: direct,
+              session: await createSession(direct, target.user),
+            };
+            for (let turn = 0; turn < warmup; turn++)
+              await runSseTurn(own, `${target.user}-warmup${slot.port}-${turn + 1}`);
+          }),
+        );
+      }
+    }
+    const serverCpu = () => cluster.instances.map((slot) => cluster.slotCpuMs(slot));
+    const threadsCpu = () => cluster.instances.map((slot) => cluster.slotThreadsCpuMs(slot));
+    const idleStart = threadsCpu();
+    const idleMs = 3000;
+    await new Promise((resolve) => setTimeout(resolve, idleMs));
+    const idleEnd = threadsCpu();
+    if (options.firstServerOnly) {
+      const direct = `http://127.0.0.1:${cluster.instances[0]!.port}`;
+      for (const run of users) run.target = { ...run.target, baseUrl: direct };
     }
     const total = options.users * options.turnsPerUser;
     let done = 0;
@@ -187,6 +231,12 @@ export async function runClusterLoad(options: ClusterLoadOptions): Promise<Clust
     const postgres = new BackendCpu(admin, new URL(cluster.databaseUrl).pathname.slice(1));
     await postgres.start();
     const cpuStart = cluster.adkCpuMs();
+    const serversStart = serverCpu();
+    const threadsStart = threadsCpu();
+    const switches = () => cluster.instances.map((slot) => cluster.slotContextSwitches(slot));
+    const switchesStart = switches();
+    const opensStart = tcpPassiveOpens();
+    const workersStart = cluster.workersCpuMs();
     const haproxyStart = cluster.haproxyCpuMs();
     const started = performance.now();
     const chaosEvents: ChaosEvent[] = [];
@@ -208,6 +258,11 @@ export async function runClusterLoad(options: ClusterLoadOptions): Promise<Clust
     );
     const wallMs = performance.now() - started;
     await chaosRun;
+    const serversEnd = serverCpu();
+    const threadsEnd = threadsCpu();
+    const switchesEnd = switches();
+    const opens = tcpPassiveOpens() - opensStart;
+    const workersMs = cluster.workersCpuMs() - workersStart;
     const adkMs = cluster.adkCpuMs() - cpuStart;
     const haproxyMs = cluster.haproxyCpuMs() - haproxyStart;
     const postgresMs = await postgres.stop();
@@ -245,6 +300,26 @@ export async function runClusterLoad(options: ClusterLoadOptions): Promise<Clust
         adkMsPerTurn: adkMs / Math.max(1, outcomes.length),
         haproxyMsPerTurn: haproxyMs / Math.max(1, outcomes.length),
         postgresMsPerTurn: postgresMs / Math.max(1, outcomes.length),
+        serversMsPerTurn: serversEnd.map(
+          (end, index) => (end - serversStart[index]!) / Math.max(1, outcomes.length),
+        ),
+        workersMsPerTurn: workersMs / Math.max(1, outcomes.length),
+        serversIdleMsPerSecond: idleEnd.map(
+          (end, index) =>
+            ((end.main + end.others - idleStart[index]!.main - idleStart[index]!.others) * 1000) /
+            idleMs,
+        ),
+        tcpConnectionsPerTurn: opens / Math.max(1, outcomes.length),
+        serversSwitchesPerTurn: switchesEnd.map((end, index) => ({
+          voluntary:
+            (end.voluntary - switchesStart[index]!.voluntary) / Math.max(1, outcomes.length),
+          involuntary:
+            (end.involuntary - switchesStart[index]!.involuntary) / Math.max(1, outcomes.length),
+        })),
+        serversThreadsMsPerTurn: threadsEnd.map((end, index) => ({
+          main: (end.main - threadsStart[index]!.main) / Math.max(1, outcomes.length),
+          others: (end.others - threadsStart[index]!.others) / Math.max(1, outcomes.length),
+        })),
       },
       chaos: chaosEvents,
       ...(killedAt === undefined ? {} : { killedTurns: killedTurns(outcomes, killedAt, started) }),
@@ -287,6 +362,10 @@ export function formatClusterLoadReport(report: ClusterLoadReport): string {
     `lost: ${v.lostTurns.length} acknowledged turns, ${v.lostEvents} received events; duplicated: ${v.duplicatedMessages.length} user messages, ${v.duplicatedToolRuns.length} tool runs`,
     `turn latency p50 ${report.latency.p50.toFixed(0)} ms, p95 ${report.latency.p95.toFixed(0)} ms, max ${report.latency.max.toFixed(0)} ms; ${report.turnsPerSecond.toFixed(1)} turns/s over ${(report.wallMs / 1000).toFixed(1)} s`,
     `CPU per turn: ${report.cpu.adkMsPerTurn.toFixed(1)} ms in ADK processes (servers + workers), ${report.cpu.postgresMsPerTurn.toFixed(1)} ms in PostgreSQL, ${report.cpu.haproxyMsPerTurn.toFixed(2)} ms in HAProxy`,
+    `  servers ${report.cpu.serversMsPerTurn.map((ms) => ms.toFixed(2)).join(' / ')} ms, workers ${report.cpu.workersMsPerTurn.toFixed(2)} ms; servers idle ${report.cpu.serversIdleMsPerSecond.map((ms) => ms.toFixed(1)).join(' / ')} ms of CPU per second`,
+    `  TCP connections accepted on the machine per turn: ${report.cpu.tcpConnectionsPerTurn.toFixed(2)}`,
+    `  servers' main-thread context switches per turn, voluntary / involuntary: ${report.cpu.serversSwitchesPerTurn.map((c) => `${c.voluntary.toFixed(2)} / ${c.involuntary.toFixed(2)}`).join(', ')}`,
+    `  servers' main thread / other threads: ${report.cpu.serversThreadsMsPerTurn.map((t) => `${t.main.toFixed(2)} / ${t.others.toFixed(2)}`).join(', ')} ms per turn`,
     `clients saw: ${report.sse.breaks} broken streams, ${report.sse.resumes} Last-Event-ID resumes, ${report.sse.refused503} 503 refusals retried; ${v.unacknowledgedToolRuns} unacknowledged turns whose tool had run; ${v.storedEvents} events stored`,
     ...(report.killedTurns
       ? [

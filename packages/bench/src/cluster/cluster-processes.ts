@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,6 +116,64 @@ export function cpuMs(pid: number | undefined): number {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name.
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time of a process's live threads so far, in milliseconds, from the scheduler's nanosecond
+ * counters (`/proc/<pid>/task/<tid>/schedstat`), split into the main thread (where JavaScript
+ * runs) and the others (V8's compiler and garbage-collector helpers, libuv's pool): precise enough
+ * for an idle process, whose `/proc/<pid>/stat` times move in 10 ms ticks.
+ */
+export function threadsCpuMs(pid: number | undefined): { main: number; others: number } {
+  const times = { main: 0, others: 0 };
+  if (!pid) return times;
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`))
+      try {
+        const ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+        if (Number(tid) === pid) times.main += ns / 1e6;
+        else times.others += ns / 1e6;
+      } catch {
+        // the thread ended
+      }
+  } catch {
+    // the process ended
+  }
+  return times;
+}
+
+/**
+ * Context switches of a process's main thread so far (`/proc/<pid>/status`): `voluntary` when it
+ * went to sleep waiting for something (each is a wake-up later), `involuntary` when the scheduler
+ * took the CPU from it (another runnable process wanted it).
+ */
+export function contextSwitches(pid: number | undefined): {
+  voluntary: number;
+  involuntary: number;
+} {
+  const counts = { voluntary: 0, involuntary: 0 };
+  if (!pid) return counts;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    counts.voluntary = Number(/^voluntary_ctxt_switches:\s*(\d+)/m.exec(status)?.[1] ?? 0);
+    counts.involuntary = Number(/^nonvoluntary_ctxt_switches:\s*(\d+)/m.exec(status)?.[1] ?? 0);
+  } catch {
+    // the process ended
+  }
+  return counts;
+}
+
+/** TCP connections accepted on this machine so far (`PassiveOpens` of `/proc/net/snmp`), all processes. */
+export function tcpPassiveOpens(): number {
+  try {
+    const lines = readFileSync('/proc/net/snmp', 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('Tcp:'));
+    const names = lines[0]!.split(/\s+/);
+    return Number(lines[1]!.split(/\s+/)[names.indexOf('PassiveOpens')]);
   } catch {
     return 0;
   }

@@ -8,10 +8,12 @@ import { Redis } from 'ioredis';
 
 import { pgClient } from '../pg-client';
 import {
+  contextSwitches,
   cpuMs,
   freePort,
   startAdk,
   startHaproxy,
+  threadsCpuMs,
   waitHttpOk,
   waitOutput,
   type ClusterProcess,
@@ -80,6 +82,14 @@ export interface Cluster {
   restart(slot: InstanceSlot): Promise<void>;
   /** CPU so far of every ADK process (servers, past and present, and workers), ms. */
   adkCpuMs(): number;
+  /** CPU so far of one server slot (its past and present processes), ms. */
+  slotCpuMs(slot: InstanceSlot): number;
+  /** CPU so far of a slot's current process, its live threads only, to the nanosecond (ms). */
+  slotThreadsCpuMs(slot: InstanceSlot): { main: number; others: number };
+  /** Context switches so far of a slot's current process's main thread. */
+  slotContextSwitches(slot: InstanceSlot): { voluntary: number; involuntary: number };
+  /** CPU so far of the workers, ms. */
+  workersCpuMs(): number;
   haproxyCpuMs(): number;
   stop(): Promise<void>;
 }
@@ -216,6 +226,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     adkCpuMs: () =>
       slots.reduce((sum, slot) => sum + slot.pastCpuMs + cpuMs(slot.current.child.pid), 0) +
       workers.reduce((sum, worker) => sum + cpuMs(worker.child.pid), 0),
+    slotCpuMs: (slot) => slot.pastCpuMs + cpuMs(slot.current.child.pid),
+    slotThreadsCpuMs: (slot) => threadsCpuMs(slot.current.child.pid),
+    slotContextSwitches: (slot) => contextSwitches(slot.current.child.pid),
+    workersCpuMs: () => workers.reduce((sum, worker) => sum + cpuMs(worker.child.pid), 0),
     haproxyCpuMs: () => cpuMs(lb.child.pid),
     stop,
   };

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 
+import { takeOverSseResponse } from '../run/event-stream';
+
 /** Options of {@link listen}. */
 export interface ListenOptions {
   /** Port; 0 picks a free one (default 8000). */
@@ -48,8 +50,16 @@ export function listen(
 ): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
+    // The SSE routes' frames go straight to Node's response once the app has answered (see
+    // `takeOverSseResponse`): the headers every middleware added are in that answer.
+    const fetch = (request: Request, env: { outgoing?: unknown }) => {
+      const response = app.fetch(request, env) as Response | Promise<Response>;
+      return response instanceof Promise
+        ? response.then((done) => takeOverSseResponse(done, env.outgoing))
+        : takeOverSseResponse(response, env.outgoing);
+    };
     const server = serve(
-      { fetch: app.fetch, port: options.port ?? 8000, hostname: host },
+      { fetch, port: options.port ?? 8000, hostname: host },
       (info: AddressInfo) => {
         const urlHost = host.includes(':') ? `[${host}]` : host;
         const close = () =>

@@ -13,7 +13,7 @@ import { runAgentRequestSchema, type RunAgentRequest } from '../http/schemas';
 import { sseResponse } from './event-stream';
 import { followInvocation } from './follow-invocation';
 import type { TrackedRun } from './run-tracker';
-import { sseErrorEvent, sseFrame } from './sse';
+import { sseErrorEvent, sseFrameText } from './sse';
 
 interface PreparedRun {
   app: ResolvedApp;
@@ -151,6 +151,11 @@ async function confirmSession(
   throw sessionNotFound(run.request.session_id);
 }
 
+/** Node's response of the request, when the app runs on `@hono/node-server`. */
+function nodeResponse(c: Context): unknown {
+  return (c.env as { outgoing?: unknown } | undefined)?.outgoing;
+}
+
 /**
  * `POST /run` (every event of the turn as one JSON array) and `POST /run_sse` (one
  * `data: <event JSON>\n\n` frame per event, partial events included when `streaming` is true;
@@ -209,12 +214,12 @@ export function runRoutes(ctx: ServerContext): Hono {
       { next },
       {
         keepAliveMs: ctx.options.sseKeepAliveMs ?? 15_000,
-        frame: (event) => sseFrame(ctx.time.event(event), event.partial ? undefined : event.id),
+        frame: (event) => sseFrameText(ctx.time.event(event), event.partial ? undefined : event.id),
         errorFrame: (error) =>
           // A client that aborted the run is gone: nobody to tell.
           ClientDisconnectedError.isInstance(controller.signal.reason)
             ? undefined
-            : sseFrame(sseErrorEvent(error, invocationId, app.agent.name)),
+            : sseFrameText(sseErrorEvent(error, invocationId, app.agent.name)),
         onEnd: () => tracked.end(),
         onCancel: (reason) => {
           if (abortOnDisconnect) {
@@ -237,6 +242,7 @@ export function runRoutes(ctx: ServerContext): Hono {
           })();
         },
       },
+      nodeResponse(c),
     );
   });
 
@@ -310,16 +316,20 @@ async function resumeStream(
       : {}),
   });
   let invocationId = '';
-  return sseResponse<Event>(events, {
-    keepAliveMs: ctx.options.sseKeepAliveMs ?? 15_000,
-    frame: (event) => {
-      invocationId = event.invocationId;
-      return sseFrame(ctx.time.event(event), event.id);
+  return sseResponse<Event>(
+    events,
+    {
+      keepAliveMs: ctx.options.sseKeepAliveMs ?? 15_000,
+      frame: (event) => {
+        invocationId = event.invocationId;
+        return sseFrameText(ctx.time.event(event), event.id);
+      },
+      errorFrame: (error) => sseFrameText(sseErrorEvent(error, invocationId, app.agent.name)),
+      onCancel: () => {
+        controller.abort();
+        void events.return(undefined).catch(() => undefined);
+      },
     },
-    errorFrame: (error) => sseFrame(sseErrorEvent(error, invocationId, app.agent.name)),
-    onCancel: () => {
-      controller.abort();
-      void events.return(undefined).catch(() => undefined);
-    },
-  });
+    nodeResponse(c),
+  );
 }

@@ -9,14 +9,22 @@ const encoder = new TextEncoder();
  */
 export const SSE_KEEP_ALIVE: Uint8Array = encoder.encode(': keep-alive\n\n');
 
+/** {@link SSE_KEEP_ALIVE} as text. */
+export const SSE_KEEP_ALIVE_TEXT = ': keep-alive\n\n';
+
 /**
  * One server-sent-events frame carrying `value` as JSON: `data: <json>\n\n`, preceded by
  * `id: <id>\n` when given (stored events carry their event id, so a client that loses the
  * connection reconnects with `Last-Event-ID` and gets the rest of the run).
  */
 export function sseFrame(value: unknown, id?: string): Uint8Array {
+  return encoder.encode(sseFrameText(value, id));
+}
+
+/** {@link sseFrame} as text (Node's response encodes it as it writes). */
+export function sseFrameText(value: unknown, id?: string): string {
   const data = `data: ${JSON.stringify(value)}\n\n`;
-  return encoder.encode(id === undefined ? data : `id: ${id}\n${data}`);
+  return id === undefined ? data : `id: ${id}\n${data}`;
 }
 
 /**
