@@ -1,6 +1,12 @@
 import pg from 'pg';
 
-import { decodeJobChange, encodeJobChange, type JobChange, type JobChangeFeed } from '../notify';
+import {
+  decodeJobChange,
+  encodeJobChange,
+  tellUnknownChange,
+  type JobChange,
+  type JobChangeFeed,
+} from '../notify';
 
 /** Options of {@link PostgresJobChangeFeed}. */
 export interface PostgresJobChangeFeedOptions {
@@ -12,8 +18,11 @@ export interface PostgresJobChangeFeedOptions {
 
 /**
  * A {@link JobChangeFeed} on PostgreSQL `LISTEN`/`NOTIFY`: one connection per process, which
- * listens on the channel and sends `pg_notify` for this process's changes (payload `{"a": app}`).
- * Notifications of this connection's own backend are skipped. A lost connection is opened again
+ * sends `pg_notify` for this process's changes (payload `{"a": app}`) and listens on the channel
+ * while someone subscribes (a server with no job stream open is sent no notifications, so the
+ * changes of a deployment cost each idle instance nothing). Notifications of this connection's own
+ * backend are skipped. Once it listens, the subscribers are told of a change of an unknown app (see
+ * {@link JobChangeFeed.subscribe}). A lost connection is opened again
  * on the next publish or after a second; changes sent meanwhile are missed (the streams' slow
  * poll catches them).
  */
@@ -50,7 +59,10 @@ export class PostgresJobChangeFeed implements JobChangeFeed {
 
   subscribe(listener: (change: JobChange) => void): () => void {
     this.#listeners.add(listener);
-    return () => void this.#listeners.delete(listener);
+    if (this.#listeners.size === 1) this.#listen('LISTEN');
+    return () => {
+      if (this.#listeners.delete(listener) && this.#listeners.size === 0) this.#listen('UNLISTEN');
+    };
   }
 
   async close(): Promise<void> {
@@ -80,7 +92,7 @@ export class PostgresJobChangeFeed implements JobChangeFeed {
     client.on('error', () => undefined);
     client.on('end', () => this.#drop(client));
     client.on('notification', (message) => {
-      if (message.channel !== this.#channel) return;
+      if (message.channel !== this.#channel || this.#listeners.size === 0) return;
       // Our own NOTIFY comes back to us too; this process saw that change in process.
       if (message.processId === (client as unknown as { processID?: number }).processID) return;
       const change = decodeJobChange(message.payload);
@@ -88,13 +100,32 @@ export class PostgresJobChangeFeed implements JobChangeFeed {
     });
     try {
       await client.connect();
-      await client.query(`LISTEN "${this.#channel.replaceAll('"', '""')}"`);
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;
     }
     this.#current = client;
     return client;
+  }
+
+  /**
+   * Start or stop listening on the connection (opening it if needed). PostgreSQL takes a second
+   * `LISTEN`, or an `UNLISTEN` of a channel not listened to, as a no-op, and the statements of one
+   * connection run in order, so the last one sent wins. Once a `LISTEN` holds, the listeners are
+   * told of a change of an unknown app: what changed before it was not heard, so they look again.
+   */
+  #listen(command: 'LISTEN' | 'UNLISTEN'): void {
+    if (this.#closed) return;
+    void this.#connect()
+      .then((client) => client.query(this.#statement(command)))
+      .then(() => {
+        if (command === 'LISTEN') tellUnknownChange(this.#listeners);
+      })
+      .catch(() => undefined);
+  }
+
+  #statement(command: 'LISTEN' | 'UNLISTEN'): string {
+    return `${command} "${this.#channel.replaceAll('"', '""')}"`;
   }
 
   /** Forget a lost connection and listen again soon (while someone listens). */
@@ -104,7 +135,7 @@ export class PostgresJobChangeFeed implements JobChangeFeed {
     this.#client = undefined;
     if (this.#closed || this.#listeners.size === 0) return;
     clearTimeout(this.#retry);
-    this.#retry = setTimeout(() => void this.#connect().catch(() => undefined), 1000);
+    this.#retry = setTimeout(() => this.#listen('LISTEN'), 1000);
     this.#retry.unref();
   }
 }

@@ -2,6 +2,7 @@ export {
   decodeJobChange,
   encodeJobChange,
   publishJobChanges,
+  tellUnknownChange,
   type JobChange,
   type JobChangeFeed,
 } from './job-change-feed';

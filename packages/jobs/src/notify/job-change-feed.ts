@@ -19,7 +19,11 @@ export interface JobChange {
 export interface JobChangeFeed {
   /** Tell the other processes that a job changed; never throws (best effort). */
   publish(change: JobChange): void;
-  /** Call `listener` on each change published by another process; returns its removal. */
+  /**
+   * Call `listener` on each change published by another process; returns its removal. A feed may
+   * listen only while it has subscribers: when it starts listening it tells them of a change of an
+   * unknown app (`appName: undefined`), since changes made before that moment were not heard.
+   */
   subscribe(listener: (change: JobChange) => void): () => void;
   /** Stop listening and close the connection. */
   close(): Promise<void>;
@@ -40,6 +44,14 @@ export function publishJobChanges(feed: JobChangeFeed): () => void {
     for (const name of Object.values(jobChannelNames))
       diagnosticsChannel.unsubscribe(name, onMessage);
   };
+}
+
+/**
+ * Tell `listeners` that some job of an unknown app may have changed (a feed that has just started
+ * listening, and so has not heard what came before).
+ */
+export function tellUnknownChange(listeners: Iterable<(change: JobChange) => void>): void {
+  for (const listener of listeners) listener({ appName: undefined });
 }
 
 /** The wire payload of a change: `{"a": appName}` (`{}` for an unknown app). */
