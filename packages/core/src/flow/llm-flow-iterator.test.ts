@@ -152,9 +152,9 @@ describe('the flow as an iterator', () => {
     const remove = registerStepPostprocessor(({ agent, ctx }) =>
       (async function* () {
         try {
-          for (const text of ['note 1', 'note 2'])
+          for (const text of ['note 1', 'note 2']) {
+            await Promise.resolve();
             yield {
-              ...(await Promise.resolve(undefined)),
               id: text,
               invocationId: ctx.invocationId,
               author: agent.name,
@@ -162,6 +162,7 @@ describe('the flow as an iterator', () => {
               actions: { stateDelta: {}, artifactDelta: {} },
               content: { role: 'model', parts: [{ text }] },
             } as unknown as Event;
+          }
         } finally {
           closed++;
         }
@@ -186,5 +187,64 @@ describe('the flow as an iterator', () => {
     } finally {
       remove();
     }
+  });
+});
+
+describe('the flow as an iterator, streaming', () => {
+  /** Streams two chunks, then a final answer; counts whether its generator was closed early. */
+  function chunkModel() {
+    const counts = { closed: 0, completed: 0 };
+    const model = {
+      name: 'chunks',
+      async *generate() {
+        let finished = false;
+        try {
+          for (const text of ['a', 'b'])
+            yield { content: { role: 'model' as const, parts: [{ text }] }, partial: true };
+          yield {
+            content: { role: 'model' as const, parts: [{ text: 'ab' }] },
+            turnComplete: true,
+          };
+          finished = true;
+        } finally {
+          if (finished) counts.completed++;
+          else counts.closed++;
+        }
+      },
+    };
+    return { model, counts };
+  }
+
+  async function streamingFlow() {
+    const { model, counts } = chunkModel();
+    const agent = new LlmAgent({ name: 'helper', model });
+    const ctx = await makeContext(agent, { runConfig: { streamingMode: 'sse' } });
+    return { events: runLlmFlow(agent, ctx), counts };
+  }
+
+  it('hands out the partial events, then the final one', async () => {
+    const { events, counts } = await streamingFlow();
+    const seen: string[] = [];
+    for await (const event of events)
+      seen.push(`${getText(event.content)}${event.partial ? '…' : ''}`);
+    expect(seen).toEqual(['a…', 'b…', 'ab']);
+    expect(counts).toEqual({ closed: 0, completed: 1 });
+  });
+
+  it('closes the model stream on return() mid-stream', async () => {
+    const { events, counts } = await streamingFlow();
+    await events.next();
+    expect(await events.return(undefined)).toEqual({ value: undefined, done: true });
+    expect(counts).toEqual({ closed: 1, completed: 0 });
+    expect(await events.next()).toEqual({ value: undefined, done: true });
+  });
+
+  it('closes the model stream and rejects with the error on throw() mid-stream', async () => {
+    const { events, counts } = await streamingFlow();
+    await events.next();
+    const error = new Error('consumer failed');
+    await expect(events.throw(error)).rejects.toBe(error);
+    expect(counts).toEqual({ closed: 1, completed: 0 });
+    expect(await events.next()).toEqual({ value: undefined, done: true });
   });
 });
