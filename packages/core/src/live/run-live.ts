@@ -1,7 +1,6 @@
 import { LlmAgent } from '../agents/llm-agent';
 import type { RunCallbacks } from '../callbacks/types';
 import { createRunConfig, type RunConfig } from '../context/run-config';
-import { publish } from '../diagnostics/channels';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { LiveNotSupportedError } from '../errors/live-not-supported-error';
 import { ServiceNotConfiguredError } from '../errors/service-not-configured-error';
@@ -13,7 +12,7 @@ import { newSpanId } from '../invocation/span-id';
 import { RunCallbacksPlugin } from '../plugins/run-callbacks-plugin';
 import { commitEvent } from '../runner/commit-event';
 import { findAgentToRun } from '../runner/find-agent-to-run';
-import { publishRunEnd, publishRunError } from '../runner/run-outcome';
+import { publishRunEnd, publishRunError, publishRunStart } from '../runner/run-outcome';
 import type { ResumeHost } from '../runner/resume-invocation';
 import { holdSession, type SessionTurns } from '../runner/session-turns';
 import type { Session } from '../sessions/session';
@@ -248,16 +247,7 @@ async function startLiveInvocation(
     });
   }
   const startTime = performance.now();
-  publish('runStart', () => ({
-    spanId: ctx.spanId,
-    parentSpanId: undefined,
-    invocationId,
-    appName: host.appName,
-    userId: request.userId,
-    sessionId: request.sessionId,
-    startTime,
-    agentName: agent.name,
-  }));
+  publishRunStart(ctx, host.appName, startTime, agent.name);
   const run = new LiveRun({
     ctx,
     agent,

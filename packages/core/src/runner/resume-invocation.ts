@@ -3,7 +3,6 @@ import { InvocationContext } from '../invocation/invocation-context';
 import { LlmAgent } from '../agents/llm-agent';
 import { newSpanId } from '../invocation/span-id';
 import type { Part } from '../content';
-import { publish } from '../diagnostics/channels';
 import { InvocationNotFoundError } from '../errors/invocation-not-found-error';
 import { SessionNotFoundError } from '../errors/session-not-found-error';
 import { ToolInterruptedError } from '../errors/tool-interrupted-error';
@@ -23,7 +22,7 @@ import {
 } from './invocation-progress';
 import { createRunConfig, type RunConfig } from '../context/run-config';
 import { holdSession, type SessionTurns } from './session-turns';
-import { publishRunEnd, publishRunError } from './run-outcome';
+import { publishRunEnd, publishRunError, publishRunStart } from './run-outcome';
 import type { SessionLock } from './session-lock';
 import type { Session } from '../sessions/session';
 import type { ArtifactService } from '../artifacts';
@@ -129,16 +128,7 @@ export async function* resumeInvocation(
     });
     ctx.userContent = progress.userEvent?.content;
     const startTime = performance.now();
-    publish('runStart', () => ({
-      spanId: ctx.spanId,
-      parentSpanId: undefined,
-      invocationId: request.invocationId,
-      appName: runner.appName,
-      userId: request.userId,
-      sessionId: request.sessionId,
-      startTime,
-      agentName: runner.agent.name,
-    }));
+    publishRunStart(ctx, runner.appName, startTime);
     let eventCount = 0;
     try {
       if (progress.interrupted.length > 0) {

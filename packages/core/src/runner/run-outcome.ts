@@ -1,8 +1,16 @@
 import { publish } from '../diagnostics/channels';
 import type { InvocationContext } from '../invocation/invocation-context';
 
-/** `runStart` of the run of `ctx` (its root agent's run), started at `startTime`. */
-export function publishRunStart(ctx: InvocationContext, appName: string, startTime: number): void {
+/**
+ * `runStart` of the run, resume or live run of `ctx`, started at `startTime`, by `agentName` (the
+ * agent that answers; default the context's agent, the root).
+ */
+export function publishRunStart(
+  ctx: InvocationContext,
+  appName: string,
+  startTime: number,
+  agentName: string = ctx.agent.name,
+): void {
   publish('runStart', () => ({
     spanId: ctx.spanId,
     parentSpanId: undefined,
@@ -11,7 +19,7 @@ export function publishRunStart(ctx: InvocationContext, appName: string, startTi
     userId: ctx.userId,
     sessionId: ctx.sessionId,
     startTime,
-    agentName: ctx.agent.name,
+    agentName,
   }));
 }
 
