@@ -93,15 +93,18 @@ describe.skipIf(skip !== undefined)('GraphileJobStore: a worker that died', () =
     const done = await until(
       () => jobs.get(job.id),
       (current) => current?.state === 'completed',
-      leaseMs * 3,
+      // How long it took is read from PostgreSQL's own times below; this only guards a hang.
+      60_000,
     );
     // Both times are PostgreSQL's (graphile's locked_at): the lock of the dead worker was kept
-    // for leaseMs, and broken within the next heartbeat period (a third of leaseMs) after it.
+    // for leaseMs, and broken within the next heartbeat period (a third of leaseMs) after it; the
+    // slack is what a busy 2-core machine adds to schedule the sweep and the new start (as in
+    // crash-recovery.test.ts).
     const held = done!.startedAt! - running.startedAt!;
     expect(held).toBeGreaterThanOrEqual(leaseMs - 50);
-    expect(held).toBeLessThanOrEqual(leaseMs + leaseMs / 3 + 500);
+    expect(held).toBeLessThanOrEqual(leaseMs + leaseMs / 3 + 1000);
     expect(done).toMatchObject({ attempt: 2, result: { finalText: 'Revenue grew 12%.' } });
-  }, 60_000);
+  });
 
   it('killed on its last attempt, the job ends dead with a JOB_LEASE_EXPIRED lastError', async () => {
     const leaseMs = 2000;
@@ -132,7 +135,7 @@ describe.skipIf(skip !== undefined)('GraphileJobStore: a worker that died', () =
     const dead = await until(
       () => jobs.get(job.id),
       (current) => current?.state !== 'running' && current?.state !== 'pending',
-      leaseMs * 10,
+      60_000,
     );
     expect(dead).toMatchObject({
       state: 'dead',
@@ -142,10 +145,12 @@ describe.skipIf(skip !== undefined)('GraphileJobStore: a worker that died', () =
     expect(dead!.finishedAt).toBeGreaterThanOrEqual(dead!.startedAt!);
     expect(model.requests).toHaveLength(0);
     expect(await jobs.list({ queue, state: 'dead' })).toMatchObject([{ id: job.id }]);
-  }, 60_000);
+  });
 
   it('a live worker keeps a job that runs for several leaseMs; another worker leaves it alone', async () => {
-    const leaseMs = 600;
+    // Heartbeats go every leaseMs / 3. With a 600 ms lease, a machine whose two cores were busy
+    // delayed them past the lease and the other worker rightly took the job: 2 s leaves room.
+    const leaseMs = 2000;
     const queue = `live-${Date.now()}`;
     const gate = gateTool();
     let runs = 0;
@@ -179,16 +184,16 @@ describe.skipIf(skip !== undefined)('GraphileJobStore: a worker that died', () =
       message: userContent('long report'),
     });
     await gate.whenActive(1);
-    await new Promise((resolve) => setTimeout(resolve, leaseMs * 4));
+    await new Promise((resolve) => setTimeout(resolve, leaseMs * 3));
     expect(await first.get(job.id)).toMatchObject({ state: 'running', attempt: 1 });
     gate.release();
     const done = await until(
       () => first.get(job.id),
       (current) => current?.state === 'completed',
-      5000,
+      60_000,
     );
     expect(done).toMatchObject({ attempt: 1 });
     expect(runs).toBe(1);
     expect(gate.maxActive()).toBe(1);
-  }, 60_000);
+  });
 });
