@@ -168,45 +168,6 @@ function isFrozenPart(part: Part): boolean {
   );
 }
 
-/**
- * Whether a part of an event is sent as it is (rule 3 to 5 of {@link buildContents}): not empty,
- * not a framework function, not a response (responses follow their call, or are relayed), and for
- * the agent's own calls, answered. `order` is the call's order among the event's own calls.
- */
-function keepPart(
-  part: Part,
-  author: string,
-  agentName: string,
-  answers: readonly (FunctionResponse | undefined)[] | undefined,
-  order: number,
-): boolean {
-  if (isEmptyPart(part)) return false;
-  const call = part.functionCall;
-  if (call && isFrameworkFunction(call.name)) return false;
-  if (part.functionResponse) return false;
-  if (call && author === agentName) return call.id !== undefined && answers?.[order] !== undefined;
-  return true;
-}
-
-/**
- * The parts of a rendered content: `kept` itself when it is a frozen event's own array of frozen
- * parts and the contents will be frozen (`shareFrozen`); otherwise an array of the request's own,
- * with copies of the parts that could change (`owned`: `kept` is already the request's).
- */
-function ownParts(kept: readonly Part[], owned: boolean, shareFrozen: boolean): Part[] {
-  if (shareFrozen && !owned && Object.isFrozen(kept)) {
-    let frozen = true;
-    for (let at = 0; at < kept.length && frozen; at++) frozen = isFrozenPart(kept[at]!);
-    if (frozen) return kept as Part[];
-  }
-  const parts = owned ? (kept as Part[]) : kept.slice();
-  for (let at = 0; at < parts.length; at++) {
-    const part = parts[at]!;
-    if (!shareFrozen || !isFrozenPart(part)) parts[at] = copyPart(part);
-  }
-  return parts;
-}
-
 function renderItems(
   items: readonly HistoryItem[],
   agentName: string,
@@ -257,9 +218,7 @@ function renderItems(
       continue;
     }
     const { event } = item;
-    // The parts kept, created only once one is left out: an event whose parts are all kept (most)
-    // is rendered from its own array.
-    let parts: Part[] | undefined;
+    const parts: Part[] = [];
     // Created when a response is relayed as context (rare): most events need only `parts`.
     let relayed: Part[] | undefined;
     const answers = answersByItem?.[index];
@@ -267,42 +226,35 @@ function renderItems(
     const eventParts = event.content?.parts ?? NO_PARTS;
     for (let at = 0; at < eventParts.length; at++) {
       const part = eventParts[at]!;
-      if (keepPart(part, event.author, agentName, answers, order)) {
-        parts?.push(part);
-      } else {
-        parts ??= eventParts.slice(0, at);
-        const response = part.functionResponse;
-        const call = part.functionCall;
-        // (A part with a call or a response is never empty.)
-        if (
-          response &&
-          !(call && isFrameworkFunction(call.name)) &&
-          !isFrameworkFunction(response.name) &&
-          !consumed?.has(part) &&
-          ((response.id && foreignCalls?.has(response.id)) ||
-            (event.author !== USER && event.author !== agentName))
-        ) {
-          // Own calls' responses are emitted right after their call; answers to other agents'
-          // calls (a user resuming someone else's long-running tool) are relayed as context.
-          (relayed ??= []).push(part);
-        }
-      }
+      if (isEmptyPart(part)) continue;
       const call = part.functionCall;
-      if (
-        call?.id !== undefined &&
-        !part.functionResponse &&
-        event.author === agentName &&
-        !isFrameworkFunction(call.name)
-      ) {
-        order++;
+      const response = part.functionResponse;
+      if (call && isFrameworkFunction(call.name)) continue;
+      if (response && isFrameworkFunction(response.name)) continue;
+      if (response) {
+        // Own calls' responses are emitted right after their call; answers to other agents' calls
+        // (a user resuming someone else's long-running tool) are relayed as context.
+        if (consumed?.has(part)) continue;
+        if (response.id && foreignCalls?.has(response.id)) (relayed ??= []).push(part);
+        else if (event.author !== USER && event.author !== agentName) (relayed ??= []).push(part);
+        continue;
       }
+      if (call && event.author === agentName && !isFrameworkFunction(call.name)) {
+        const answered = call.id !== undefined && answers?.[order] !== undefined;
+        if (call.id !== undefined) order++;
+        if (!answered) continue;
+      }
+      parts.push(part);
     }
-    const kept: readonly Part[] = parts ?? eventParts;
 
     if (event.author === USER || event.author === agentName) {
-      if (kept.length > 0) {
+      if (parts.length > 0) {
         const role = event.author === USER ? USER : (event.content?.role ?? 'model');
-        contents.push({ role, parts: ownParts(kept, parts !== undefined, shareFrozen) });
+        for (let i = 0; i < parts.length; i++) {
+          const part = parts[i] as Part;
+          if (!shareFrozen || !isFrozenPart(part)) parts[i] = copyPart(part);
+        }
+        contents.push({ role, parts });
       }
       if (relayed !== undefined) {
         const author = foreignCalls?.get(relayed[0]?.functionResponse?.id ?? '') ?? event.author;
@@ -310,7 +262,7 @@ function renderItems(
         if (context) contents.push(context);
       }
     } else {
-      const context = reframeAsContext(event.author, relayed ? [...kept, ...relayed] : kept);
+      const context = reframeAsContext(event.author, relayed ? [...parts, ...relayed] : parts);
       if (context) contents.push(context);
     }
 
