@@ -7,13 +7,12 @@ import { ServiceNotConfiguredError } from '../errors/service-not-configured-erro
 import type { Event } from '../events';
 import { prefixedRandomUuid } from '../events/random-uuid';
 import { resumedBranch } from '../history/find-caller';
-import { InvocationContext } from '../invocation/invocation-context';
-import { newSpanId } from '../invocation/span-id';
+import type { InvocationContext } from '../invocation/invocation-context';
 import { RunCallbacksPlugin } from '../plugins/run-callbacks-plugin';
 import { commitEvent } from '../runner/commit-event';
 import { findAgentToRun } from '../runner/find-agent-to-run';
 import { publishRunEnd, publishRunError, publishRunStart } from '../runner/run-outcome';
-import type { ResumeHost } from '../runner/resume-invocation';
+import { invocationContextFor, type ResumeHost } from '../runner/resume-invocation';
 import { holdSession, type SessionTurns } from '../runner/session-turns';
 import type { Session } from '../sessions/session';
 import { storedResumptionHandle } from './live-connect-config';
@@ -224,21 +223,14 @@ async function startLiveInvocation(
   if (initializing) await initializing;
   const session = await host.openSession(request.userId, request.sessionId);
   const invocationId = request.invocationId ?? prefixedRandomUuid('e-');
-  const ctx = new InvocationContext({
+  const ctx = invocationContextFor(
+    host,
     invocationId,
-    agent: host.agent,
     session,
-    sessionService: host.sessionService,
-    artifactService: host.artifactService,
-    memoryService: host.memoryService,
-    credentialService: host.credentialService,
     runConfig,
-    signal: controller.signal,
+    controller.signal,
     plugins,
-    models: host.models,
-    policies: host.policies,
-    spanId: newSpanId(),
-  });
+  );
   const agent = findAgentToRun(session, host.agent);
   if (!(agent instanceof LlmAgent)) {
     throw new LiveNotSupportedError({

@@ -53,6 +53,36 @@ export interface ResumeHost {
   readonly sessionLock?: SessionLock | undefined;
 }
 
+/**
+ * A new invocation's context on `host`'s agent and services: one place for a run, a resume and a
+ * live run to build it. Positional, so that a turn allocates no options object for it.
+ */
+export function invocationContextFor(
+  host: ResumeHost,
+  invocationId: string,
+  session: Session,
+  runConfig: RunConfig,
+  signal: AbortSignal | undefined,
+  plugins: PluginManager,
+): InvocationContext {
+  return new InvocationContext({
+    invocationId,
+    agent: host.agent,
+    session,
+    sessionService: host.sessionService,
+    artifactService: host.artifactService,
+    memoryService: host.memoryService,
+    credentialService: host.credentialService,
+    runConfig,
+    signal,
+    plugins,
+    models: host.models,
+    policies: host.policies,
+    contextCacheConfig: host.contextCacheConfig,
+    spanId: newSpanId(),
+  });
+}
+
 /** Arguments of `Runner.resume`. */
 export interface ResumeRequest {
   userId: string;
@@ -110,22 +140,14 @@ export async function* resumeInvocation(
         invocationId: request.invocationId,
       });
     if (progress.finished) return;
-    const ctx = new InvocationContext({
-      invocationId: request.invocationId,
-      agent: runner.agent,
+    const ctx = invocationContextFor(
+      runner,
+      request.invocationId,
       session,
-      sessionService: runner.sessionService,
-      artifactService: runner.artifactService,
-      memoryService: runner.memoryService,
-      credentialService: runner.credentialService,
-      runConfig: createRunConfig(request.runConfig),
+      createRunConfig(request.runConfig),
       signal,
-      plugins: runner.plugins,
-      models: runner.models,
-      policies: runner.policies,
-      contextCacheConfig: runner.contextCacheConfig,
-      spanId: newSpanId(),
-    });
+      runner.plugins,
+    );
     ctx.userContent = progress.userEvent?.content;
     const startTime = performance.now();
     publishRunStart(ctx, runner.appName, startTime);

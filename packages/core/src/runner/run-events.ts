@@ -7,8 +7,7 @@ import { prefixedRandomUuid } from '../events/random-uuid';
 import { filterUserMessage, inputRejectedEvent, policiesFor } from '../flow/policy-hooks';
 import { resumedBranch } from '../history/find-caller';
 import { withoutRewoundEvents } from '../history/rewound-events';
-import { InvocationContext } from '../invocation/invocation-context';
-import { newSpanId } from '../invocation/span-id';
+import type { InvocationContext } from '../invocation/invocation-context';
 import type { ContextCacheConfig } from '../models/context-cache';
 import type { PluginManager } from '../plugins/plugin-manager';
 import { RunCallbacksPlugin } from '../plugins/run-callbacks-plugin';
@@ -26,7 +25,7 @@ import { findAgentToRun, findResumeEntry } from './find-agent-to-run';
 import type { RunRequest } from './run-request';
 import { publishRunEnd, publishRunError, publishRunStart } from './run-outcome';
 import type { SessionLock } from './session-lock';
-import type { ResumeHost } from './resume-invocation';
+import { invocationContextFor, type ResumeHost } from './resume-invocation';
 import { holdSession, type SessionHold, type SessionTurns } from './session-turns';
 import { trackErrorEvent } from './unread-error-events';
 
@@ -347,22 +346,14 @@ export class RunEvents implements AsyncGenerator<Event, void> {
           : await host.sessionService.getSession(sessionKey)) ??
         (await host.createMissing(request.userId, request.sessionId));
       this.#session = session;
-      ctx = new InvocationContext({
-        invocationId: request.invocationId ?? prefixedRandomUuid('e-'),
-        agent: host.agent,
+      ctx = invocationContextFor(
+        host,
+        request.invocationId ?? prefixedRandomUuid('e-'),
         session,
-        sessionService: host.sessionService,
-        artifactService: host.artifactService,
-        memoryService: host.memoryService,
-        credentialService: host.credentialService,
         runConfig,
         signal,
         plugins,
-        models: host.models,
-        policies: host.policies,
-        contextCacheConfig: host.contextCacheConfig,
-        spanId: newSpanId(),
-      });
+      );
       this.#ctx = ctx;
       this.#startTime = performance.now();
       if (hasSubscribers('runStart')) publishRunStart(ctx, host.appName, this.#startTime);
