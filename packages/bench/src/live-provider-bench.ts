@@ -174,6 +174,8 @@ async function runOne(
 ): Promise<LiveRunResult> {
   const child = fork(SERVER, [mode, provider.url, provider.dialect], {
     execArgv: process.execArgv,
+    // ADK_BENCH_LIVE_EXEC: run the server under a wrapper (such as valgrind, see PERFORMANCE.md).
+    execPath: process.env.ADK_BENCH_LIVE_EXEC ?? process.execPath,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   try {

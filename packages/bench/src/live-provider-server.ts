@@ -6,6 +6,7 @@
  * sent on, as is, to the client). The parent talks over IPC: it gets `{ port }`, sends
  * `cpu-start` / `cpu-stop`, and gets `{ cpuMs }` back.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { join } from 'node:path';
@@ -79,6 +80,13 @@ const post = (method: string, params?: object) =>
     inspector!.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
   );
 
+/**
+ * ADK_BENCH_LIVE_CALLGRIND=1 (with the server run under `valgrind --tool=callgrind
+ * --instr-atstart=no` through ADK_BENCH_LIVE_EXEC): count instructions over the measured frames
+ * only, switching callgrind's instrumentation on at `cpu-start` and off at `cpu-stop`.
+ */
+const callgrind = process.env.ADK_BENCH_LIVE_CALLGRIND === '1';
+
 const port = mode === 'adk' ? await startAdk() : await startRelay();
 let cpu = cpuNow();
 process.on('message', (message) => {
@@ -89,11 +97,13 @@ process.on('message', (message) => {
         await post('Profiler.enable');
         await post('Profiler.start');
       }
+      if (callgrind) execFileSync('callgrind_control', ['-i', 'on', String(process.pid)]);
       cpu = cpuNow();
       process.send!({ started: true });
     })();
   } else if (message === 'cpu-stop') {
     const cpuMs = cpuMsSince(cpu);
+    if (callgrind) execFileSync('callgrind_control', ['-i', 'off', String(process.pid)]);
     void (async () => {
       if (inspector) {
         const { profile } = (await post('Profiler.stop')) as { profile: object };

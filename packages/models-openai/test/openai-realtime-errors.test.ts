@@ -158,6 +158,16 @@ describe('OpenAI Realtime live connection errors', () => {
     await expectNothingLeftOpen(before);
   });
 
+  it('ends the stream with a malformed ModelStreamError on a cut audio delta (read from its bytes first)', async () => {
+    const before = openHandles();
+    const cut = '{"type":"response.output_audio.delta","item_id":"item_1","delta":"AAAA"';
+    const { model } = await fixture.start({ script: [{ malformed: cut }] });
+    const error = await failingTurn(fixture.track(await model.connectLive(liveRequest(), {})));
+    expect(ModelStreamError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ kind: 'malformed', chunk: cut });
+    await expectNothingLeftOpen(before);
+  });
+
   it('ends the stream with an interrupted ModelStreamError when the server closes with an error code', async () => {
     const before = openHandles();
     const { model } = await fixture.start({

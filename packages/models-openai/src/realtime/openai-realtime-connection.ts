@@ -17,7 +17,12 @@ import {
   socketError,
   upgradeRefused,
 } from './realtime-errors';
-import { RealtimeEventMapper } from './realtime-event-mapper';
+import { readAudioDelta } from './read-audio-delta';
+import {
+  REALTIME_OUTPUT_AUDIO_MIME_TYPE,
+  RealtimeEventMapper,
+  type MappedEvent,
+} from './realtime-event-mapper';
 import type {
   RealtimeClientEvent,
   RealtimeServerEvent,
@@ -241,6 +246,11 @@ export class OpenAIRealtimeConnection implements LiveConnection {
 
   #onFrame(data: RawData, isBinary: boolean): void {
     if (this.#state === 'closed') return;
+    if (this.#state === 'open' && !isBinary && Buffer.isBuffer(data)) {
+      // An audio chunk (nearly every frame while the model speaks): read from its bytes.
+      const delta = readAudioDelta(data, REALTIME_OUTPUT_AUDIO_MIME_TYPE);
+      if (delta) return this.#mapped(this.#mapper.map(delta.event, delta.blob));
+    }
     const text = Array.isArray(data) ? Buffer.concat(data).toString() : data.toString();
     let event: RealtimeServerEvent;
     try {
@@ -255,7 +265,10 @@ export class OpenAIRealtimeConnection implements LiveConnection {
       return this.#fail(errorEvent(this.#where, event.error));
     }
     if (this.#state === 'connecting') return this.#onHandshakeEvent(event);
-    const { responses, send } = this.#mapper.map(event);
+    this.#mapped(this.#mapper.map(event));
+  }
+
+  #mapped({ responses, send }: MappedEvent): void {
     for (const response of responses) this.#queue.push(response);
     for (const next of send) void this.#send(next).catch((error: unknown) => this.#fail(error));
   }

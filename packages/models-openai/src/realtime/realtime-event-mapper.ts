@@ -1,4 +1,10 @@
-import { PlainBlob, type LlmResponse, type Transcription, type UsageMetadata } from '@adk/core';
+import {
+  PlainBlob,
+  plainBlobOf,
+  type LlmResponse,
+  type Transcription,
+  type UsageMetadata,
+} from '@adk/core';
 
 import { parseToolCall } from '../convert/from-openai-response';
 import { REALTIME_PCM_RATE } from './pcm-resampler';
@@ -110,21 +116,23 @@ export class RealtimeEventMapper {
     return { responses: [{ interrupted: true }], send };
   }
 
-  /** Maps one server event. */
-  map(event: RealtimeServerEvent): MappedEvent {
-    const none: MappedEvent = { responses: [], send: [] };
-    const one = (response: LlmResponse): MappedEvent => ({ responses: [response], send: [] });
+  /**
+   * Maps one server event. `audio`: the delta of a `response.output_audio.delta` event already
+   * checked as a blob of {@link REALTIME_OUTPUT_AUDIO_MIME_TYPE} (`readAudioDelta`), so it is
+   * not checked again.
+   */
+  map(event: RealtimeServerEvent, audio?: PlainBlob): MappedEvent {
     if (event.response_id && this.#interrupted.has(event.response_id)) {
-      if (event.type !== 'response.done') return none;
+      if (event.type !== 'response.done') return none();
     }
     switch (event.type) {
       case 'response.created':
         this.#response = 'active';
         this.#activeId = event.response?.id;
         this.#callsInResponse = false;
-        return none;
+        return none();
       case 'response.output_audio.delta': {
-        if (!event.delta || !event.item_id) return none;
+        if (!event.delta || !event.item_id) return none();
         const ms = Buffer.byteLength(event.delta, 'base64') / BYTES_PER_MS;
         if (this.#playing?.itemId !== event.item_id) {
           this.#playing = {
@@ -140,29 +148,33 @@ export class RealtimeEventMapper {
           content: {
             role: 'model',
             parts: [
-              // Checked once here, the server writes the chunk without scanning it again.
-              { inlineData: PlainBlob.of(REALTIME_OUTPUT_AUDIO_MIME_TYPE, event.delta) },
+              // Checked once, the server writes the chunk without scanning it again.
+              {
+                inlineData: isAudioOf(audio, event.delta)
+                  ? audio
+                  : PlainBlob.of(REALTIME_OUTPUT_AUDIO_MIME_TYPE, event.delta),
+              },
             ],
           },
           partial: true,
         });
       }
       case 'response.output_text.delta':
-        if (!event.delta) return none;
+        if (!event.delta) return none();
         return one({ content: { role: 'model', parts: [{ text: event.delta }] }, partial: true });
       case 'response.output_text.done':
         return one({ content: { role: 'model', parts: [{ text: event.text ?? '' }] } });
       case 'response.output_audio_transcript.delta':
-        if (!this.#outputTranscription || !event.delta) return none;
+        if (!this.#outputTranscription || !event.delta) return none();
         this.#heard(`out:${event.item_id}`, event.delta);
         return one({ outputTranscription: { text: event.delta, finished: false }, partial: true });
       case 'response.output_audio_transcript.done':
-        if (!this.#outputTranscription) return none;
+        if (!this.#outputTranscription) return none();
         return one({
           outputTranscription: this.#finished(`out:${event.item_id}`, event.transcript),
         });
       case 'conversation.item.input_audio_transcription.delta':
-        if (!event.delta) return none;
+        if (!event.delta) return none();
         this.#heard(`in:${event.item_id}`, event.delta);
         return one({ inputTranscription: { text: event.delta, finished: false }, partial: true });
       case 'conversation.item.input_audio_transcription.completed':
@@ -170,11 +182,11 @@ export class RealtimeEventMapper {
       case 'response.function_call_arguments.done':
         return one(this.#functionCall(event));
       case 'input_audio_buffer.speech_started':
-        return this.#interrupts ? this.interrupt() : none;
+        return this.#interrupts ? this.interrupt() : none();
       case 'response.done':
         return this.#done(event);
       default:
-        return none;
+        return none();
     }
   }
 
@@ -254,6 +266,26 @@ export class RealtimeEventMapper {
     const responses = Object.keys(result).length > 0 ? [result] : [];
     return { responses, send };
   }
+}
+
+/** Whether `audio` is a checked blob of the Realtime audio type holding `delta`. */
+function isAudioOf(audio: PlainBlob | undefined, delta: string): audio is PlainBlob {
+  return (
+    audio !== undefined &&
+    plainBlobOf(audio) === audio &&
+    audio.data === delta &&
+    audio.mimeType === REALTIME_OUTPUT_AUDIO_MIME_TYPE
+  );
+}
+
+/** Nothing to report or send (a new object each time: callers may add to it). */
+function none(): MappedEvent {
+  return { responses: [], send: [] };
+}
+
+/** One response to report, nothing to send. */
+function one(response: LlmResponse): MappedEvent {
+  return { responses: [response], send: [] };
 }
 
 function addUsage(sum: UsageMetadata | undefined, next: UsageMetadata): UsageMetadata {

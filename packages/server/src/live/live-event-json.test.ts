@@ -131,8 +131,59 @@ describe('liveEventFrame', () => {
       'a null member and an empty object member',
       () => chunk({ customMetadata: {}, errorMessage: null as never }),
     ],
+    ['an id with characters outside ASCII', () => chunk({ id: 'id-é-🎙-"x"' })],
+    [
+      'a role other than model',
+      () => chunk({ content: { role: 'user', parts: [{ inlineData: plain() }] } }),
+    ],
+    [
+      'the members in another order',
+      () => {
+        const { content, ...rest } = chunk();
+        return { content, ...rest } as Event;
+      },
+    ],
+    [
+      'a content with another member',
+      () => {
+        const event = chunk();
+        (event.content as unknown as Record<string, unknown>).extra = 1;
+        return event;
+      },
+    ],
+    ['a blob with fewer parts than one', () => chunk({}, [])],
+    [
+      'default actions on another prototype',
+      () => {
+        const event = chunk();
+        Object.setPrototypeOf(event.actions.stateDelta, { inherited: 1 });
+        return event;
+      },
+    ],
+    ['a non-finite timestamp', () => chunk({ timestamp: Number.NaN })],
   ])('gives exactly JSON.stringify for %s', (_, make) => {
     const event = make();
     expect(framed(event)).toBe(JSON.stringify(event));
+  });
+
+  it('writes each chunk from its own head when consecutive chunks differ in what the head holds', () => {
+    const events = [
+      chunk(),
+      chunk(),
+      chunk({ invocationId: 'e-2' }),
+      chunk({ invocationId: 'e-2', author: 'other' }),
+      chunk({ invocationId: 'e-2', author: 'other', branch: 'a.b' }),
+      chunk({ invocationId: 'e-2', author: 'other', branch: 'a.c' }),
+      chunk({ invocationId: 'e-2', author: 'other' }),
+      chunk({}, [{ inlineData: plain('audio/pcm;rate=16000') }]),
+      chunk({ content: { role: 'user', parts: [{ inlineData: plain() }] } }),
+      chunk({ timestamp: 1.5 }),
+      chunk(),
+    ];
+    for (const event of events) {
+      const frame = liveEventFrame(event);
+      expect(Buffer.isBuffer(frame)).toBe(true);
+      expect(framed(event)).toBe(JSON.stringify(event));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { plainBlobOf, type Blob, type Event } from '@adk/core';
+import { createEventActions, plainBlobOf, type Blob, type Event, type PlainBlob } from '@adk/core';
 
 /**
  * The frame of an event for the `/run_live` socket: the UTF-8 bytes (or the text) of exactly
@@ -9,6 +9,10 @@ import { plainBlobOf, type Blob, type Event } from '@adk/core';
  * made). Everything else is `JSON.stringify`'s own work.
  */
 export function liveEventFrame(event: Event): string | Buffer {
+  if (event.partial === true) {
+    const frame = plainDeltaFrame(event);
+    if (frame !== undefined) return frame;
+  }
   if (!event.partial || !hasPlainBlob(event)) return JSON.stringify(event);
   const writer = new FrameWriter();
   writer.object(event as unknown as Record<string, unknown>, 'content', contentJson);
@@ -204,5 +208,170 @@ function blobJson(writer: FrameWriter, blob: unknown, prefix: string): boolean {
     else inner.text += JSON.stringify(data);
     return true;
   });
+  return true;
+}
+
+/**
+ * The head of the last plain delta's frame (everything before its data) as bytes, and what it
+ * was written from: the chunks of one run share it.
+ */
+const head = {
+  invocationId: '',
+  author: '',
+  branch: undefined as string | undefined,
+  role: '',
+  mimeType: '',
+  bytes: undefined as Buffer | undefined,
+};
+
+/** `JSON.stringify` of an event's default `actions` (three empty maps). */
+const DEFAULT_ACTIONS_JSON = JSON.stringify(createEventActions());
+
+/**
+ * The frame of the event a live run makes for a plain audio delta (`LiveResponseMapper.mapDelta`,
+ * the members in `createEvent`'s order: `invocationId`, `author`, `branch` when set, `partial`,
+ * `content` with a `role` and one part holding a `PlainBlob` and nothing else, `id`,
+ * `timestamp`, the default `actions`), written from a template: the head's bytes are those of the
+ * last such frame when its invocation, author, branch, role and MIME type are the same, so only
+ * the data and the tail (id, timestamp, actions) are written per chunk. `undefined` for any other
+ * event, or anything that calls for care (a `toJSON`, another member, a member of another type):
+ * the general writer then gives `JSON.stringify`'s bytes.
+ */
+function plainDeltaFrame(event: Event): Buffer | undefined {
+  const keys = Object.keys(event);
+  const branched = keys.length === 8;
+  if (!branched && keys.length !== 7) return undefined;
+  let at = 0;
+  if (keys[at++] !== 'invocationId' || keys[at++] !== 'author') return undefined;
+  if (branched && keys[at++] !== 'branch') return undefined;
+  if (
+    keys[at++] !== 'partial' ||
+    keys[at++] !== 'content' ||
+    keys[at++] !== 'id' ||
+    keys[at++] !== 'timestamp' ||
+    keys[at] !== 'actions'
+  ) {
+    return undefined;
+  }
+  const { invocationId, author, branch, content, id, timestamp } = event;
+  if (
+    typeof invocationId !== 'string' ||
+    typeof author !== 'string' ||
+    (branched && typeof branch !== 'string') ||
+    typeof id !== 'string' ||
+    typeof timestamp !== 'number' ||
+    hasToJson(event) ||
+    !isDefaultActions(event.actions)
+  ) {
+    return undefined;
+  }
+  const blob = plainDeltaBlob(content);
+  if (blob === undefined) return undefined;
+  const role = content!.role as string;
+  let headBytes = head.bytes;
+  if (
+    headBytes === undefined ||
+    head.invocationId !== invocationId ||
+    head.author !== author ||
+    head.branch !== branch ||
+    head.role !== role ||
+    head.mimeType !== blob.mimeType
+  ) {
+    const text =
+      '{"invocationId":' +
+      valueJson(invocationId) +
+      ',"author":' +
+      valueJson(author) +
+      (branched ? ',"branch":' + valueJson(branch) : '') +
+      ',"partial":true,"content":{"role":' +
+      valueJson(role) +
+      ',"parts":[{"inlineData":{"mimeType":' +
+      valueJson(blob.mimeType) +
+      ',"data":"';
+    headBytes = Buffer.from(text, 'utf8');
+    Object.assign(head, { invocationId, author, branch, role, mimeType: blob.mimeType });
+    head.bytes = headBytes;
+  }
+  const data = blob.data;
+  const tail =
+    '"}}]},"id":' +
+    valueJson(id) +
+    ',"timestamp":' +
+    numberJson(timestamp) +
+    ',"actions":' +
+    DEFAULT_ACTIONS_JSON +
+    '}';
+  const dataAt = headBytes.length;
+  const tailAt = dataAt + data.length;
+  const frame = Buffer.allocUnsafe(tailAt + Buffer.byteLength(tail));
+  headBytes.copy(frame, 0);
+  // The data is base64 (checked): one byte a character.
+  frame.write(data, dataAt, 'latin1');
+  frame.write(tail, tailAt, 'utf8');
+  return frame;
+}
+
+/**
+ * The plain blob of a content that is `{ role, parts: [{ inlineData }] }` and nothing else (a
+ * string role; the blob a `PlainBlob` with only its `mimeType` and `data`), else `undefined`.
+ */
+function plainDeltaBlob(content: unknown): PlainBlob | undefined {
+  if (!isPlainObject(content)) return undefined;
+  const keys = Object.keys(content);
+  if (keys.length !== 2 || keys[0] !== 'role' || keys[1] !== 'parts') return undefined;
+  const { role, parts } = content as { role: unknown; parts: unknown };
+  if (typeof role !== 'string' || !Array.isArray(parts) || parts.length !== 1) return undefined;
+  if (hasToJson(parts)) return undefined;
+  const part: unknown = parts[0];
+  if (!isPlainObject(part)) return undefined;
+  const partKeys = Object.keys(part);
+  if (partKeys.length !== 1 || partKeys[0] !== 'inlineData') return undefined;
+  const blob = (part as { inlineData: Blob }).inlineData;
+  const plain = typeof blob === 'object' && blob !== null ? plainBlobOf(blob) : undefined;
+  if (plain === undefined || hasToJson(plain) || typeof plain.mimeType !== 'string') {
+    return undefined;
+  }
+  const blobKeys = Object.keys(plain);
+  return blobKeys.length === 2 && blobKeys[0] === 'mimeType' && blobKeys[1] === 'data'
+    ? plain
+    : undefined;
+}
+
+/** An object JSON writes member by member: a plain object without `toJSON`. */
+function isPlainObject(value: unknown): value is object {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.getPrototypeOf(value) === Object.prototype &&
+    !hasToJson(value)
+  );
+}
+
+/** An event's default `actions`: exactly the three maps, each an empty plain object. */
+function isDefaultActions(actions: unknown): boolean {
+  if (!isPlainObject(actions)) return false;
+  const keys = Object.keys(actions);
+  if (
+    keys.length !== 3 ||
+    keys[0] !== 'stateDelta' ||
+    keys[1] !== 'artifactDelta' ||
+    keys[2] !== 'requestedToolConfirmations'
+  ) {
+    return false;
+  }
+  const maps = actions as Record<string, unknown>;
+  return (
+    isEmptyPlainObject(maps.stateDelta) &&
+    isEmptyPlainObject(maps.artifactDelta) &&
+    isEmptyPlainObject(maps.requestedToolConfirmations)
+  );
+}
+
+function isEmptyPlainObject(value: unknown): boolean {
+  if (!isPlainObject(value)) return false;
+  for (const key in value) {
+    void key;
+    return false;
+  }
   return true;
 }
