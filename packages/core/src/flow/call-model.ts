@@ -52,8 +52,11 @@ export async function callModel(options: CallModelOptions): Promise<LlmResponse[
   if (answer) return [answer];
   const { ctx } = options;
   for (let attempt = 0; ; attempt++) {
-    const call = startModelSpan(options, false);
-    const read = new CallAnswer();
+    const startTime = performance.now();
+    const spanId = startModelSpan(options, false, startTime);
+    // What `CallAnswer` keeps, held in this frame: no object per call for the common answer.
+    let finals: LlmResponse[] | undefined;
+    let chunks: StreamAggregator | undefined;
     try {
       const responses = options.model.generate(options.request, {
         stream: false,
@@ -65,25 +68,28 @@ export async function callModel(options: CallModelOptions): Promise<LlmResponse[
         for (;;) {
           const next = await unlessAborted(iterator.next(), ctx.signal);
           if (next === undefined || ctx.signal.aborted) {
-            cancelModelSpan(options, call);
+            cancelModelSpan(options, spanId, startTime);
             return [];
           }
           if (next.done) {
             exhausted = true;
             break;
           }
-          read.add(next.value);
+          const response = next.value;
+          if (response.partial) (chunks ??= new StreamAggregator()).add(response);
+          else if (finals === undefined) finals = [response];
+          else finals.push(response);
         }
       } finally {
         if (!exhausted) iterator.return?.(undefined)?.catch(() => undefined);
       }
     } catch (error) {
-      const outcome = await modelCallFailed(options, call, error, attempt);
+      const outcome = await modelCallFailed(options, spanId, startTime, error, attempt);
       if (outcome === RETRY) continue;
       return outcome === undefined ? [] : [outcome];
     }
-    const finals = read.finals();
-    endModelSpan(options, call, finals);
+    finals ??= chunks?.hasContent ? [chunks.final()] : [];
+    endModelSpan(options, spanId, startTime, finals);
     return hasAfterModel(options) ? await afterModel(options, finals) : finals;
   }
 }
@@ -102,7 +108,8 @@ export async function* streamModel(
   if (answer) return [answer];
   const { ctx } = options;
   for (let attempt = 0; ; attempt++) {
-    const call = startModelSpan(options, true);
+    const startTime = performance.now();
+    const spanId = startModelSpan(options, true, startTime);
     const read = new CallAnswer();
     let completed = false;
     let failed = false;
@@ -132,22 +139,22 @@ export async function* streamModel(
       completed = true;
     } catch (error) {
       failed = true;
-      const outcome = await modelCallFailed(options, call, error, attempt);
+      const outcome = await modelCallFailed(options, spanId, startTime, error, attempt);
       if (outcome === RETRY) continue;
       return outcome === undefined ? [] : [outcome];
     } finally {
       // Aborted, or the consumer stopped mid-stream: close the span as cancelled.
-      if (!completed && !failed) cancelModelSpan(options, call);
+      if (!completed && !failed) cancelModelSpan(options, spanId, startTime);
     }
     const finals = read.finals();
-    endModelSpan(options, call, finals);
+    endModelSpan(options, spanId, startTime, finals);
     return hasAfterModel(options) ? await afterModel(options, finals) : finals;
   }
 }
 
 /**
- * The final responses of one model call, read the same way by {@link callModel} and
- * {@link streamModel}: complete responses as they come; the chunks of a provider that sent no
+ * The final responses of one streamed model call ({@link callModel} reads them the same way, in
+ * its own variables): complete responses as they come; the chunks of a provider that sent no
  * complete response folded into one.
  */
 class CallAnswer {
@@ -169,12 +176,6 @@ class CallAnswer {
 
 /** The decision of `onModelError` hooks to call the model again. */
 const RETRY = Symbol('retry');
-
-/** An open model-call span: its id and start time. */
-interface CallSpan {
-  spanId: string;
-  startTime: number;
-}
 
 /**
  * `beforeModel` plugins then callbacks: the response one of them answers instead of the model.
@@ -241,15 +242,16 @@ async function afterModel(
  */
 async function modelCallFailed(
   options: CallModelOptions,
-  call: CallSpan,
+  spanId: string,
+  startTime: number,
   error: unknown,
   attempt: number,
 ): Promise<LlmResponse | typeof RETRY | undefined> {
   const { agent, ctx, request } = options;
   publish('modelCallError', () => ({
-    spanId: call.spanId,
+    spanId,
     invocationId: ctx.invocationId,
-    durationMs: performance.now() - call.startTime,
+    durationMs: performance.now() - startTime,
     error,
   }));
   if (ctx.signal.aborted) return undefined;
@@ -282,15 +284,18 @@ async function modelCallFailed(
   };
 }
 
-/** Opens the span of one model call: a new span id, recorded in `options.span`, and `modelCallStart`. */
-function startModelSpan(options: CallModelOptions, stream: boolean): CallSpan {
+/**
+ * Opens the span of one model call started at `startTime`: a new span id, recorded in
+ * `options.span`, and `modelCallStart`. The caller keeps the id and the time in its own variables
+ * (no object per call).
+ */
+function startModelSpan(options: CallModelOptions, stream: boolean, startTime: number): string {
   const spanId = newSpanId();
   options.span.spanId = spanId;
-  const startTime = performance.now();
   // The message's closure lives in its own function: a closure here would allocate this
   // function's variables on the heap on every call, subscribers or not.
   if (hasSubscribers('modelCallStart')) publishCallStart(options, spanId, startTime, stream);
-  return { spanId, startTime };
+  return spanId;
 }
 
 function publishCallStart(
@@ -316,16 +321,26 @@ function publishCallStart(
 }
 
 /** Closes the span of a completed model call with `modelCallEnd`, reporting its last response. */
-function endModelSpan(options: CallModelOptions, call: CallSpan, finals: readonly LlmResponse[]) {
-  if (hasSubscribers('modelCallEnd')) publishCallEnd(options, call, finals);
+function endModelSpan(
+  options: CallModelOptions,
+  spanId: string,
+  startTime: number,
+  finals: readonly LlmResponse[],
+) {
+  if (hasSubscribers('modelCallEnd')) publishCallEnd(options, spanId, startTime, finals);
 }
 
-function publishCallEnd(options: CallModelOptions, call: CallSpan, finals: readonly LlmResponse[]) {
+function publishCallEnd(
+  options: CallModelOptions,
+  spanId: string,
+  startTime: number,
+  finals: readonly LlmResponse[],
+) {
   const last = finals[finals.length - 1];
   publish('modelCallEnd', () => ({
-    spanId: call.spanId,
+    spanId,
     invocationId: options.ctx.invocationId,
-    durationMs: performance.now() - call.startTime,
+    durationMs: performance.now() - startTime,
     response: last ?? {},
     usage: last?.usageMetadata,
     finishReason: last?.finishReason,
@@ -333,12 +348,12 @@ function publishCallEnd(options: CallModelOptions, call: CallSpan, finals: reado
 }
 
 /** Closes the span of a call cut short: the run was aborted, or the consumer stopped reading. */
-function cancelModelSpan(options: CallModelOptions, call: CallSpan): void {
+function cancelModelSpan(options: CallModelOptions, spanId: string, startTime: number): void {
   const { ctx } = options;
   publish('modelCallError', () => ({
-    spanId: call.spanId,
+    spanId,
     invocationId: ctx.invocationId,
-    durationMs: performance.now() - call.startTime,
+    durationMs: performance.now() - startTime,
     error: ctx.signal.aborted ? ctx.signal.reason : 'cancelled: the consumer stopped the stream',
   }));
 }

@@ -62,26 +62,31 @@ interface CallOutcome {
  * Returns `undefined` when no call produced a response, or as soon as the run is aborted (tools
  * get `context.signal` to stop their work).
  */
-export async function executeFunctionCalls(
+export function executeFunctionCalls(
   options: ExecuteFunctionCallsOptions,
 ): Promise<Event | undefined> {
   const { calls } = options;
-  // One call (the common case) is awaited alone: no `Promise.all` and its arrays.
-  let outcomes: readonly CallOutcome[] | undefined;
+  // One call (the common case): its outcome read in one `then`, with no `Promise.all` and its
+  // arrays and no async frame kept alive while the tool runs.
   if (calls.length === 1) {
-    const outcome = await unlessAborted(
-      runCall(options, calls[0] as FunctionCall),
-      options.ctx.signal,
-    );
-    outcomes = outcome && [outcome];
-  } else {
-    outcomes = await unlessAborted(
-      Promise.all(calls.map((call) => runCall(options, call))),
-      options.ctx.signal,
+    return unlessAborted(runCall(options, calls[0] as FunctionCall), options.ctx.signal).then(
+      (outcome) => outcome && responseEvent(options, [outcome]),
     );
   }
-  // Aborted: tools that ignore the signal finish in the background; their results are dropped.
-  if (!outcomes) return undefined;
+  return unlessAborted(
+    Promise.all(calls.map((call) => runCall(options, call))),
+    options.ctx.signal,
+  ).then((outcomes) => outcomes && responseEvent(options, outcomes));
+}
+
+/**
+ * The function-response event of the calls' outcomes, in call order; `undefined` when none
+ * produced a response or an effect.
+ */
+function responseEvent(
+  options: ExecuteFunctionCallsOptions,
+  outcomes: readonly CallOutcome[],
+): Event | undefined {
   // Sized up front (an array grown by `push` keeps room for 16 more while the event lives).
   const parts = new Array<Part>(outcomes.length);
   let count = 0;
