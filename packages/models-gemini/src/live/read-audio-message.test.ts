@@ -71,6 +71,34 @@ describe('readAudioMessage', () => {
     expect(readAudioMessage(Buffer.from(frame))).toBeUndefined();
   });
 
+  it('reads each chunk its own mime type, whatever the previous chunk had', () => {
+    const frameOf = (mimeType: string) =>
+      Buffer.from(
+        JSON.stringify(audio).replace(`"mimeType":"${MIME}"`, `"mimeType":"${mimeType}"`),
+      );
+    const sequence = [
+      MIME,
+      MIME,
+      'audio/pcm;rate=16000',
+      'audio/pcm;rate=24000',
+      'audio/pcm;rate=24001',
+      'audio/wav',
+      MIME,
+    ];
+    for (const mimeType of sequence) {
+      expect(readAudioMessage(frameOf(mimeType))?.mimeType).toBe(mimeType);
+    }
+    // A mime type of the same length as the last one, but with an escape or a byte outside
+    // ASCII, still goes to the JSON path.
+    expect(readAudioMessage(frameOf(MIME))?.mimeType).toBe(MIME);
+    expect(readAudioMessage(frameOf('audio\\/pcm;rate=2400'))).toBeUndefined();
+    expect(readAudioMessage(frameOf(MIME))?.mimeType).toBe(MIME);
+    const latin = Buffer.from(frameOf(MIME));
+    latin[latin.indexOf('audio')] = 0xe1;
+    expect(readAudioMessage(latin)).toBeUndefined();
+    expect(readAudioMessage(frameOf(MIME))?.mimeType).toBe(MIME);
+  });
+
   it('leaves malformed frames to the JSON path (which reports them)', () => {
     const whole = JSON.stringify(audio);
     for (const frame of [

@@ -132,6 +132,10 @@ describe('liveEventFrame', () => {
       () => chunk({ customMetadata: {}, errorMessage: null as never }),
     ],
     ['an id with characters outside ASCII', () => chunk({ id: 'id-é-🎙-"x"' })],
+    ['an ASCII id with a quote', () => chunk({ id: 'id-"x"' })],
+    ['an ASCII id with a backslash', () => chunk({ id: 'id-\\x' })],
+    ['an ASCII id with a control character and a DEL', () => chunk({ id: 'id-\u0001\u007f' })],
+    ['an empty id', () => chunk({ id: '' })],
     [
       'a role other than model',
       () => chunk({ content: { role: 'user', parts: [{ inlineData: plain() }] } }),

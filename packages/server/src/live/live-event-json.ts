@@ -227,6 +227,13 @@ const head = {
 /** `JSON.stringify` of an event's default `actions` (three empty maps). */
 const DEFAULT_ACTIONS_JSON = JSON.stringify(createEventActions());
 
+/** The fixed text of a plain delta's tail, around its id and timestamp. */
+const TAIL_ID = '"}}]},"id":"';
+const TAIL_TIMESTAMP = '","timestamp":';
+const TAIL_END = ',"actions":' + DEFAULT_ACTIONS_JSON + '}';
+/** A string of printable ASCII without a quote or a backslash: its JSON is itself in quotes. */
+const PLAIN_ASCII = /^[ !#-[\]-~]*$/;
+
 /**
  * The frame of the event a live run makes for a plain audio delta (`LiveResponseMapper.mapDelta`,
  * the members in `createEvent`'s order: `invocationId`, `author`, `branch` when set, `partial`,
@@ -260,7 +267,7 @@ function plainDeltaFrame(event: Event): Buffer | undefined {
     (branched && typeof branch !== 'string') ||
     typeof id !== 'string' ||
     typeof timestamp !== 'number' ||
-    hasToJson(event) ||
+    typeof (event as { toJSON?: unknown }).toJSON === 'function' ||
     !isDefaultActions(event.actions)
   ) {
     return undefined;
@@ -293,21 +300,19 @@ function plainDeltaFrame(event: Event): Buffer | undefined {
     head.bytes = headBytes;
   }
   const data = blob.data;
-  const tail =
-    '"}}]},"id":' +
-    valueJson(id) +
-    ',"timestamp":' +
-    numberJson(timestamp) +
-    ',"actions":' +
-    DEFAULT_ACTIONS_JSON +
-    '}';
+  // An id of printable ASCII with nothing to escape (a random one always): the whole tail is
+  // then one byte a character, written as Latin-1 without measuring or encoding it as UTF-8.
+  const ascii = PLAIN_ASCII.test(id);
+  const tail = ascii
+    ? TAIL_ID + id + TAIL_TIMESTAMP + numberJson(timestamp) + TAIL_END
+    : '"}}]},"id":' + valueJson(id) + ',"timestamp":' + numberJson(timestamp) + TAIL_END;
   const dataAt = headBytes.length;
   const tailAt = dataAt + data.length;
-  const frame = Buffer.allocUnsafe(tailAt + Buffer.byteLength(tail));
+  const frame = Buffer.allocUnsafe(tailAt + (ascii ? tail.length : Buffer.byteLength(tail)));
   headBytes.copy(frame, 0);
   // The data is base64 (checked): one byte a character.
   frame.write(data, dataAt, 'latin1');
-  frame.write(tail, tailAt, 'utf8');
+  frame.write(tail, tailAt, ascii ? 'latin1' : 'utf8');
   return frame;
 }
 
@@ -316,19 +321,39 @@ function plainDeltaFrame(event: Event): Buffer | undefined {
  * string role; the blob a `PlainBlob` with only its `mimeType` and `data`), else `undefined`.
  */
 function plainDeltaBlob(content: unknown): PlainBlob | undefined {
-  if (!isPlainObject(content)) return undefined;
+  // Each check reads `toJSON` at its own site (not through hasToJson): every site then sees one
+  // shape, and V8 reads the missing member without a megamorphic lookup.
+  if (
+    typeof content !== 'object' ||
+    content === null ||
+    Object.getPrototypeOf(content) !== Object.prototype ||
+    typeof (content as { toJSON?: unknown }).toJSON === 'function'
+  ) {
+    return undefined;
+  }
   const keys = Object.keys(content);
   if (keys.length !== 2 || keys[0] !== 'role' || keys[1] !== 'parts') return undefined;
   const { role, parts } = content as { role: unknown; parts: unknown };
   if (typeof role !== 'string' || !Array.isArray(parts) || parts.length !== 1) return undefined;
-  if (hasToJson(parts)) return undefined;
+  if (typeof (parts as { toJSON?: unknown }).toJSON === 'function') return undefined;
   const part: unknown = parts[0];
-  if (!isPlainObject(part)) return undefined;
+  if (
+    typeof part !== 'object' ||
+    part === null ||
+    Object.getPrototypeOf(part) !== Object.prototype ||
+    typeof (part as { toJSON?: unknown }).toJSON === 'function'
+  ) {
+    return undefined;
+  }
   const partKeys = Object.keys(part);
   if (partKeys.length !== 1 || partKeys[0] !== 'inlineData') return undefined;
   const blob = (part as { inlineData: Blob }).inlineData;
   const plain = typeof blob === 'object' && blob !== null ? plainBlobOf(blob) : undefined;
-  if (plain === undefined || hasToJson(plain) || typeof plain.mimeType !== 'string') {
+  if (
+    plain === undefined ||
+    typeof (plain as { toJSON?: unknown }).toJSON === 'function' ||
+    typeof plain.mimeType !== 'string'
+  ) {
     return undefined;
   }
   const blobKeys = Object.keys(plain);
@@ -337,19 +362,16 @@ function plainDeltaBlob(content: unknown): PlainBlob | undefined {
     : undefined;
 }
 
-/** An object JSON writes member by member: a plain object without `toJSON`. */
-function isPlainObject(value: unknown): value is object {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    Object.getPrototypeOf(value) === Object.prototype &&
-    !hasToJson(value)
-  );
-}
-
 /** An event's default `actions`: exactly the three maps, each an empty plain object. */
 function isDefaultActions(actions: unknown): boolean {
-  if (!isPlainObject(actions)) return false;
+  if (
+    typeof actions !== 'object' ||
+    actions === null ||
+    Object.getPrototypeOf(actions) !== Object.prototype ||
+    typeof (actions as { toJSON?: unknown }).toJSON === 'function'
+  ) {
+    return false;
+  }
   const keys = Object.keys(actions);
   if (
     keys.length !== 3 ||
@@ -368,7 +390,14 @@ function isDefaultActions(actions: unknown): boolean {
 }
 
 function isEmptyPlainObject(value: unknown): boolean {
-  if (!isPlainObject(value)) return false;
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    Object.getPrototypeOf(value) !== Object.prototype ||
+    typeof (value as { toJSON?: unknown }).toJSON === 'function'
+  ) {
+    return false;
+  }
   for (const key in value) {
     void key;
     return false;
