@@ -113,11 +113,16 @@ async function crashTest(engine: string, where: string, store: JobStore): Promis
   for (;;) {
     const completed = await store.list({ state: 'completed', limit: 1000 });
     if (completed.length === JOBS) break;
-    if (Date.now() > deadline) {
-      const running = await store.list({ state: 'running', limit: 1000 });
-      const pending = await store.list({ state: 'pending', limit: 1000 });
+    // A dead job will not complete: fail at once, saying how each job left stands.
+    const dead = await store.list({ state: 'dead', limit: 1 });
+    if (dead.length > 0 || Date.now() > deadline) {
+      const others = (await Promise.all(ids.map((id) => store.get(id)))).filter(
+        (job) => job?.state !== 'completed',
+      );
       throw new Error(
-        `only ${completed.length} jobs completed; running: ${JSON.stringify(running.map((job) => [job.leaseOwner, job.attempt]))}; pending ${pending.length}`,
+        `only ${completed.length} jobs completed; the others: ${JSON.stringify(
+          others.map((job) => [job?.state, job?.attempt, job?.leaseOwner, job?.lastError]),
+        )}`,
       );
     }
     await sleep(200);

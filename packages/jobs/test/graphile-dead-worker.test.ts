@@ -106,6 +106,63 @@ describe.skipIf(skip !== undefined)('GraphileJobStore: a worker that died', () =
     expect(done).toMatchObject({ attempt: 2, result: { finalText: 'Revenue grew 12%.' } });
   });
 
+  it('a job unlocked by a sweep before its run starts is left for the next worker, not deleted: it runs once and completes', async () => {
+    // What a sweep does to a live process whose heartbeat came late (a busy machine): its jobs are
+    // force-unlocked. Here it happens between graphile's lock and the consumer's read of the job.
+    let sweepOnRead: string | undefined;
+    class SweptStore extends GraphileJobStore {
+      override async get(id: string) {
+        if (id === sweepOnRead) {
+          // Only once graphile has locked it (the test's own reads come earlier).
+          const client = new pg.Client({ connectionString: POSTGRES_URL });
+          await client.connect();
+          const swept = await client.query(
+            `update "${schema}"._private_jobs set locked_at = null, locked_by = null
+              where key = $1 and locked_at is not null`,
+            [id],
+          );
+          await client.end();
+          if (swept.rowCount === 1) sweepOnRead = undefined;
+        }
+        return super.get(id);
+      }
+    }
+    const jobs = new SweptStore({ connectionString: POSTGRES_URL, schema, pollIntervalMs: 200 });
+    cleanups.push(() => jobs.close());
+    const queue = `swept-${Date.now()}`;
+    const { runner, model } = reportRunner(() => 'Revenue grew 12%.');
+    const worker = new JobWorker({
+      store: jobs,
+      runners: [runner],
+      queues: { [queue]: 1 },
+      leaseMs: 2000,
+      onError: () => undefined,
+    });
+    cleanups.push(() => worker.stop());
+    const { job } = await jobs.enqueue({
+      queue,
+      appName: 'reports',
+      userId: 'u1',
+      message: userContent('report'),
+    });
+    sweepOnRead = job.id;
+    worker.start();
+    const done = await until(
+      () => jobs.get(job.id),
+      (current) => current?.state !== 'running' && current?.state !== 'pending',
+      60_000,
+    );
+    // Before, the consumer returned from the task on reading "pending", and graphile deleted the
+    // row as completed: the job read as cancelled, and never ran.
+    expect(sweepOnRead).toBeUndefined();
+    expect(done).toMatchObject({
+      state: 'completed',
+      attempt: 2,
+      result: { finalText: 'Revenue grew 12%.' },
+    });
+    expect(model.requests).toHaveLength(1);
+  });
+
   it('killed on its last attempt, the job ends dead with a JOB_LEASE_EXPIRED lastError', async () => {
     const leaseMs = 2000;
     const jobs = store();

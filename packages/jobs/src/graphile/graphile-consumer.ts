@@ -168,7 +168,15 @@ export class GraphileConsumer implements JobConsumer {
     const id = (payload as { id?: unknown } | null)?.id;
     if (typeof id !== 'string') throw new AttemptFailed('Not an ADK job: its payload has no id.');
     const stored = await read(id);
-    if (stored === undefined || stored.state !== 'running') return; // cancelled or pruned meanwhile
+    // Pruned, cancelled or finished meanwhile: returning lets graphile delete its row.
+    if (stored === undefined || (stored.state !== 'running' && stored.state !== 'pending')) return;
+    // Unlocked by a sweep since graphile locked it for this pool (this process's heartbeat came
+    // late, so it was taken for dead), and pending again or taken by another worker: not this
+    // pool's to run, nor to delete (graphile deletes a completed job's row whoever holds it, which
+    // would lose the job). Thrown, graphile records the failed attempt only on a row this pool
+    // still locks, so the row stays, for whoever runs it next.
+    if (stored.state === 'pending' || stored.leaseOwner !== helpers.job.locked_by)
+      throw new AttemptFailed('Lease lost: the job was unlocked before its run started.');
     const job: Job = { ...stored, attempt: helpers.job.attempts };
     const outcome = await this.#inFlight.run(job);
     await this.#record(job, outcome, helpers);
