@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { TestArtifactService } from '../../test/helpers';
+import { AgentTool } from '../agents/agent-tool';
 import { LlmAgent } from '../agents/llm-agent';
+import { App } from '../app/app';
 import { LiveConnectionLostError } from '../errors/live-connection-lost-error';
 import { LiveNotSupportedError } from '../errors/live-not-supported-error';
 import { ServiceNotConfiguredError } from '../errors/service-not-configured-error';
@@ -262,6 +264,44 @@ describe('Runner.runLive', () => {
     const said = (await read()).events.find((event) => event.outputTranscription);
     expect(said?.content?.parts[0]?.text).toBe('The code is ####.');
     expect(said?.outputTranscription?.text).toBe('The code is ####.');
+  });
+
+  it("runs an agent tool's agent with the app's context caching, as a turn-based run does", async () => {
+    const helperModel = new FakeModel({ responses: () => 'Paris.' });
+    const helper = new LlmAgent({ name: 'geographer', model: helperModel });
+    const model = new FakeLiveModel({
+      respond: (message) =>
+        isUserText(message, 'Capital of France?')
+          ? [
+              {
+                content: {
+                  role: 'model',
+                  parts: [
+                    {
+                      functionCall: {
+                        id: 'ask-1',
+                        name: 'geographer',
+                        args: { request: 'Capital of France?' },
+                      },
+                    },
+                  ],
+                },
+              },
+            ]
+          : undefined,
+    });
+    const agent = new LlmAgent({ name: 'voice', model, tools: [new AgentTool(helper)] });
+    const sessionService = new InMemorySessionService();
+    await sessionService.createSession({ appName: APP, userId: USER, sessionId: SESSION });
+    const app = new App({ name: APP, agent, contextCacheConfig: { ttlSeconds: 60 } });
+    const runner = new Runner({ app, sessionService });
+    const run = startLiveRun(runner, { userId: USER, sessionId: SESSION });
+    await run.queue.sendContent(userText('Capital of France?'));
+    await expect.poll(() => helperModel.requests.length).toBe(1);
+    run.queue.close();
+    await run.done;
+    // The live run's invocation carries the app's config, which the helper's call inherits.
+    expect(helperModel.requests[0]!.cacheConfig).toMatchObject({ ttlSeconds: 60 });
   });
 
   it('pauses a tool for confirmation while the connection goes on, then answers the model', async () => {
