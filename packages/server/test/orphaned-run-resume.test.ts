@@ -31,6 +31,15 @@ if (!available && process.env.CI === 'true')
 
 const schema = `adk_orphan_${process.pid}_${Date.now().toString(36)}`;
 const closers: Array<() => Promise<void>> = [];
+/**
+ * The locks' connections carry the schema as their application name, so that the test counts only
+ * its own advisory locks: the other packages' tests share the server's lock table.
+ */
+const LOCK_URL = (() => {
+  const url = new URL(POSTGRES_URL);
+  url.searchParams.set('application_name', schema);
+  return url.toString();
+})();
 
 /** A gate the dead instance's tool waits on forever (opened only when the test is over). */
 let openGate: () => void = () => undefined;
@@ -43,7 +52,7 @@ const gate = new Promise<void>((resolve) => (openGate = resolve));
 async function instance(blockOn?: Promise<void>) {
   const sessions = await SqlSessionService.fromUrl(POSTGRES_URL, { schema, poolSize: 2 });
   const sessionLock = await PostgresSessionLock.open({
-    url: POSTGRES_URL,
+    url: LOCK_URL,
     namespace: schema,
     retryMs: 200,
   });
@@ -166,7 +175,8 @@ describe.skipIf(!available)('a run whose instance died, reconnected to on Postgr
     await reconnect;
     for (;;) {
       const { rows } = await sql<{ n: string }>`
-        select count(*) as n from pg_locks where locktype = 'advisory' and mode = 'ShareLock'
+        select count(*) as n from pg_locks join pg_stat_activity using (pid)
+        where locktype = 'advisory' and mode = 'ShareLock' and application_name = ${schema}
       `.execute(other.sessions.database);
       if (Number(rows[0]?.n) > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 10));
