@@ -66,7 +66,7 @@ describe('retry, timeout and error routes', () => {
       timeoutMs: 30,
       run: async (_: unknown, ctx) => {
         ctx.signal.addEventListener('abort', () => (aborted = true));
-        await delay(500);
+        await delay(60_000);
         return 'late';
       },
     });
@@ -75,7 +75,8 @@ describe('retry, timeout and error routes', () => {
       runnerFor(new Workflow({ name: 'wf', edges: [[START, slow]] })),
       'go',
     );
-    expect(performance.now() - started).toBeLessThan(400);
+    // The turn did not wait for the node (a minute): a bound far from both, for a busy machine.
+    expect(performance.now() - started).toBeLessThan(30_000);
     expect(aborted).toBe(true);
     const failure = outputs(events)[0]?.error as StoredNodeError;
     expect(failure).toMatchObject({
@@ -88,7 +89,7 @@ describe('retry, timeout and error routes', () => {
   it('an agent node over its timeout fails the node; the agent is stopped', async () => {
     const model = new FakeModel({
       responses: async () => {
-        await delay(300);
+        await delay(60_000);
         return 'too late';
       },
     });
@@ -98,7 +99,7 @@ describe('retry, timeout and error routes', () => {
       runnerFor(new Workflow({ name: 'wf', edges: [[START, agent]] })),
       'go',
     );
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(30_000);
     expect(outputs(events)[0]?.error?.causeCode).toBe('WORKFLOW_NODE_TIMEOUT');
     expect(events.some((event) => event.author === 'slow_agent')).toBe(false);
   });
