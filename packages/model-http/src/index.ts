@@ -6,6 +6,7 @@ export * from './circuit-breaker';
 export * from './client';
 export * from './errors';
 export * from './json-lines';
+export * from './json-text';
 export * from './provider';
 export * from './retry';
 export * from './settings';

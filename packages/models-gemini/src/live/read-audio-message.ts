@@ -1,4 +1,5 @@
 import { PlainBlob } from '@adk/core';
+import { isVerbatimJsonText } from '@adk/model-http';
 
 /**
  * The tokens of a server message that carries one inline blob and nothing else, in order, up to
@@ -17,7 +18,6 @@ const MIME_TYPE = Buffer.from('"mimeType"', 'latin1');
 const DATA = Buffer.from('"data"', 'latin1');
 
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const COLON = 0x3a;
 const COMMA = 0x2c;
 
@@ -99,7 +99,7 @@ function mimeTypeOf(frame: Buffer, start: number, end: number): string | undefin
     if (index === length) return lastMimeType;
   }
   const value = frame.toString('latin1', start, end);
-  if (!isPrintable(value)) return undefined;
+  if (!isVerbatimJsonText(value)) return undefined;
   lastMimeBytes = Buffer.from(frame.subarray(start, end));
   lastMimeType = value;
   return value;
@@ -137,13 +137,4 @@ function skipSpace(frame: Buffer, at: number): number {
     if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) return index;
     index++;
   }
-}
-
-/** Printable ASCII without a backslash: the text of the JSON string is its value. */
-function isPrintable(text: string): boolean {
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code < 0x20 || code > 0x7e || code === BACKSLASH) return false;
-  }
-  return true;
 }

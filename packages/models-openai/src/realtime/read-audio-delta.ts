@@ -1,4 +1,5 @@
 import { PlainBlob } from '@adk/core';
+import { isVerbatimJsonText } from '@adk/model-http';
 
 import type { RealtimeServerEvent } from './realtime-wire';
 
@@ -9,7 +10,6 @@ export interface AudioDelta {
 }
 
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const COLON = 0x3a;
 const COMMA = 0x2c;
 const OPEN_BRACE = 0x7b;
@@ -117,7 +117,7 @@ export function readAudioDelta(frame: Buffer, mimeType: string): AudioDelta | un
       blob = checked;
       continue;
     }
-    if (!isPrintable(value)) return undefined;
+    if (!isVerbatimJsonText(value)) return undefined;
     switch (key) {
       case 'type':
         if (type !== undefined || value !== AUDIO_DELTA) return undefined;
@@ -158,13 +158,4 @@ function skipSpace(text: string, at: number): number {
     if (code !== 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) return index;
     index++;
   }
-}
-
-/** Printable ASCII without a backslash: the text of the JSON string is its value. */
-function isPrintable(text: string): boolean {
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code < 0x20 || code > 0x7e || code === BACKSLASH) return false;
-  }
-  return true;
 }
