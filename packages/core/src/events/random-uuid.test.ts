@@ -123,7 +123,10 @@ describe('sequentialUuids', () => {
 
   it('is the source of withIdSource when made in its async context', () => {
     let n = 0;
-    const next = withIdSource(() => `id-${++n}`, () => sequentialUuids());
+    const next = withIdSource(
+      () => `id-${++n}`,
+      () => sequentialUuids(),
+    );
     expect([next(), next()]).toEqual(['id-1', 'id-2']);
   });
 });

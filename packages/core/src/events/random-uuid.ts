@@ -101,12 +101,16 @@ export function sequentialUuids(): () => string {
   let count = 0;
   let prefix = '';
   // The count's digits above the last two change once in 256 ids: kept as the id's prefix, so an
-  // id is one concatenation (a rope of two strings, which the writer of its frame reads through).
+  // id is one concatenation. That makes a rope of two strings; reading a character of it has V8
+  // flatten it in place at once, cheaper than each later reader of a rope (a regular expression
+  // test, JSON.stringify) flattening or walking it (-0.5k instructions a frame on /run_live).
   return () => {
     const low = count & 0xff;
     if (low === 0) prefix = base + (count / 256).toString(16).padStart(10, '0');
     count++;
-    return prefix + (pairs[low] as string);
+    const id = prefix + (pairs[low] as string);
+    id.charCodeAt(0);
+    return id;
   };
 }
 
