@@ -310,9 +310,14 @@ function plainDeltaFrame(event: Event): Buffer | undefined {
   const tailAt = dataAt + data.length;
   const frame = Buffer.allocUnsafe(tailAt + (ascii ? tail.length : Buffer.byteLength(tail)));
   headBytes.copy(frame, 0);
-  // The data is base64 (checked): one byte a character.
-  frame.write(data, dataAt, 'latin1');
-  frame.write(tail, tailAt, ascii ? 'latin1' : 'utf8');
+  // The data is base64 (checked): one byte a character. With an ASCII tail, data and tail go in
+  // one native write of their concatenation (a rope, written through without flattening it).
+  if (ascii) {
+    frame.write(data + tail, dataAt, 'latin1');
+  } else {
+    frame.write(data, dataAt, 'latin1');
+    frame.write(tail, tailAt, 'utf8');
+  }
   return frame;
 }
 
