@@ -7,13 +7,21 @@
  * The provider (a minimal Gemini Live endpoint speaking the real wire format: `setup` →
  * `setupComplete`, then binary `serverContent.modelTurn` frames of 20 ms of 24 kHz PCM; or a
  * minimal OpenAI Realtime one: `session.created`, `session.update` → `session.updated`, then
- * `response.output_audio.delta` text frames of the same audio) and the
- * client run in this process; the server under test runs in its own process
- * (`live-provider-server.ts`) so its CPU is measured alone. Each frame carries its send time
- * (`process.hrtime`) in its first PCM bytes; the client reads it back on arrival. Frames go one at
- * a time (the next one when the last arrived), so the figures are latency, not queueing. Both
- * paths cross the same two loopback sockets: the difference of their quantiles is what the
- * framework adds. Runs alternate the two servers; the table quotes the median of the runs.
+ * `response.output_audio.delta` text frames of the same audio) and the clients run in this process;
+ * the servers under test run in their own processes
+ * (`live-provider-server.ts`) so each one's CPU is measured alone (`process.cpuUsage` in the
+ * server between `cpu-start` and `cpu-stop`). Each frame carries its send time (`process.hrtime`)
+ * in its first PCM bytes; the client reads it back on arrival. Both paths cross the same two
+ * loopback sockets: the difference of their quantiles is what the framework adds.
+ *
+ * Since the fifth pass both servers run at once, each with its own provider socket and client,
+ * and the frames alternate between them: one to ours, then one to the relay when the first
+ * arrived, and so on (one frame in flight in all, so the figures are latency, not queueing). Both
+ * servers' CPU is read over the same wall period, so load from outside falls on both alike; before,
+ * one server ran all its frames, then the other (`sequential`, kept as an option), and the relay's
+ * own CPU per frame moved by a third from one run to the next with the machine's load. Runs
+ * alternate which server gets the first frame of each pair; the table quotes the median of the
+ * runs, the CPU ratio that of the medians.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -33,8 +41,13 @@ export interface LiveProviderBenchOptions {
   dialects?: LiveDialect[];
   /** Runs of each server (default 3, 1 when quick). */
   runs?: number;
-  /** Measured frames per run (default 10,000, 2,000 when quick). */
+  /** Measured frames per run and server (default 10,000, 2,000 when quick). */
   frames?: number;
+  /**
+   * Run the two servers one after the other (each its own run of all its frames), as the bench
+   * did before the fifth pass, instead of both at once with their frames interleaved (default).
+   */
+  sequential?: boolean;
 }
 
 /** One run of one server: latencies (ms) of each measured frame and the server's CPU (ms). */
@@ -165,19 +178,26 @@ function stampOf(text: string): bigint | undefined {
   return data ? Buffer.from(data, 'base64').readBigInt64LE(0) : undefined;
 }
 
-async function runOne(
-  mode: 'adk' | 'relay',
-  provider: Provider,
-  frames: number,
-  warmup: number,
-  run: number,
-): Promise<LiveRunResult> {
+/** A server under test, its client connected and its provider socket set up. */
+interface Side {
+  readonly mode: 'adk' | 'relay';
+  readonly child: ChildProcess;
+  /** Send one frame and resolve with its latency (ms) when the client has it. */
+  one(): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function startSide(mode: 'adk' | 'relay', provider: Provider, run: number): Promise<Side> {
   const child = fork(SERVER, [mode, provider.url, provider.dialect], {
     execArgv: process.execArgv,
     // ADK_BENCH_LIVE_EXEC: run the server under a wrapper (such as valgrind, see PERFORMANCE.md).
     execPath: process.env.ADK_BENCH_LIVE_EXEC ?? process.execPath,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  const close = async () => {
+    child.send('exit');
+    await new Promise((resolve) => child.once('exit', resolve));
+  };
   try {
     const { port } = await new Promise<{ port: number }>((resolve, reject) => {
       child.once('message', (message) => resolve(message as { port: number }));
@@ -201,21 +221,89 @@ async function runOne(
       client.once('error', reject);
     });
     await provider.connected();
-    const one = () =>
-      new Promise<number>((resolve) => {
-        arrived = resolve;
-        provider.send();
-      });
-    for (let i = 0; i < warmup; i++) await one();
-    await request<{ started: boolean }>(child, 'cpu-start', 'started');
+    return {
+      mode,
+      child,
+      one: () =>
+        new Promise<number>((resolve) => {
+          arrived = resolve;
+          provider.send();
+        }),
+      close: async () => {
+        client.close();
+        await close();
+      },
+    };
+  } catch (error) {
+    if (child.exitCode === null) await close();
+    throw error;
+  }
+}
+
+const cpuStart = (side: Side) => request<{ started: boolean }>(side.child, 'cpu-start', 'started');
+const cpuStop = async (side: Side) =>
+  (await request<{ cpuMs: number }>(side.child, 'cpu-stop', 'cpuMs')).cpuMs;
+
+/** The sequential method (before November 2026's fifth pass): one server's run, then the other's. */
+async function runOne(
+  mode: 'adk' | 'relay',
+  provider: Provider,
+  frames: number,
+  warmup: number,
+  run: number,
+): Promise<LiveRunResult> {
+  const side = await startSide(mode, provider, run);
+  try {
+    for (let i = 0; i < warmup; i++) await side.one();
+    await cpuStart(side);
     const latencies: number[] = [];
-    for (let i = 0; i < frames; i++) latencies.push(await one());
-    const { cpuMs } = await request<{ cpuMs: number }>(child, 'cpu-stop', 'cpuMs');
-    client.close();
-    return { latencies, cpuMs };
+    for (let i = 0; i < frames; i++) latencies.push(await side.one());
+    return { latencies, cpuMs: await cpuStop(side) };
   } finally {
-    child.send('exit');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await side.close();
+  }
+}
+
+/**
+ * The interleaved method: both servers run at once, each on its own provider socket, and the
+ * frames alternate between them (one frame in flight in all: the next goes to the other server
+ * when the last arrived), so load from outside falls on both alike; each server's CPU is read over
+ * the same wall period (from `cpu-start`, sent to both, to `cpu-stop`). `first` gets the first
+ * frame of each pair.
+ */
+async function runPair(
+  first: 'adk' | 'relay',
+  providers: Record<'adk' | 'relay', Provider>,
+  frames: number,
+  warmup: number,
+  run: number,
+): Promise<Record<'adk' | 'relay', LiveRunResult>> {
+  const second = first === 'adk' ? 'relay' : 'adk';
+  const a = await startSide(first, providers[first], run);
+  try {
+    const b = await startSide(second, providers[second], run);
+    try {
+      for (let i = 0; i < warmup; i++) {
+        await a.one();
+        await b.one();
+      }
+      await Promise.all([cpuStart(a), cpuStart(b)]);
+      const latenciesA: number[] = [];
+      const latenciesB: number[] = [];
+      for (let i = 0; i < frames; i++) {
+        latenciesA.push(await a.one());
+        latenciesB.push(await b.one());
+      }
+      const [cpuA, cpuB] = await Promise.all([cpuStop(a), cpuStop(b)]);
+      return {
+        [first]: { latencies: latenciesA, cpuMs: cpuA },
+        [second]: { latencies: latenciesB, cpuMs: cpuB },
+      } as Record<'adk' | 'relay', LiveRunResult>;
+    } finally {
+      await b.close();
+    }
+  } finally {
+    await a.close();
   }
 }
 
@@ -245,19 +333,29 @@ async function runDialect(
   const runs = options.runs ?? (options.quick ? 1 : 3);
   const frames = options.frames ?? (options.quick ? 2000 : 10_000);
   const warmup = options.quick ? 300 : 1000;
-  const provider = new Provider(dialect);
-  await new Promise<void>((resolve) => provider.server.once('listening', () => resolve()));
+  const providers = { adk: new Provider(dialect), relay: new Provider(dialect) };
+  const listening = (provider: Provider) =>
+    new Promise<void>((resolve) => provider.server.once('listening', () => resolve()));
+  await Promise.all([listening(providers.adk), listening(providers.relay)]);
   const runsOf: { adk: LiveRunResult[]; relay: LiveRunResult[] } = { adk: [], relay: [] };
   try {
     for (let run = 0; run < runs; run++) {
       const order: ('adk' | 'relay')[] = run % 2 === 0 ? ['adk', 'relay'] : ['relay', 'adk'];
-      for (const mode of order) {
-        console.error(`[bench] live ${dialect} run ${run + 1}/${runs}: ${mode}`);
-        runsOf[mode].push(await runOne(mode, provider, frames, warmup, run));
+      if (options.sequential) {
+        for (const mode of order) {
+          console.error(`[bench] live ${dialect} run ${run + 1}/${runs}: ${mode}`);
+          runsOf[mode].push(await runOne(mode, providers[mode], frames, warmup, run));
+        }
+      } else {
+        console.error(`[bench] live ${dialect} run ${run + 1}/${runs}: both, interleaved`);
+        const pair = await runPair(order[0]!, providers, frames, warmup, run);
+        runsOf.adk.push(pair.adk);
+        runsOf.relay.push(pair.relay);
       }
     }
   } finally {
-    await new Promise((resolve) => provider.server.close(resolve));
+    const close = (provider: Provider) => new Promise((resolve) => provider.server.close(resolve));
+    await Promise.all([close(providers.adk), close(providers.relay)]);
   }
   const summary = (result: LiveRunResult): LiveRunSummary => ({
     frames: result.latencies.length,

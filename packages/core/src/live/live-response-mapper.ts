@@ -1,5 +1,6 @@
 import type { Part } from '../content';
-import { createEvent, createEventActions, newEventId, type Event } from '../events';
+import { createEvent, createEventActions, type Event } from '../events';
+import { sequentialUuids } from '../events/random-uuid';
 import type { LlmResponse, UsageMetadata } from '../models';
 import type { LiveBlobRecorder } from './live-blob-recorder';
 import { LiveTranscript, type LiveEventSource } from './live-transcript';
@@ -50,6 +51,11 @@ export class LiveResponseMapper {
    * `finished` counts (its text would store the utterance twice).
    */
   readonly #piecewise = { input: false, output: false };
+  /**
+   * Ids of this run's partial events (never stored): unique and of the usual form, cheaper than a
+   * random id each (see `sequentialUuids`).
+   */
+  readonly #partialId = sequentialUuids();
 
   constructor(private readonly options: LiveResponseMapperOptions) {}
 
@@ -72,7 +78,7 @@ export class LiveResponseMapper {
           author: agentName,
           partial: true,
           content,
-          id: newEventId(),
+          id: this.#partialId(),
           timestamp: Date.now(),
           actions: createEventActions(),
         }
@@ -82,7 +88,7 @@ export class LiveResponseMapper {
           branch,
           partial: true,
           content,
-          id: newEventId(),
+          id: this.#partialId(),
           timestamp: Date.now(),
           actions: createEventActions(),
         };
@@ -99,6 +105,7 @@ export class LiveResponseMapper {
         branch: source.branch,
         partial: true,
         ...init,
+        id: this.#partialId(),
       });
 
     const update = response.liveSessionResumptionUpdate;

@@ -133,6 +133,36 @@ describe('takeLiveEvents (the /run_live route taking audio chunks as they are ma
     expect(connection.closed).toBe(true);
   });
 
+  it('gives every partial event its own id of the usual form, also across runs', async () => {
+    const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const ids: string[] = [];
+    for (let run = 0; run < 2; run++) {
+      const { model, queue, events, sessionService } = await start();
+      takeLiveEvents(events, (event) => {
+        ids.push(event.id);
+        return true;
+      });
+      const reading = (async () => {
+        for await (const event of events) ids.push(event.id);
+      })();
+      const connection = await model.opened;
+      // 300 chunks: more than the 256 ids between steps of the ids' upper digits.
+      for (let n = 0; n < 300; n++) connection.responses.push(audio(n));
+      connection.responses.push({ turnComplete: true });
+      await until(() => ids.length === (run + 1) * 301);
+      queue.close();
+      await reading;
+      const session = await sessionService.getSession({
+        appName: APP,
+        userId: USER,
+        sessionId: SESSION,
+      });
+      expect(session!.events.map((event) => event.id)).toEqual([ids.at(-1)]);
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(UUID_V4);
+  });
+
   it('yields the chunks the taker declines, in order', async () => {
     const { model, queue, events } = await start();
     const taken: string[] = [];
