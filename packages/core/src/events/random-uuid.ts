@@ -96,7 +96,7 @@ export function sequentialUuids(): () => string {
   if (source !== undefined) return source;
   const base = formatUuid(POOL, drawUuidBytes()).slice(0, 24);
   const pairs = (hexPairs ??= Array.from({ length: 256 }, (_, byte) =>
-    byte.toString(16).padStart(2, '0'),
+    String.fromCharCode(HIGH[byte] as number, LOW[byte] as number),
   ));
   let count = 0;
   let prefix = '';
