@@ -6,6 +6,7 @@ import { getFunctionResponses, userContent, type Event } from '@adk/core';
 import { createSessionService } from '@adk/session-sql';
 import {
   POSTGRES_URL,
+  bundledScript,
   dropPostgresSchema,
   postgresSchemaName,
   postgresUnavailable,
@@ -26,7 +27,10 @@ import { GraphileJobStore } from '../src/graphile';
 const skipPostgres = await postgresUnavailable();
 const skipRedis = await redisUnavailable();
 const temp = temporaryDirectory('adk-jobs-crash-');
-const script = fileURLToPath(new URL('./fixtures/durable-worker-process.ts', import.meta.url));
+// Bundled once: each of the 39 worker processes then starts without tsx's loader.
+const script = await bundledScript(
+  fileURLToPath(new URL('./fixtures/durable-worker-process.ts', import.meta.url)),
+);
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -39,7 +43,7 @@ const KILLS = 10;
 const PROCESSES = 3;
 /**
  * A guard against a hang, not a time budget. Each of the 13 worker processes a test starts loads
- * the sources through tsx (4-6 s of CPU each at a load average of 10), so on a 2-core machine that
+ * the sources (through tsx, before they were bundled: 4-6 s of CPU each at a load average of 10), so on a 2-core machine that
  * also runs other packages' tests one engine's run took over 180 s (CI, and here with both cores
  * busy). The jobs then need as long again to finish.
  */
@@ -54,14 +58,10 @@ interface Worker {
 }
 
 function launch(args: string[]): Worker {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', script, ...args],
-    {
-      cwd: packageRoot,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: packageRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const worker: Worker = { child, exited, ready: Promise.resolve(), isReady: false };
   worker.ready = new Promise((resolve) => {

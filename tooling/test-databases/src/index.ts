@@ -24,3 +24,4 @@ export {
 } from './test-database';
 export { REDIS_URL, dropRedisPrefix, redisPrefix, redisUnavailable } from './redis';
 export { ProcessRace, serveRaceRounds, type RaceReply } from './process-race';
+export { bundledScript } from './bundled-script';
