@@ -16,7 +16,7 @@ import {
   type ClusterProcess,
 } from './cluster-processes';
 import { apiServerArgs } from './cluster-topology';
-import { runSseTurn, type TurnTarget } from './sse-turn-client';
+import { readSession, runSseTurn, type TurnTarget } from './sse-turn-client';
 
 const PROBE = fileURLToPath(new URL('./server-probe.ts', import.meta.url));
 const APP = 'cluster_load';
@@ -36,12 +36,24 @@ export interface ServerTurnProfileOptions {
    * server's CPU by part (`perf-split.ts`).
    */
   perfDir?: string;
+  /**
+   * Path the harness polls until it answers 200 before the warm-up (default `/health/ready`). An
+   * older server without that route (an A/B against an earlier commit) takes `/list-apps`.
+   */
+  readyPath?: string;
+  /**
+   * Run `adk migrate` on the new database first (default true). An older CLI without that command
+   * creates its tables when it starts.
+   */
+  migrate?: boolean;
 }
 
 /** What one `adk api_server` on PostgreSQL sessions spent on `/run_sse` turns. */
 export interface ServerTurnProfile {
   turns: number;
   acknowledged: number;
+  /** Events stored per measured turn, read back from the sessions after the measure (4 expected). */
+  storedEventsPerTurn: number;
   wallMs: number;
   turnsPerSecond: number;
   /** CPU of the server process per turn (ms). */
@@ -123,9 +135,11 @@ export async function profileServerTurns(
   delete env.ADK_API_TOKEN;
   let server: ClusterProcess | undefined;
   try {
-    const migrate = startAdk('migrate', ['migrate', '--session_service_uri', databaseUrl], env);
-    if ((await migrate.exited) !== 'exit 0')
-      throw new Error(`adk migrate failed:\n${migrate.output.join('\n')}`);
+    if (options.migrate ?? true) {
+      const migrate = startAdk('migrate', ['migrate', '--session_service_uri', databaseUrl], env);
+      if ((await migrate.exited) !== 'exit 0')
+        throw new Error(`adk migrate failed:\n${migrate.output.join('\n')}`);
+    }
     const port = await freePort();
     server = startAdk(
       'server',
@@ -134,7 +148,7 @@ export async function profileServerTurns(
       ['--import', PROBE, ...(options.perfDir ? ['--perf-basic-prof'] : [])],
     );
     const url = `http://127.0.0.1:${port}`;
-    await waitHttpOk(`${url}/health/ready`, server);
+    await waitHttpOk(`${url}${options.readyPath ?? '/health/ready'}`, server);
     const targets: TurnTarget[] = [];
     for (let index = 0; index < options.users; index++) {
       const user = `user${index + 1}`;
@@ -189,6 +203,9 @@ export async function profileServerTurns(
     }
     const after = await checkpoint(server, probeFile);
     const postgresCpu = await backends.stop();
+    // After the measure: the measured sessions hold only the measured turns' events.
+    let storedEvents = 0;
+    for (const target of targets) storedEvents += (await readSession(target)).length;
     const turns = outcomes.flat();
     const n = turns.length;
     const perTurn = (a: Record<string, number>, b: Record<string, number>) =>
@@ -207,6 +224,7 @@ export async function profileServerTurns(
     return {
       turns: n,
       acknowledged: turns.filter((turn) => turn.acknowledged).length,
+      storedEventsPerTurn: storedEvents / n,
       wallMs,
       turnsPerSecond: n / (wallMs / 1000),
       serverCpuMsPerTurn: serverCpu / n,
