@@ -11,6 +11,7 @@ import {
   postgresUnavailable,
   redisPrefix,
   redisUnavailable,
+  bundledScript,
 } from '@adk/test-databases';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -22,7 +23,9 @@ import { reportRunner } from './fixtures/agents';
 // Under CI=true an unreachable service throws here: its tests fail, never skip.
 const skipPostgres = await postgresUnavailable();
 const skipRedis = await redisUnavailable();
-const script = fileURLToPath(new URL('./fixtures/blocked-worker-process.ts', import.meta.url));
+const script = await bundledScript(
+  fileURLToPath(new URL('./fixtures/blocked-worker-process.ts', import.meta.url)),
+);
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 const schema = postgresSchemaName('jobs_crash');
 const prefix = redisPrefix('jobs-crash');
@@ -65,9 +68,6 @@ async function recoveryTimes(engine: 'graphile' | 'bullmq', makeStore: () => Job
   const child = spawn(
     process.execPath,
     [
-      '--conditions=source',
-      '--import',
-      'tsx',
       script,
       engine,
       engine === 'graphile' ? schema : prefix,

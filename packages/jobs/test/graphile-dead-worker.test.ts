@@ -7,6 +7,7 @@ import {
   dropPostgresSchema,
   postgresSchemaName,
   postgresUnavailable,
+  bundledScript,
 } from '@adk/test-databases';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,8 +20,8 @@ import { until } from './fixtures/until';
 // Under CI=true an unreachable PostgreSQL throws here: its tests fail, never skip.
 const skip = await postgresUnavailable();
 const schema = postgresSchemaName('jobs_dead');
-const script = fileURLToPath(
-  new URL('./fixtures/graphile-silent-worker-process.ts', import.meta.url),
+const script = await bundledScript(
+  fileURLToPath(new URL('./fixtures/graphile-silent-worker-process.ts', import.meta.url)),
 );
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -41,11 +42,10 @@ afterAll(async () => {
 
 /** Start the silent worker process; resolves with its first `started` line. */
 function silentWorker(queue: string): Promise<{ child: ChildProcess; id: string; owner: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', script, schema, queue],
-    { cwd: packageRoot, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const child = spawn(process.execPath, [script, schema, queue], {
+    cwd: packageRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   cleanups.push(() => void child.kill('SIGKILL'));
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`silent worker exited with ${code}`)));

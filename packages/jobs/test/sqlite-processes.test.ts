@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 import { userContent } from '@adk/core';
-import { sqliteKysely, temporaryDirectory } from '@adk/test-databases';
+import { sqliteKysely, temporaryDirectory, bundledScript } from '@adk/test-databases';
 import { afterAll, expect, it } from 'vitest';
 
 import { SqlJobStore } from '../src';
@@ -10,7 +10,9 @@ import { SqlJobStore } from '../src';
 const temp = temporaryDirectory('adk-jobs-processes-');
 afterAll(() => temp.remove());
 
-const script = fileURLToPath(new URL('./fixtures/sqlite-worker-process.ts', import.meta.url));
+const script = await bundledScript(
+  fileURLToPath(new URL('./fixtures/sqlite-worker-process.ts', import.meta.url)),
+);
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 
 type Reply = { ran: string[] } | { error: string };
@@ -38,7 +40,7 @@ it('worker processes sharing one SQLite file run every job exactly once', async 
   const children = [0, 1, 2].map(() =>
     fork(script, [path], {
       cwd: packageRoot,
-      execArgv: ['--conditions=source', '--import', 'tsx'],
+      execArgv: [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }),
   );

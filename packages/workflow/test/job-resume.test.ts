@@ -5,13 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { userContent } from '@adk/core';
 import { SqlJobStore } from '@adk/jobs';
 import { createSessionService } from '@adk/session-sql';
-import { sqliteKysely, temporaryDirectory } from '@adk/test-databases';
+import { sqliteKysely, temporaryDirectory, bundledScript } from '@adk/test-databases';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { workflowRecordOf } from '../src';
 
 const temp = temporaryDirectory('adk-workflow-jobs-');
-const script = fileURLToPath(new URL('./fixtures/workflow-job-worker.ts', import.meta.url));
+const script = await bundledScript(
+  fileURLToPath(new URL('./fixtures/workflow-job-worker.ts', import.meta.url)),
+);
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 const cleanups: Array<() => unknown> = [];
 afterAll(async () => {
@@ -21,14 +23,10 @@ afterAll(async () => {
 
 /** Start a worker process; resolves once its stdout printed `line`. */
 function launch(args: string[], line: string): { child: ChildProcess; reached: Promise<void> } {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', script, ...args],
-    {
-      cwd: packageRoot,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: packageRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   cleanups.push(() => child.kill('SIGKILL'));
   let seen = '';
   const reached = new Promise<void>((resolve, reject) => {

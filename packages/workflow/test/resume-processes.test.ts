@@ -8,13 +8,16 @@ import {
   postgresSchemaName,
   postgresUnavailable,
   temporaryDirectory,
+  bundledScript,
 } from '@adk/test-databases';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const temp = temporaryDirectory('adk-workflow-processes-');
 afterAll(() => temp.remove());
 
-const script = fileURLToPath(new URL('./fixtures/workflow-process.ts', import.meta.url));
+const script = await bundledScript(
+  fileURLToPath(new URL('./fixtures/workflow-process.ts', import.meta.url)),
+);
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 
 type Reply = { stopped: string[] } | { done: unknown } | { error: string };
@@ -23,7 +26,7 @@ type Reply = { stopped: string[] } | { done: unknown } | { error: string };
 function runProcess(args: string[]): Promise<Reply> {
   const child = fork(script, args, {
     cwd: packageRoot,
-    execArgv: ['--conditions=source', '--import', 'tsx'],
+    execArgv: [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
