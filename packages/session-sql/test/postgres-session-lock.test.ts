@@ -18,6 +18,7 @@ import {
   dropPostgresSchema,
   postgresSchemaName,
   postgresUnavailable,
+  bundledScript,
 } from '@adk/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -26,7 +27,9 @@ import pg from 'pg';
 import { PostgresSessionLock, SessionLockClosedError, SqlSessionService } from '../src';
 import { sessionLockId, waitingLockId } from '../src/lock/lock-id';
 
-const HOLDER = fileURLToPath(new URL('./fixtures/lock-holder.ts', import.meta.url));
+const HOLDER = await bundledScript(
+  fileURLToPath(new URL('./fixtures/lock-holder.ts', import.meta.url)),
+);
 const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const unavailable = await postgresUnavailable();
 
@@ -168,7 +171,7 @@ describe.skipIf(unavailable)('PostgresSessionLock on a real PostgreSQL', () => {
   it('frees the lock of a process killed while holding it', async () => {
     const child = fork(HOLDER, [POSTGRES_URL, namespace, 'killed'], {
       cwd: PACKAGE_ROOT,
-      execArgv: ['--conditions=source', '--import', 'tsx'],
+      execArgv: [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -1,13 +1,16 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
+import { bundledScript } from '@adk/test-databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { SqlSessionService } from '../src';
 import { testBackends } from './backends';
 import type { WorkerCommand, WorkerReply } from './fixtures/append-worker';
 
-const WORKER = fileURLToPath(new URL('./fixtures/append-worker.ts', import.meta.url));
+const WORKER = await bundledScript(
+  fileURLToPath(new URL('./fixtures/append-worker.ts', import.meta.url)),
+);
 const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** A forked worker process; `ask` sends one command and waits for its reply. */
@@ -20,7 +23,7 @@ class Worker {
   constructor(url: string, schema: string | undefined, name: string) {
     this.#child = fork(WORKER, [url, schema ?? '-', name], {
       cwd: PACKAGE_ROOT,
-      execArgv: ['--conditions=source', '--import', 'tsx'],
+      execArgv: [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     this.#child.on('message', (reply: WorkerReply) => {

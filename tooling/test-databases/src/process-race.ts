@@ -1,13 +1,15 @@
 import { fork, type ChildProcess } from 'node:child_process';
 
+import { bundledScript } from './bundled-script';
+
 /** What a race worker answers for one round: `ok`, or the error's name and message. */
 export type RaceReply = { ok: true } | { ok: false; error: string; message: string };
 
 /**
  * Forked OS processes running the same step at the same moment, round after round.
  *
- * Each worker script (run with `--conditions=source --import tsx`) must send `'ready'` once it is
- * loaded, then answer every message `{ round, args }` with a {@link RaceReply} after doing its step
+ * Each worker script (a TypeScript file, run from its bundle: see {@link bundledScript}) must send
+ * `'ready'` once it is loaded, then answer every message `{ round, args }` with a {@link RaceReply} after doing its step
  * for `args`. {@link ProcessRace.round} sends a round to every worker only once all are ready, so the
  * steps start within the same few hundred microseconds.
  *
@@ -28,10 +30,11 @@ export class ProcessRace {
 
   /** Fork `count` workers of `script` (cwd `cwd`) and wait until each says it is ready. */
   static async start(script: string, count: number, cwd: string): Promise<ProcessRace> {
+    const bundle = await bundledScript(script);
     const children = Array.from({ length: count }, () =>
-      fork(script, [], {
+      fork(bundle, [], {
         cwd,
-        execArgv: ['--conditions=source', '--import', 'tsx'],
+        execArgv: [],
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       }),
     );
