@@ -30,7 +30,7 @@ export function bundledScript(entry: string): Promise<string> {
   const absolute = resolvePath(entry);
   let bundle = bundles.get(absolute);
   if (!bundle) {
-    bundle = bundle_(absolute);
+    bundle = buildBundle(absolute);
     bundles.set(absolute, bundle);
   }
   return bundle;
@@ -38,7 +38,7 @@ export function bundledScript(entry: string): Promise<string> {
 
 const bundles = new Map<string, Promise<string>>();
 
-async function bundle_(entry: string): Promise<string> {
+async function buildBundle(entry: string): Promise<string> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
