@@ -42,10 +42,10 @@ const JOBS = 100;
 const KILLS = 10;
 const PROCESSES = 3;
 /**
- * A guard against a hang, not a time budget. Each of the 13 worker processes a test starts loads
- * the sources (through tsx, before they were bundled: 4-6 s of CPU each at a load average of 10), so on a 2-core machine that
- * also runs other packages' tests one engine's run took over 180 s (CI, and here with both cores
- * busy). The jobs then need as long again to finish.
+ * A guard against a hang, not a time budget. When each of the 13 worker processes a test starts
+ * loaded the sources through tsx (4-6 s of CPU each at a load average of 10, before they were
+ * bundled), one engine's run took over 180 s on a 2-core machine that also ran other packages'
+ * tests (CI, and here with both cores busy). The jobs then need as long again to finish.
  */
 const TEST_TIMEOUT_MS = 480_000;
 const COMPLETION_DEADLINE_MS = Number(process.env.CRASH_DEADLINE_MS ?? 360_000);

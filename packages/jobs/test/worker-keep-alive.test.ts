@@ -1,7 +1,7 @@
-import { bundledScript } from '@adk/test-databases';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
+import { bundledScript } from '@adk/test-databases';
 import { expect, it } from 'vitest';
 
 const script = await bundledScript(

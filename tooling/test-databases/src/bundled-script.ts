@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
-import { dirname, join, basename, resolve as resolvePath } from 'node:path';
+import { basename, dirname, join, resolve as resolvePath } from 'node:path';
 
 import { build, type Plugin } from 'esbuild';
 
@@ -48,10 +48,6 @@ async function buildBundle(entry: string): Promise<string> {
     target: 'node20',
     logLevel: 'silent',
     plugins: [workspaceSourcesOnly],
-    // Bundled CommonJS-style code (none of ours, but a `require` in a source) gets a `require`.
-    banner: {
-      js: "import { createRequire as __adkCreateRequire } from 'node:module';\nconst require = __adkCreateRequire(import.meta.url);",
-    },
   });
   const code = result.outputFiles[0]!.contents;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);

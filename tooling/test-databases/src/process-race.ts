@@ -9,9 +9,10 @@ export type RaceReply = { ok: true } | { ok: false; error: string; message: stri
  * Forked OS processes running the same step at the same moment, round after round.
  *
  * Each worker script (a TypeScript file, run from its bundle: see {@link bundledScript}) must send
- * `'ready'` once it is loaded, then answer every message `{ round, args }` with a {@link RaceReply} after doing its step
- * for `args`. {@link ProcessRace.round} sends a round to every worker only once all are ready, so the
- * steps start within the same few hundred microseconds.
+ * `'ready'` once it is loaded, then answer every message `{ round, args }` with a
+ * {@link RaceReply} after doing its step for `args`. {@link ProcessRace.round} sends a round to
+ * every worker only once all are ready, so the steps start within the same few hundred
+ * microseconds.
  *
  * @example
  * ```ts
