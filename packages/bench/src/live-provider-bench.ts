@@ -20,8 +20,13 @@
  * servers' CPU is read over the same wall period, so load from outside falls on both alike; before,
  * one server ran all its frames, then the other (`sequential`, kept as an option), and the relay's
  * own CPU per frame moved by a third from one run to the next with the machine's load. Runs
- * alternate which server gets the first frame of each pair; the table quotes the median of the
- * runs, the CPU ratio that of the medians.
+ * alternate which server is started first (and gets the first frame of each pair), with as many
+ * runs of each order by default (4 runs, 2 when quick): the server process started first costs
+ * more CPU per frame than the same code started second (measured on a quiet machine, ours /
+ * relay 1.17-1.35 with ours started first, 1.03-1.14 with the relay started first; starting them
+ * in the other order while keeping the frame order moved the gap with the start), so an odd
+ * number of runs leans one way. The table quotes the median of the runs, the CPU ratio that of
+ * the medians.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -39,16 +44,42 @@ export interface LiveProviderBenchOptions {
   quick?: boolean;
   /** The provider APIs to run (default both, Gemini Live first). */
   dialects?: LiveDialect[];
-  /** Runs of each server (default 3, 1 when quick). */
+  /**
+   * Runs of each server (default 4, 2 when quick); interleaved runs alternate which server gets the
+   * first frame of each pair, so an even number balances the order.
+   */
   runs?: number;
   /** Measured frames per run and server (default 10,000, 2,000 when quick). */
   frames?: number;
+  /**
+   * The least time, in milliseconds, each run's warm-up frames take before the measured ones
+   * (default 3,000, 500 when quick; at least 1,000 frames, 300 when quick, either way). See
+   * {@link Warmup}.
+   */
+  warmupMs?: number;
   /**
    * Run the two servers one after the other (each its own run of all its frames), as the bench
    * did before the fifth pass, instead of both at once with their frames interleaved (default).
    */
   sequential?: boolean;
 }
+
+/**
+ * How long a run warms its servers up: at least `frames` frames and at least `ms` milliseconds.
+ * A count alone ended the warm-up after about 0.2 s, while V8's compiler threads were still
+ * optimizing our server's frame path: measured per thread (`/proc/self/task`), 12-15 µs a frame of
+ * the measured window went to those threads in ours against 4-8 µs in the relay, whose code is
+ * small; after 20,000 warm-up frames (about 4 s) both were at 2-3 µs. A live server runs for
+ * hours, so what the bench charges per frame is the steady state, for both servers alike.
+ */
+interface Warmup {
+  frames: number;
+  ms: number;
+}
+
+/** Whether a warm-up that has sent `sent` frames since `start` (`performance.now()`) goes on. */
+const warming = (warmup: Warmup, sent: number, start: number): boolean =>
+  sent < warmup.frames || performance.now() - start < warmup.ms;
 
 /** One run of one server: latencies (ms) of each measured frame and the server's CPU (ms). */
 export interface LiveRunResult {
@@ -249,12 +280,13 @@ async function runOne(
   mode: 'adk' | 'relay',
   provider: Provider,
   frames: number,
-  warmup: number,
+  warmup: Warmup,
   run: number,
 ): Promise<LiveRunResult> {
   const side = await startSide(mode, provider, run);
   try {
-    for (let i = 0; i < warmup; i++) await side.one();
+    const start = performance.now();
+    for (let i = 0; warming(warmup, i, start); i++) await side.one();
     await cpuStart(side);
     const latencies: number[] = [];
     for (let i = 0; i < frames; i++) latencies.push(await side.one());
@@ -275,7 +307,7 @@ async function runPair(
   first: 'adk' | 'relay',
   providers: Record<'adk' | 'relay', Provider>,
   frames: number,
-  warmup: number,
+  warmup: Warmup,
   run: number,
 ): Promise<Record<'adk' | 'relay', LiveRunResult>> {
   const second = first === 'adk' ? 'relay' : 'adk';
@@ -283,7 +315,8 @@ async function runPair(
   try {
     const b = await startSide(second, providers[second], run);
     try {
-      for (let i = 0; i < warmup; i++) {
+      const start = performance.now();
+      for (let i = 0; warming(warmup, i, start); i++) {
         await a.one();
         await b.one();
       }
@@ -330,9 +363,12 @@ async function runDialect(
   dialect: LiveDialect,
   options: LiveProviderBenchOptions,
 ): Promise<{ rows: BenchRow[]; raw: { adk: LiveRunSummary[]; relay: LiveRunSummary[] } }> {
-  const runs = options.runs ?? (options.quick ? 1 : 3);
+  const runs = options.runs ?? (options.quick ? 2 : 4);
   const frames = options.frames ?? (options.quick ? 2000 : 10_000);
-  const warmup = options.quick ? 300 : 1000;
+  const warmup: Warmup = {
+    frames: options.quick ? 300 : 1000,
+    ms: options.warmupMs ?? (options.quick ? 500 : 3000),
+  };
   const providers = { adk: new Provider(dialect), relay: new Provider(dialect) };
   const listening = (provider: Provider) =>
     new Promise<void>((resolve) => provider.server.once('listening', () => resolve()));

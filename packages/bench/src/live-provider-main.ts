@@ -1,8 +1,10 @@
 /**
  * `pnpm --filter @adk/bench bench:live-provider [-- options]`: the live-path benchmark alone, as a
  * table. Options: `--quick`; `--gemini` or `--openai` (one provider API only); `--runs N`;
- * `--frames N` (measured frames per run and server); `--sequential` (one server after the other,
- * the method before the fifth pass, instead of both at once with their frames interleaved).
+ * `--frames N` (measured frames per run and server); `--warmup-ms N` (the least time each run's
+ * warm-up takes, 3,000 by default; 0 warms up by the frame count alone); `--sequential` (one
+ * server after the other, the method before the fifth pass, instead of both at once with their
+ * frames interleaved).
  */
 import { runLiveProviderBench, type LiveDialect } from './live-provider-bench';
 import { renderTable } from './report/table';
@@ -12,7 +14,11 @@ const count = (flag: string): number | undefined => {
   const at = args.indexOf(flag);
   if (at < 0) return undefined;
   const value = Number(args[at + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${flag} takes a positive integer`);
+  if (!Number.isInteger(value) || value < (flag === '--warmup-ms' ? 0 : 1)) {
+    throw new Error(
+      `${flag} takes a ${flag === '--warmup-ms' ? 'non-negative' : 'positive'} integer`,
+    );
+  }
   return value;
 };
 const dialects: LiveDialect[] | undefined = args.includes('--gemini')
@@ -27,6 +33,7 @@ const { rows, raw } = await runLiveProviderBench({
   ...(dialects ? { dialects } : {}),
   ...(count('--runs') !== undefined ? { runs: count('--runs') } : {}),
   ...(count('--frames') !== undefined ? { frames: count('--frames') } : {}),
+  ...(count('--warmup-ms') !== undefined ? { warmupMs: count('--warmup-ms') } : {}),
 });
 // The table's second column is the bare ws relay here, not @google/adk.
 console.log(renderTable(rows).replace('@google/adk 2.0.0', 'bare ws relay    '));

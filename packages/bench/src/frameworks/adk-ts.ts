@@ -75,6 +75,9 @@ export async function createAdkTsHarness(
     async createSession(userId, sessionId) {
       await sessionService.createSession({ appName: APP_NAME, userId, sessionId });
     },
+    async deleteSession(userId, sessionId) {
+      await sessionService.deleteSession({ appName: APP_NAME, userId, sessionId });
+    },
     runTurn(userId, sessionId, text) {
       return finishTurn(
         'adk-ts',

@@ -89,6 +89,10 @@ export async function createFloorHarness(): Promise<FrameworkHarness> {
     get toolCalls() {
       return toolCalls;
     },
+    deleteSession(userId, sessionId) {
+      sessions.delete(`${userId}/${sessionId}`);
+      return Promise.resolve();
+    },
     createSession(userId, sessionId) {
       sessions.set(`${userId}/${sessionId}`, []);
       return Promise.resolve();

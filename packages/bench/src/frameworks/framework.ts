@@ -7,6 +7,8 @@ export interface FrameworkHarness {
   readonly id: FrameworkId;
   /** Create an empty session in the harness's in-memory session service. */
   createSession(userId: string, sessionId: string): Promise<void>;
+  /** Delete a session (the settling turns leave the store as they found it). */
+  deleteSession(userId: string, sessionId: string): Promise<void>;
   /**
    * Run one user turn to completion: model call 1 returns a function call, the tool runs, model
    * call 2 returns text. Resolves with the final text the agent produced.

@@ -81,6 +81,9 @@ export async function createGoogleAdkHarness(): Promise<FrameworkHarness> {
     async createSession(userId, sessionId) {
       await sessionService.createSession({ appName: APP_NAME, userId, sessionId });
     },
+    async deleteSession(userId, sessionId) {
+      await sessionService.deleteSession({ appName: APP_NAME, userId, sessionId });
+    },
     runTurn(userId, sessionId, text) {
       return finishTurn(
         'google-adk',

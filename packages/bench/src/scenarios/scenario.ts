@@ -1,4 +1,4 @@
-import type { HarnessFactory } from '../frameworks/framework';
+import type { FrameworkHarness, HarnessFactory } from '../frameworks/framework';
 
 /** Sizes of the scenarios; `--quick` shrinks them. */
 export interface ScenarioSizes {
@@ -38,6 +38,44 @@ export const QUICK_SIZES: ScenarioSizes = {
   turnsPerConcurrentSession: 5,
   idleSessions: 2_000,
 };
+
+/**
+ * Turns run on the measured harness, after the forced collection and before the clock starts (see
+ * {@link collectThenSettle}).
+ */
+export const SETTLE_TURNS = 300;
+
+/** The least time the settling turns take, whatever their number (see {@link collectThenSettle}). */
+export const SETTLE_MS = Number(process.env.ADK_BENCH_SETTLE_MS ?? 1_000);
+
+/**
+ * Start a timed window from a clean heap and the framework's steady state. Two things would
+ * otherwise be timed that a server never pays. The forced collection (`gc()`, V8's "testing" GC)
+ * frees the object shapes (maps) that only a turn's short-lived objects use, and every optimized
+ * function that checked for one of them is deoptimized: measured with `--trace-deopt`, 20-30 of
+ * ours after each such collection, 42-88 recompilations in the next 1,000 turns, and slow turns
+ * while they ran unoptimized (a collection that happens by itself keeps recently used maps and
+ * deoptimized nothing in the same test). And a warm-up counted in turns ends while V8's compiler
+ * threads are still optimizing a framework's larger functions. So after collecting, run at least
+ * {@link SETTLE_TURNS} turns for at least {@link SETTLE_MS} on the harness that will be measured,
+ * each on a session created for it and deleted after it (so the store holds what it held
+ * before). Returns the tool calls made, for the scenario's check of its own turns.
+ */
+export async function collectThenSettle(
+  harness: FrameworkHarness,
+  prefix: string,
+): Promise<number> {
+  globalThis.gc?.();
+  const before = harness.toolCalls;
+  const start = performance.now();
+  for (let i = 0; i < SETTLE_TURNS || performance.now() - start < SETTLE_MS; i++) {
+    const sessionId = `${prefix}-settle-${i}`;
+    await harness.createSession('settle-user', sessionId);
+    await harness.runTurn('settle-user', sessionId, 'What is the weather in Paris?');
+    await harness.deleteSession('settle-user', sessionId);
+  }
+  return harness.toolCalls - before;
+}
 
 /** Named metrics one scenario measured for one framework in one run. */
 export type Metrics = Record<string, number>;

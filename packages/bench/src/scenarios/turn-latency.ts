@@ -1,15 +1,16 @@
 import { cpuMsSince, cpuNow, elapsedMs, mean, quantile } from '../stats';
 import type { Scenario } from './scenario';
-import { assertToolRan } from './scenario';
+import { assertToolRan, collectThenSettle } from './scenario';
 
 /**
  * Scenario 1: latency of one turn on a fresh session. Each measured turn gets a session created just
- * before it (not timed); the timer covers the whole `run` until its last event.
+ * before it (not timed); the timer covers the whole `run` until its last event. The window starts
+ * after a forced collection and a few settling turns ({@link collectThenSettle}).
  */
 export const turnLatency: Scenario = async (factory, sizes) => {
   const harness = await factory();
   const samples: number[] = [];
-  globalThis.gc?.();
+  const settleCalls = await collectThenSettle(harness, 'latency');
   const cpuStart = cpuNow();
   for (let i = 0; i < sizes.latencyTurns; i++) {
     const sessionId = `latency-${i}`;
@@ -19,7 +20,7 @@ export const turnLatency: Scenario = async (factory, sizes) => {
     samples.push(elapsedMs(start));
   }
   const cpuMs = cpuMsSince(cpuStart);
-  assertToolRan(harness.toolCalls, sizes.latencyTurns, 'turn-latency');
+  assertToolRan(harness.toolCalls - settleCalls, sizes.latencyTurns, 'turn-latency');
   await harness.close();
   return {
     p50Ms: quantile(samples, 0.5),
