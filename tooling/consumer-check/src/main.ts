@@ -11,8 +11,13 @@
  * on Node 20, better-sqlite3 13 must be refused with `SqlDriverMissingError`. Exits non-zero on
  * any failure.
  *
- * Options: `--lanes node20,node24`, `--managers npm,pnpm`, `--skip-build`, `--keep` (keep the
- * temporary folder). `ADK_CONSUMER_CHECK_CACHE` (default `~/.cache/adk-consumer-check`) keeps
+ * The lanes run at once (`--parallel N`, default all of them): most of a lane's time is package
+ * installs and child processes waiting on each other, so on 2 cores three lanes at once take
+ * about half as long as one after the other. Each step's heading names its lane and manager, and
+ * so does the line that ends it.
+ *
+ * Options: `--lanes node20,node24`, `--managers npm,pnpm`, `--parallel N`, `--skip-build`,
+ * `--keep` (keep the temporary folder). `ADK_CONSUMER_CHECK_CACHE` (default `~/.cache/adk-consumer-check`) keeps
  * Node 24 and the better-sqlite3 builds between runs.
  */
 import { copyFileSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
@@ -29,12 +34,13 @@ import {
 
 import { compileReadmes, compiledFile, type Readme } from './checks/readme-compile';
 import { launchChromium } from './checks/chromium';
+import type { Browser } from 'playwright-core';
 import * as created from './checks/created-project';
 import { startTimeGemini, startWeatherGemini } from './checks/fake-gemini';
 import { newerDriverOnOldNode } from './checks/newer-driver';
 import * as examples from './checks/run-examples';
 import { createConsumerProject, type PackageManager } from './consumer-project';
-import { LANES } from './lanes';
+import { LANES, type Lane } from './lanes';
 import { needsBuild, provideBetterSqlite3 } from './native-addon';
 import { packAll } from './pack';
 import { readmeBlocks, type ReadmeBlock } from './readme-blocks';
@@ -45,6 +51,7 @@ const root = resolve(import.meta.dirname, '../../..');
 const { values } = parseArgs({
   options: {
     lanes: { type: 'string', default: LANES.map((lane) => lane.name).join(',') },
+    parallel: { type: 'string', default: String(LANES.length) },
     managers: { type: 'string', default: 'npm,pnpm' },
     'skip-build': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
@@ -66,11 +73,11 @@ async function main(): Promise<void> {
   console.log(`consumer check in ${work} (cache ${cacheDir})`);
   const packages = publishedPackages(root);
   if (!values['skip-build']) {
-    const done = step('build (turbo)');
+    const built = step('build (turbo)');
     await runCommand('pnpm', ['build'], { cwd: root, timeoutMs: 900_000 });
-    done();
+    built();
   }
-  let done = step(`pack ${packages.length} packages (what pnpm pack:all does)`);
+  const done = step(`pack ${packages.length} packages (what pnpm pack:all does)`);
   const tarballsDir = join(work, 'tarballs');
   const tarballs = await packAll(packages, tarballsDir);
   done(tarballs.map((tarball) => tarball.pkg.name).join(' '));
@@ -90,133 +97,195 @@ async function main(): Promise<void> {
   const coreExample = compiledFile(findBlock(readmes, 'core-1'));
   const cliAgent = findBlock(readmes, 'cli-1');
 
-  const skipPostgres = await postgresUnavailable();
+  const context: LaneContext = {
+    tarballs,
+    tarballsDir,
+    readmes,
+    packages,
+    firstExample,
+    sessionExample,
+    coreExample,
+    cliAgent,
+    skipPostgres: await postgresUnavailable(),
+    browser: await launchChromium(),
+  };
+  const lanes = LANES.filter((candidate) => values.lanes.split(',').includes(candidate.name));
+  const parallel = Math.max(1, Number(values.parallel));
+  try {
+    await inParallel(lanes, parallel, (lane) => checkLane(lane, context));
+  } finally {
+    await context.browser.close();
+  }
+}
+
+/** What every lane checks against: the packed tarballs, the README blocks, the browser. */
+interface LaneContext {
+  tarballs: Awaited<ReturnType<typeof packAll>>;
+  tarballsDir: string;
+  readmes: Readme[];
+  packages: ReturnType<typeof publishedPackages>;
+  firstExample: string;
+  sessionExample: string;
+  coreExample: string;
+  cliAgent: ReadmeBlock;
+  skipPostgres: string | undefined;
+  browser: Browser;
+}
+
+/**
+ * Run `work` for every item, at most `limit` at once. Every started item is awaited before the
+ * first failure is thrown, so no lane is left running while the check cleans up.
+ */
+async function inParallel<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  const queue = [...items];
+  const failures: unknown[] = [];
+  const worker = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
+      try {
+        await work(item);
+      } catch (error) {
+        failures.push(error);
+        queue.length = 0;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failures.length > 0) throw failures[0];
+}
+
+/**
+ * One lane: its Node.js, then per package manager a full project (README blocks, examples, the
+ * created project). Each lane has its own fake Gemini servers, since some checks count the
+ * requests theirs received; the package managers run one after the other, sharing the lane's
+ * better-sqlite3 build.
+ */
+async function checkLane(lane: Lane, context: LaneContext): Promise<void> {
+  const { tarballs, tarballsDir, readmes, packages, browser, skipPostgres } = context;
+  const { firstExample, sessionExample, coreExample, cliAgent } = context;
   const gemini = await startWeatherGemini();
   const timeGemini = await startTimeGemini();
-  const browser = await launchChromium();
   try {
-    for (const lane of LANES.filter((candidate) =>
-      values.lanes.split(',').includes(candidate.name),
-    )) {
-      done = step(`${lane.name}: Node.js`);
-      const runtime = await lane.runtime(cacheDir);
-      done(runtime.version);
-      for (const manager of values.managers.split(',') as PackageManager[]) {
-        const label = `${lane.name} ${manager}`;
-        done = step(
-          `${label}: install ${tarballs.length} tarballs + ${Object.keys(lane.registry).join(' ')}`,
-        );
-        const project = await createConsumerProject({
-          dir: join(work, lane.name, manager),
-          manager,
-          runtime,
-          tarballs,
-          registry: lane.registry,
-        });
-        done();
-        done = step(
-          `${label}: compile README blocks (strict, exactOptionalPropertyTypes, skipLibCheck off)`,
-        );
-        const compiled = await compileReadmes(
-          project,
-          readmes,
-          packages.flatMap((pkg) => pkg.entryPoints),
-        );
-        done(`${compiled.blocks} blocks from ${readmes.length} READMEs`);
-        done = step(`${label}: session-sql before better-sqlite3 is built`);
-        const topLevelDriver = join(project.dir, 'node_modules', 'better-sqlite3');
-        done(
-          needsBuild(realpathSync(topLevelDriver))
-            ? await examples.sessionSqlWithoutAddon(project, sessionExample)
-            : 'nothing to build: this better-sqlite3 ships prebuilt binaries',
-        );
-        done = step(`${label}: better-sqlite3 native addon`);
-        done(
-          (
-            await provideBetterSqlite3(
-              join(project.dir, 'node_modules'),
-              runtime,
-              join(cacheDir, 'native'),
-            )
-          ).join(', '),
-        );
-        done = step(`${label}: session-sql README example on SQLite`);
-        done(await examples.sessionSqlExample(project, sessionExample, 'sqlite:./sessions.db'));
-        done = step(`${label}: session-sql README example on PostgreSQL`);
-        if (skipPostgres) {
-          done(`skipped: ${skipPostgres}`);
-        } else {
-          const schema = `consumer_check_${lane.name}_${manager}_${process.pid}`;
-          await createPostgresSchema(schema);
-          try {
-            const url = `${POSTGRES_URL}${POSTGRES_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-            done(await examples.sessionSqlExample(project, sessionExample, url));
-          } finally {
-            await dropPostgresSchema(schema);
-          }
-        }
-        done = step(`${label}: first README example without an API key`);
-        done(await examples.firstExampleWithoutKey(project, firstExample));
-        done = step(`${label}: first README example against the fake Gemini server`);
-        done(await examples.firstExampleAgainstFakeGemini(project, firstExample, gemini));
-        done = step(`${label}: adk run with the CLI README agent`);
-        done(
-          await examples.cliRunsReadmeAgent(
-            project,
-            join('readme', cliAgent.id, cliAgent.path ?? ''),
-            gemini,
-          ),
-        );
-        done = step(`${label}: startTelemetry without @opentelemetry/sdk-node`);
-        done(await examples.telemetryWithoutSdk(project));
-        done = step(`${label}: CommonJS require of the ESM packages`);
-        done(await examples.commonJsRequire(project));
-        done = step(`${label}: adk create --packages, from outside the clone; install as created`);
-        const createdProject = await created.createAndInstall({
-          root,
-          tarballsDir,
-          parentDir: join(work, lane.name, `${manager}-created`),
-          manager,
-          runtime,
-          nativeCache: join(cacheDir, 'native'),
-        });
-        done(`installed in ${(createdProject.installMs / 1000).toFixed(0)} s`);
-        done = step(`${label}: created project: typecheck (tsc) and test`);
-        done(await created.typecheckAndTest(createdProject));
-        done = step(`${label}: created project: adk run (npm start)`);
-        done(await created.adkRun(createdProject, timeGemini));
-        done = step(`${label}: created project: adk web in Chromium`);
-        done(await created.adkWeb(createdProject, timeGemini, browser));
-        done = step(`${label}: created project: adk eval`);
-        done(await created.adkEval(createdProject, timeGemini));
-        if (manager === 'pnpm' && Number(runtime.version.slice(1).split('.')[0]) < 22) {
-          done = step(`${label}: better-sqlite3 13 on Node ${runtime.version}`);
-          done(
-            await newerDriverOnOldNode({
-              dir: join(work, lane.name, 'newer-driver'),
-              runtime,
-              tarballs,
-              example: join(project.dir, sessionExample),
-            }),
-          );
-        }
-        if (manager === 'npm') {
-          const core = tarballs.find((tarball) => tarball.pkg.name === '@adk/core')!;
-          done = step(`${lane.name}: npm install @adk/core zod only`);
-          const minimal = await createConsumerProject({
-            dir: join(work, lane.name, 'minimal'),
-            manager,
+    let done = step(`${lane.name}: Node.js`);
+    const runtime = await lane.runtime(cacheDir);
+    done(runtime.version);
+    for (const manager of values.managers.split(',') as PackageManager[]) {
+      const label = `${lane.name} ${manager}`;
+      done = step(
+        `${label}: install ${tarballs.length} tarballs + ${Object.keys(lane.registry).join(' ')}`,
+      );
+      const project = await createConsumerProject({
+        dir: join(work, lane.name, manager),
+        manager,
+        runtime,
+        tarballs,
+        registry: lane.registry,
+      });
+      done();
+      done = step(
+        `${label}: compile README blocks (strict, exactOptionalPropertyTypes, skipLibCheck off)`,
+      );
+      const compiled = await compileReadmes(
+        project,
+        readmes,
+        packages.flatMap((pkg) => pkg.entryPoints),
+      );
+      done(`${compiled.blocks} blocks from ${readmes.length} READMEs`);
+      done = step(`${label}: session-sql before better-sqlite3 is built`);
+      const topLevelDriver = join(project.dir, 'node_modules', 'better-sqlite3');
+      done(
+        needsBuild(realpathSync(topLevelDriver))
+          ? await examples.sessionSqlWithoutAddon(project, sessionExample)
+          : 'nothing to build: this better-sqlite3 ships prebuilt binaries',
+      );
+      done = step(`${label}: better-sqlite3 native addon`);
+      done(
+        (
+          await provideBetterSqlite3(
+            join(project.dir, 'node_modules'),
             runtime,
-            tarballs: [core],
-            registry: { zod: '^4.0.0' },
-          });
-          copyFileSync(join(project.dir, coreExample), join(minimal.dir, 'core-example.js'));
-          done(await examples.minimalProject(minimal, 'core-example.js'));
+            join(cacheDir, 'native'),
+          )
+        ).join(', '),
+      );
+      done = step(`${label}: session-sql README example on SQLite`);
+      done(await examples.sessionSqlExample(project, sessionExample, 'sqlite:./sessions.db'));
+      done = step(`${label}: session-sql README example on PostgreSQL`);
+      if (skipPostgres) {
+        done(`skipped: ${skipPostgres}`);
+      } else {
+        const schema = `consumer_check_${lane.name}_${manager}_${process.pid}`;
+        await createPostgresSchema(schema);
+        try {
+          const url = `${POSTGRES_URL}${POSTGRES_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+          done(await examples.sessionSqlExample(project, sessionExample, url));
+        } finally {
+          await dropPostgresSchema(schema);
         }
+      }
+      done = step(`${label}: first README example without an API key`);
+      done(await examples.firstExampleWithoutKey(project, firstExample));
+      done = step(`${label}: first README example against the fake Gemini server`);
+      done(await examples.firstExampleAgainstFakeGemini(project, firstExample, gemini));
+      done = step(`${label}: adk run with the CLI README agent`);
+      done(
+        await examples.cliRunsReadmeAgent(
+          project,
+          join('readme', cliAgent.id, cliAgent.path ?? ''),
+          gemini,
+        ),
+      );
+      done = step(`${label}: startTelemetry without @opentelemetry/sdk-node`);
+      done(await examples.telemetryWithoutSdk(project));
+      done = step(`${label}: CommonJS require of the ESM packages`);
+      done(await examples.commonJsRequire(project));
+      done = step(`${label}: adk create --packages, from outside the clone; install as created`);
+      const createdProject = await created.createAndInstall({
+        root,
+        tarballsDir,
+        parentDir: join(work, lane.name, `${manager}-created`),
+        manager,
+        runtime,
+        nativeCache: join(cacheDir, 'native'),
+      });
+      done(`installed in ${(createdProject.installMs / 1000).toFixed(0)} s`);
+      done = step(`${label}: created project: typecheck (tsc) and test`);
+      done(await created.typecheckAndTest(createdProject));
+      done = step(`${label}: created project: adk run (npm start)`);
+      done(await created.adkRun(createdProject, timeGemini));
+      done = step(`${label}: created project: adk web in Chromium`);
+      done(await created.adkWeb(createdProject, timeGemini, browser));
+      done = step(`${label}: created project: adk eval`);
+      done(await created.adkEval(createdProject, timeGemini));
+      if (manager === 'pnpm' && Number(runtime.version.slice(1).split('.')[0]) < 22) {
+        done = step(`${label}: better-sqlite3 13 on Node ${runtime.version}`);
+        done(
+          await newerDriverOnOldNode({
+            dir: join(work, lane.name, 'newer-driver'),
+            runtime,
+            tarballs,
+            example: join(project.dir, sessionExample),
+          }),
+        );
+      }
+      if (manager === 'npm') {
+        const core = tarballs.find((tarball) => tarball.pkg.name === '@adk/core')!;
+        done = step(`${lane.name}: npm install @adk/core zod only`);
+        const minimal = await createConsumerProject({
+          dir: join(work, lane.name, 'minimal'),
+          manager,
+          runtime,
+          tarballs: [core],
+          registry: { zod: '^4.0.0' },
+        });
+        copyFileSync(join(project.dir, coreExample), join(minimal.dir, 'core-example.js'));
+        done(await examples.minimalProject(minimal, 'core-example.js'));
       }
     }
   } finally {
-    await browser.close();
     await Promise.all([gemini.close(), timeGemini.close()]);
   }
 }

@@ -71,13 +71,16 @@ export function runCommand(
   });
 }
 
-/** Prints a step heading and returns a function printing its duration. */
+/**
+ * Prints a step heading and returns a function printing its duration. The closing line repeats
+ * the heading, since steps of lanes run at once interleave.
+ */
 export function step(title: string): (detail?: string) => void {
   const started = performance.now();
   console.log(`\n--- ${title}`);
   return (detail) =>
     console.log(
-      `    ok (${((performance.now() - started) / 1000).toFixed(1)} s)${detail ? ` ${detail}` : ''}`,
+      `    ok (${((performance.now() - started) / 1000).toFixed(1)} s) ${title}${detail ? `: ${detail}` : ''}`,
     );
 }
 
