@@ -45,8 +45,8 @@ export interface LiveProviderBenchOptions {
   /** The provider APIs to run (default both, Gemini Live first). */
   dialects?: LiveDialect[];
   /**
-   * Runs of each server (default 4, 2 when quick); interleaved runs alternate which server gets the
-   * first frame of each pair, so an even number balances the order.
+   * Runs of each server (default 4, 2 when quick); runs alternate which server is started first,
+   * so an even number balances the order.
    */
   runs?: number;
   /** Measured frames per run and server (default 10,000, 2,000 when quick). */

@@ -17,8 +17,8 @@
  * so does the line that ends it.
  *
  * Options: `--lanes node20,node24`, `--managers npm,pnpm`, `--parallel N`, `--skip-build`,
- * `--keep` (keep the temporary folder). `ADK_CONSUMER_CHECK_CACHE` (default `~/.cache/adk-consumer-check`) keeps
- * Node 24 and the better-sqlite3 builds between runs.
+ * `--keep` (keep the temporary folder). `ADK_CONSUMER_CHECK_CACHE` (default
+ * `~/.cache/adk-consumer-check`) keeps Node 22 and 24 and the better-sqlite3 builds between runs.
  */
 import { copyFileSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
@@ -285,6 +285,12 @@ async function checkLane(lane: Lane, context: LaneContext): Promise<void> {
         done(await examples.minimalProject(minimal, 'core-example.js'));
       }
     }
+  } catch (error) {
+    // Lanes interleave their output: say which one failed.
+    if (error instanceof CheckFailure) {
+      throw new CheckFailure(`${lane.name}: ${error.message}`, error.output);
+    }
+    throw error;
   } finally {
     await Promise.all([gemini.close(), timeGemini.close()]);
   }
