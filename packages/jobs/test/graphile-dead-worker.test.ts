@@ -165,6 +165,65 @@ describe.skipIf(skip !== undefined)('GraphileJobStore: a worker that died', () =
     expect(model.requests).toHaveLength(1);
   });
 
+  it('a run whose job a sweep unlocked while it ran stops at its next heartbeat; the job runs again and completes, never twice at once', async () => {
+    // What a sweep does to a live process whose heartbeat came late, here while the job runs:
+    // before, the run went on to its end while the job was free for any worker to run again.
+    const leaseMs = 3000;
+    const queue = `swept-running-${Date.now()}`;
+    const gate = gateTool();
+    const { runner } = reportRunner(
+      (request) =>
+        afterToolCall(request) ? 'done' : { functionCalls: [{ name: 'wait', args: {} }] },
+      { tools: [gate.tool] },
+    );
+    const jobs = new GraphileJobStore({
+      connectionString: POSTGRES_URL,
+      schema,
+      pollIntervalMs: 200,
+    });
+    cleanups.push(() => jobs.close());
+    const worker = new JobWorker({
+      store: jobs,
+      runners: [runner],
+      queues: { [queue]: 1 },
+      leaseMs,
+      onError: () => undefined,
+    });
+    cleanups.push(() => worker.stop());
+    worker.start();
+    const { job } = await jobs.enqueue({
+      queue,
+      appName: 'reports',
+      userId: 'u1',
+      message: userContent('long report'),
+    });
+    await gate.whenActive(1);
+    const client = new pg.Client({ connectionString: POSTGRES_URL });
+    await client.connect();
+    const swept = await client.query(
+      `update "${schema}"._private_jobs set locked_at = null, locked_by = null
+        where key = $1 and locked_at is not null`,
+      [job.id],
+    );
+    await client.end();
+    expect(swept.rowCount).toBe(1);
+    // The next heartbeat (every leaseMs / 3) finds the job no longer locked by this pool and
+    // aborts the run: the gated tool sees its signal and returns.
+    await until(
+      () => Promise.resolve(gate.active()),
+      (active) => active === 0,
+      leaseMs * 5,
+    );
+    gate.release();
+    const done = await until(
+      () => jobs.get(job.id),
+      (current) => current?.state === 'completed',
+      60_000,
+    );
+    expect(done).toMatchObject({ state: 'completed', attempt: 2 });
+    expect(gate.maxActive()).toBe(1);
+  });
+
   it('killed on its last attempt, the job ends dead with a JOB_LEASE_EXPIRED lastError', async () => {
     const leaseMs = 2000;
     const jobs = store();

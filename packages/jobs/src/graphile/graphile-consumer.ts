@@ -54,6 +54,10 @@ export class GraphileConsumer implements JobConsumer {
   readonly #options: GraphileConsumerOptions;
   readonly #inFlight: InFlightRuns;
   readonly #workerIds = new Set<string>();
+  /** The graphile locker (`locked_by`) of each job running here, as it read when its run began. */
+  readonly #lockers = new Map<string, string>();
+  /** Runs aborted because their job was unlocked while they ran (see {@link #beat}). */
+  readonly #leaseLost = new Set<string>();
   #runner: Runner | undefined;
   #stopping = false;
   #engineStopped = false;
@@ -178,7 +182,14 @@ export class GraphileConsumer implements JobConsumer {
     if (stored.state === 'pending' || stored.leaseOwner !== helpers.job.locked_by)
       throw new AttemptFailed('Lease lost: the job was unlocked before its run started.');
     const job: Job = { ...stored, attempt: helpers.job.attempts };
-    const outcome = await this.#inFlight.run(job);
+    this.#leaseLost.delete(id);
+    if (helpers.job.locked_by !== null) this.#lockers.set(id, helpers.job.locked_by);
+    let outcome: AttemptOutcome;
+    try {
+      outcome = await this.#inFlight.run(job);
+    } finally {
+      this.#lockers.delete(id);
+    }
     await this.#record(job, outcome, helpers);
   }
 
@@ -187,6 +198,14 @@ export class GraphileConsumer implements JobConsumer {
     const now = clock.now();
     const refused = (current: Job | undefined) =>
       request.recorded({ job: current ?? job, outcome, refused: true });
+    if (this.#leaseLost.delete(job.id)) {
+      // Unlocked by a sweep while it ran (this process's heartbeat came late): whatever the run's
+      // outcome, the job is no longer this pool's. Returning would let graphile delete the row,
+      // which another worker may hold by now; thrown, graphile records the failed attempt only on
+      // a row this pool still locks, so the row stays for whoever runs it next.
+      refused(await read(job.id));
+      throw new AttemptFailed('Lease lost: the job was unlocked while it ran here.');
+    }
     switch (outcome.kind) {
       case 'aborted': {
         if (!this.#inFlight.isReleased(job.id)) {
@@ -251,18 +270,31 @@ export class GraphileConsumer implements JobConsumer {
     }
   }
 
-  /** Heartbeat of this process's graphile workers; unlock dead workers' jobs; abort cancelled runs. */
+  /**
+   * Heartbeat of this process's graphile workers; unlock dead workers' jobs; abort the runs whose
+   * job was cancelled, and those whose job is no longer locked by the pool that began the run: a
+   * sweep unlocked it because this process's heartbeat came late (a stalled event loop, a busy
+   * machine), so another worker may run it now. Such a run stops at this tick, not when it ends,
+   * and its outcome is not recorded (see {@link #record}).
+   */
   async #beat(): Promise<void> {
     const { pool, schema, request } = this.#options;
     await recordHeartbeat(pool, schema, [...this.#workerIds]);
     await sweepDeadWorkers(pool, schema, request.leaseMs);
     const running = this.#inFlight.ids;
-    if (running.length > 0) {
-      const cancelled = await pool.query<{ id: string }>(
-        `select id from "${schema}".adk_job_records where id = any($1) and outcome = 'cancelled'`,
-        [running],
-      );
-      this.#inFlight.abort(cancelled.rows.map((row) => row.id));
-    }
+    if (running.length === 0) return;
+    const ended = await pool.query<{ id: string; cancelled: boolean }>(
+      `select t.id, coalesce(r.outcome = 'cancelled', false) as cancelled
+        from unnest($1::text[], $2::text[]) as t(id, locker)
+        left join "${schema}".adk_job_records r on r.id = t.id
+        left join "${schema}"._private_jobs j on j.key = t.id
+        where r.outcome = 'cancelled'
+          or (t.locker is not null and j.locked_by is distinct from t.locker)`,
+      [running, running.map((id) => this.#lockers.get(id) ?? null)],
+    );
+    // Only runs still in flight: one that ended meanwhile has been recorded already.
+    const lost = ended.rows.filter((row) => !row.cancelled && this.#lockers.has(row.id));
+    for (const row of lost) this.#leaseLost.add(row.id);
+    this.#inFlight.abort(ended.rows.map((row) => row.id));
   }
 }
