@@ -14,14 +14,21 @@ class AttemptFailed extends Error {
 /**
  * One queue served by a BullMQ `Worker`: BullMQ pops the jobs (blocking, no poll), holds a lock
  * of `leaseMs` renewed while the run goes on, and moves a stalled job (its worker died) back to
- * the queue within `leaseMs × 5/3` of the death (stalled checks every third of `leaseMs`). The worker's `backoff` computes BullMQ's retry delay. Cancellation tombstones are
- * checked every third of `leaseMs`.
+ * the queue within `leaseMs × 5/3` of the death (stalled checks every third of `leaseMs`). The
+ * worker's `backoff` computes BullMQ's retry delay. Cancellation tombstones are checked every
+ * third of `leaseMs`. A run whose lock BullMQ fails to renew (the process stalled past its lease,
+ * so the job is handed out again) is aborted at once and its outcome not recorded.
  */
 export class BullMqConsumer implements JobConsumer {
   readonly #store: BullMqStoreHost;
   readonly #request: ConsumeRequest;
   readonly #inFlight: InFlightRuns;
   #worker: Worker<BullJobData, JobResult> | undefined;
+  /**
+   * Runs whose lock BullMQ could not renew (it lapsed: the process stalled past `leaseMs`), so
+   * BullMQ's stalled check hands the job to a worker again; they are aborted, not recorded.
+   */
+  readonly #leaseLost = new Set<string>();
 
   constructor(options: { store: BullMqStoreHost; request: ConsumeRequest }) {
     this.#store = options.store;
@@ -56,6 +63,12 @@ export class BullMqConsumer implements JobConsumer {
       },
     );
     this.#worker.on('error', (error) => request.onError(error, undefined));
+    this.#worker.on('lockRenewalFailed', (ids) => {
+      const running = new Set(this.#inFlight.ids);
+      const lost = ids.filter((id) => running.has(id));
+      for (const id of lost) this.#leaseLost.add(id);
+      this.#inFlight.abort(lost);
+    });
     await this.#worker.waitUntilReady();
     this.#inFlight.start();
   }
@@ -72,9 +85,17 @@ export class BullMqConsumer implements JobConsumer {
     const request = this.#request;
     const job = bullToJob(bull, 'active');
     if (bull.id?.startsWith('repeat:')) await this.#store.orderScheduled(bull);
+    this.#leaseLost.delete(job.id);
     const outcome = await this.#inFlight.run(job, async (controller) => {
       if ((await this.#store.isCancelled([job.id])).size > 0) controller.abort();
     });
+    if (this.#leaseLost.delete(job.id)) {
+      // The lock lapsed while the job ran: BullMQ's stalled check gives it to a worker again, so
+      // this run's outcome is not this worker's to record (BullMQ refuses it anyway: the lock is
+      // gone). Thrown, BullMQ's move of the job fails on the missing lock and leaves it be.
+      request.recorded({ job: (await this.#store.get(job.id)) ?? job, outcome, refused: true });
+      throw new AttemptFailed('Lease lost: the lock lapsed while the job ran here.');
+    }
     const now = Date.now();
     const cancelled = (await this.#store.isCancelled([job.id])).size > 0;
     if (cancelled) {
