@@ -1,11 +1,10 @@
-import { userContent } from '@adk/core';
 import { REDIS_URL, dropRedisPrefix, redisPrefix, redisUnavailable } from '@adk/test-databases';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { JobWorker, subscribeJobEvents } from '../src';
+import { subscribeJobEvents } from '../src';
 import { BullMqJobStore } from '../src/bullmq';
-import { afterToolCall, gateTool, reportRunner } from './fixtures/agents';
+import { parkedJob, stoppedThenCompleted } from './fixtures/agents';
 import { until } from './fixtures/until';
 
 // Under CI=true an unreachable Redis throws here: its tests fail, never skip.
@@ -24,12 +23,6 @@ describe.skipIf(skip !== undefined)('BullMqJobStore: a run whose lock lapsed', (
     // stalled check hands the job out again. The lock is removed here while the run waits.
     const leaseMs = 3000;
     const queue = `lapsed-${Date.now()}`;
-    const gate = gateTool();
-    const { runner } = reportRunner(
-      (request) =>
-        afterToolCall(request) ? 'done' : { functionCalls: [{ name: 'wait', args: {} }] },
-      { tools: [gate.tool] },
-    );
     const jobs = new BullMqJobStore({ url: REDIS_URL, prefix });
     cleanups.push(() => jobs.close());
     const released: string[] = [];
@@ -38,43 +31,18 @@ describe.skipIf(skip !== undefined)('BullMqJobStore: a run whose lock lapsed', (
         if (which.queue === queue) released.push(reason);
       }),
     );
-    const worker = new JobWorker({
-      store: jobs,
-      runners: [runner],
-      queues: { [queue]: 1 },
-      leaseMs,
-      onError: () => undefined,
-    });
-    cleanups.push(() => worker.stop());
-    worker.start();
-    const { job } = await jobs.enqueue({
-      queue,
-      appName: 'reports',
-      userId: 'u1',
-      message: userContent('long report'),
-    });
-    await gate.whenActive(1);
+    const { job, gate } = await parkedJob(jobs, queue, leaseMs, cleanups);
     const redis = new Redis(REDIS_URL);
     const removed = await redis.del(`${prefix}:${queue}:${job.id}:lock`);
     await redis.quit();
     expect(removed).toBe(1);
     // BullMQ renews locks every half lease: the failed renewal aborts the run, whose gated tool
     // sees its signal and returns.
-    await until(
-      () => Promise.resolve(gate.active()),
-      (active) => active === 0,
-      leaseMs * 5,
-    );
+    const done = await stoppedThenCompleted(jobs, job, gate, leaseMs * 5);
     await until(
       () => Promise.resolve(released),
       (reasons) => reasons.includes('lease-lost'),
       leaseMs * 5,
-    );
-    gate.release();
-    const done = await until(
-      () => jobs.get(job.id),
-      (current) => current?.state === 'completed',
-      60_000,
     );
     expect(done).toMatchObject({ state: 'completed', result: { finalText: 'done' } });
     expect(gate.maxActive()).toBe(1);

@@ -14,7 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { JobWorker } from '../src';
 import { GraphileJobStore } from '../src/graphile';
-import { afterToolCall, gateTool, reportRunner } from './fixtures/agents';
+import {
+  afterToolCall,
+  gateTool,
+  parkedJob,
+  reportRunner,
+  stoppedThenCompleted,
+} from './fixtures/agents';
 import { until } from './fixtures/until';
 
 // Under CI=true an unreachable PostgreSQL throws here: its tests fail, never skip.
@@ -169,35 +175,13 @@ describe.skipIf(skip !== undefined)('GraphileJobStore: a worker that died', () =
     // What a sweep does to a live process whose heartbeat came late, here while the job runs:
     // before, the run went on to its end while the job was free for any worker to run again.
     const leaseMs = 3000;
-    const queue = `swept-running-${Date.now()}`;
-    const gate = gateTool();
-    const { runner } = reportRunner(
-      (request) =>
-        afterToolCall(request) ? 'done' : { functionCalls: [{ name: 'wait', args: {} }] },
-      { tools: [gate.tool] },
-    );
     const jobs = new GraphileJobStore({
       connectionString: POSTGRES_URL,
       schema,
       pollIntervalMs: 200,
     });
     cleanups.push(() => jobs.close());
-    const worker = new JobWorker({
-      store: jobs,
-      runners: [runner],
-      queues: { [queue]: 1 },
-      leaseMs,
-      onError: () => undefined,
-    });
-    cleanups.push(() => worker.stop());
-    worker.start();
-    const { job } = await jobs.enqueue({
-      queue,
-      appName: 'reports',
-      userId: 'u1',
-      message: userContent('long report'),
-    });
-    await gate.whenActive(1);
+    const { job, gate } = await parkedJob(jobs, `swept-running-${Date.now()}`, leaseMs, cleanups);
     const client = new pg.Client({ connectionString: POSTGRES_URL });
     await client.connect();
     const swept = await client.query(
@@ -209,17 +193,7 @@ describe.skipIf(skip !== undefined)('GraphileJobStore: a worker that died', () =
     expect(swept.rowCount).toBe(1);
     // The next heartbeat (every leaseMs / 3) finds the job no longer locked by this pool and
     // aborts the run: the gated tool sees its signal and returns.
-    await until(
-      () => Promise.resolve(gate.active()),
-      (active) => active === 0,
-      leaseMs * 5,
-    );
-    gate.release();
-    const done = await until(
-      () => jobs.get(job.id),
-      (current) => current?.state === 'completed',
-      60_000,
-    );
+    const done = await stoppedThenCompleted(jobs, job, gate, leaseMs * 5);
     expect(done).toMatchObject({ state: 'completed', attempt: 2 });
     expect(gate.maxActive()).toBe(1);
   });
