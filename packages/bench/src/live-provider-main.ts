@@ -10,14 +10,12 @@ import { runLiveProviderBench, type LiveDialect } from './live-provider-bench';
 import { renderTable } from './report/table';
 
 const args = process.argv.slice(2);
-const count = (flag: string): number | undefined => {
+const count = (flag: string, least = 1): number | undefined => {
   const at = args.indexOf(flag);
   if (at < 0) return undefined;
   const value = Number(args[at + 1]);
-  if (!Number.isInteger(value) || value < (flag === '--warmup-ms' ? 0 : 1)) {
-    throw new Error(
-      `${flag} takes a ${flag === '--warmup-ms' ? 'non-negative' : 'positive'} integer`,
-    );
+  if (!Number.isInteger(value) || value < least) {
+    throw new Error(`${flag} takes an integer of at least ${least}`);
   }
   return value;
 };
@@ -33,7 +31,7 @@ const { rows, raw } = await runLiveProviderBench({
   ...(dialects ? { dialects } : {}),
   ...(count('--runs') !== undefined ? { runs: count('--runs') } : {}),
   ...(count('--frames') !== undefined ? { frames: count('--frames') } : {}),
-  ...(count('--warmup-ms') !== undefined ? { warmupMs: count('--warmup-ms') } : {}),
+  ...(count('--warmup-ms', 0) !== undefined ? { warmupMs: count('--warmup-ms', 0) } : {}),
 });
 // The table's second column is the bare ws relay here, not @google/adk.
 console.log(renderTable(rows).replace('@google/adk 2.0.0', 'bare ws relay    '));

@@ -71,6 +71,10 @@ function findBlock(readmes: readonly Readme[], id: string): ReadmeBlock {
 
 async function main(): Promise<void> {
   console.log(`consumer check in ${work} (cache ${cacheDir})`);
+  const parallel = Number(values.parallel);
+  if (!Number.isInteger(parallel) || parallel < 1) {
+    throw new CheckFailure(`--parallel takes an integer of at least 1, not "${values.parallel}"`);
+  }
   const packages = publishedPackages(root);
   if (!values['skip-build']) {
     const built = step('build (turbo)');
@@ -110,7 +114,6 @@ async function main(): Promise<void> {
     browser: await launchChromium(),
   };
   const lanes = LANES.filter((candidate) => values.lanes.split(',').includes(candidate.name));
-  const parallel = Math.max(1, Number(values.parallel));
   try {
     await inParallel(lanes, parallel, (lane) => checkLane(lane, context));
   } finally {
@@ -154,6 +157,10 @@ async function inParallel<T>(
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  // The first failure ends the check; any other lane's is printed, not lost.
+  for (const other of failures.slice(1)) {
+    console.error(`\nalso failed: ${other instanceof Error ? other.message : String(other)}`);
+  }
   if (failures.length > 0) throw failures[0];
 }
 

@@ -85,7 +85,6 @@ export class BullMqConsumer implements JobConsumer {
     const request = this.#request;
     const job = bullToJob(bull, 'active');
     if (bull.id?.startsWith('repeat:')) await this.#store.orderScheduled(bull);
-    this.#leaseLost.delete(job.id);
     const outcome = await this.#inFlight.run(job, async (controller) => {
       if ((await this.#store.isCancelled([job.id])).size > 0) controller.abort();
     });

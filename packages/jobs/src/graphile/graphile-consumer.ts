@@ -182,7 +182,6 @@ export class GraphileConsumer implements JobConsumer {
     if (stored.state === 'pending' || stored.leaseOwner !== helpers.job.locked_by)
       throw new AttemptFailed('Lease lost: the job was unlocked before its run started.');
     const job: Job = { ...stored, attempt: helpers.job.attempts };
-    this.#leaseLost.delete(id);
     if (helpers.job.locked_by !== null) this.#lockers.set(id, helpers.job.locked_by);
     let outcome: AttemptOutcome;
     try {
