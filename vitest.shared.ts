@@ -25,5 +25,11 @@ export default defineConfig({
     // `expect.poll` returns as soon as its check passes: a generous deadline costs nothing.
     expect: { poll: { timeout: 30_000 } },
     restoreMocks: true,
+    // Under CI each package also writes its results as JSON, so that `.ci/run` can print every
+    // failed test at the end of the log (turbo interleaves the packages' output, and a failure in
+    // a package that finished early would otherwise scroll out of what a log's tail shows).
+    ...(process.env.CI
+      ? { reporters: ['default', 'json'], outputFile: { json: '.vitest-results/results.json' } }
+      : {}),
   },
 });

@@ -100,10 +100,12 @@ export class FileArtifactService implements ArtifactService {
       createTime: Date.now(),
     };
     for (let attempt = 0; ; attempt++) {
-      await mkdir(directory, { recursive: true });
       const temporaryData = path.join(directory, `${TEMP_MARK}tmp-${randomUUID()}`);
       const temporarySidecar = path.join(directory, `${TEMP_MARK}tmp-${randomUUID()}`);
       try {
+        // Inside the retry: a delete that renames the directory away while `mkdir` checks the
+        // one it found fails `mkdir` itself with ENOENT.
+        await mkdir(directory, { recursive: true });
         await writeDurably(temporaryData, encoded.data);
         const version = await claimVersion(directory, temporaryData);
         await writeDurably(
