@@ -30,12 +30,21 @@ describe.skipIf(skipPostgres !== undefined)('PostgreSQL', () => {
   it('settles many concurrent writers over a connection pool with distinct versions', async () => {
     const services = Array.from({ length: 4 }, () => new SqlArtifactService({ db: postgres!.db }));
     const scope = { appName: 'pool-app', userId: 'u', sessionId: 's', filename: 'contended.txt' };
+    // Many more savers than the pool has connections, all after the same next version.
+    const savers = 96;
     const versions = await Promise.all(
-      Array.from({ length: 24 }, (_, i) =>
+      Array.from({ length: savers }, (_, i) =>
         services[i % 4]!.saveArtifact({ ...scope, artifact: { text: String(i) } }),
       ),
     );
-    expect([...versions].sort((a, b) => a - b)).toEqual(Array.from({ length: 24 }, (_, i) => i));
+    expect([...versions].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: savers }, (_, i) => i),
+    );
+    // Each version holds what its own saver wrote.
+    const texts = await Promise.all(
+      versions.map((version) => services[0]!.loadArtifact({ ...scope, version })),
+    );
+    expect(texts).toEqual(Array.from({ length: savers }, (_, i) => ({ text: String(i) })));
   });
 });
 

@@ -13,6 +13,7 @@ import {
   checkSchemaOption,
   inSchema,
   qualifiedTable,
+  lockKeyForTransaction,
   retryOnUniqueViolation,
   storeTables,
   type AnyKysely,
@@ -129,9 +130,14 @@ export class SqlMemoryService implements MemoryService {
   async addSessionToMemory(session: Session): Promise<void> {
     const records = sessionToRecords(session);
     if (this.#autoMigrate) await this.migrate();
-    // Another writer refreshing the same session at the same time: do it again on top.
+    // Writers refreshing the same session take turns (PostgreSQL would otherwise let two delete
+    // the same rows and insert them twice, one failing on the unique key however often retried).
+    // The retry is left for writers that take no lock: an older version during a rolling deploy.
+    const { appName, userId, id } = session;
+    const key = [this.#location.schema ?? '', ENTRIES_TABLE, appName, userId, id].join('\u0000');
     await retryOnUniqueViolation(MAX_ATTEMPTS, () =>
       this.#db.transaction().execute(async (trx) => {
+        await lockKeyForTransaction(trx, this.#dialect, key);
         await trx
           .deleteFrom(ENTRIES_TABLE)
           .where('app_name', '=', session.appName)

@@ -1,4 +1,10 @@
-import { retryOnUniqueViolation, storeTables, type AnyKysely, type SqlDialect } from '@adk/sql-kit';
+import {
+  lockKeyForTransaction,
+  retryOnUniqueViolation,
+  storeTables,
+  type AnyKysely,
+  type SqlDialect,
+} from '@adk/sql-kit';
 import type { Kysely } from 'kysely';
 
 import { UnsupportedMemoryDialectError } from '../../errors/unsupported-dialect-error';
@@ -120,8 +126,12 @@ export class SqlVectorStore implements MemoryVectorStore {
   ): Promise<void> {
     await this.#ready();
     await this.#ensureLengthIndexes(drafts);
+    // Writers replacing the same session take turns; the retry is for writers that take no lock
+    // (see `SqlMemoryService.addSessionToMemory`).
+    const key = [MEMORIES_TABLE, scope.appName, scope.userId, sessionId].join('\u0000');
     await retryOnUniqueViolation(MAX_ATTEMPTS, () =>
       this.#db.transaction().execute(async (trx) => {
+        await lockKeyForTransaction(trx, this.#dialect, key);
         const old = await trx
           .selectFrom(MEMORIES_TABLE)
           .select('id')

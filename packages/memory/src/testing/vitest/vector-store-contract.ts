@@ -88,4 +88,25 @@ export function vectorStoreContract(
     expect(again?.memory.content.parts[0]?.text).toBe('prefers espresso');
     expect(again?.score).toBeCloseTo(hit!.score, 5);
   });
+
+  it('store: many writers replacing one session at once leave exactly one of their copies', async () => {
+    const store = await makeStore();
+    const app = newApp();
+    const scope = { appName: app, userId: 'alice' };
+    const events = (writer: number): MemoryDraft[] =>
+      Array.from({ length: 5 }, (_, i) => ({
+        ...fact(app, `writer ${writer} line ${i}`, 1000 + i),
+        kind: 'event',
+        sessionId: 's1',
+        eventId: `e${i}`,
+      }));
+    // On PostgreSQL, twelve at once used to exhaust the writers' retries on the unique key.
+    await Promise.all(
+      Array.from({ length: 12 }, (_, writer) => store.replaceSession(scope, 's1', events(writer))),
+    );
+    const texts = (await store.list({ ...scope, limit: 100 })).map((m) => m.text);
+    expect(texts).toHaveLength(5);
+    const writer = /^writer (\d+)/.exec(texts[0]!)?.[1];
+    expect(texts.every((text) => text.startsWith(`writer ${writer} `))).toBe(true);
+  });
 }
