@@ -12,8 +12,8 @@ import {
 import {
   checkSchemaOption,
   inSchema,
-  qualifiedTable,
   lockKeyForTransaction,
+  qualifiedTable,
   retryOnUniqueViolation,
   storeTables,
   type AnyKysely,
