@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { InMemoryJobStore, JobWorker, subscribeJobEvents, type Job } from '../src';
 import { ManualClock } from '../src/testing';
-import { afterToolCall, gateTool, recordJobEvents, reportRunner } from './fixtures/agents';
+import { gatedRunner, recordJobEvents } from './fixtures/agents';
 
 const message = userContent('analyze quarterly report');
 const cleanups: (() => void)[] = [];
@@ -29,14 +29,7 @@ function setup(options: SetupOptions = {}) {
   const clock = new ManualClock();
   const storeClock = options.stalled ? new ManualClock() : clock;
   const store = new InMemoryJobStore({ clock: storeClock });
-  const gate = gateTool();
-  const { runner, model } = reportRunner(
-    (request) =>
-      afterToolCall(request)
-        ? (options.afterGate ?? 'done')
-        : { functionCalls: [{ name: 'wait', args: {} }] },
-    { tools: [gate.tool] },
-  );
+  const { gate, runner, model } = gatedRunner(options.afterGate);
   const worker = new JobWorker({
     store,
     runners: [runner],
