@@ -1,10 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
 import { sqliteKysely, temporaryDirectory } from '@adk/test-databases';
 import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { lockKeyForTransaction } from '../src';
+import { advisoryLockId, lockKeyForTransaction } from '../src';
 import { testBackends } from './backends';
 
 const backends = await testBackends();
@@ -22,10 +22,9 @@ function gate(): { opened: Promise<void>; open: () => void } {
 describe.skipIf(!postgres.available)('lockKeyForTransaction on PostgreSQL', () => {
   /** Backends waiting right now for the advisory lock of `key` (as `lockKeyForTransaction` hashes it). */
   const waitingFor = async (db: Awaited<ReturnType<typeof postgres.fresh>>['db'], key: string) => {
-    const id = createHash('sha256').update(key).digest().readBigInt64BE(0).toString();
     const { rows } = await sql<{ n: string }>`select count(*) as n from pg_locks
       where locktype = 'advisory' and not granted
-        and ((classid::bigint << 32) | objid::bigint) = ${id}::bigint`.execute(db);
+        and ((classid::bigint << 32) | objid::bigint) = ${advisoryLockId(key)}::bigint`.execute(db);
     return Number(rows[0]!.n);
   };
   /** A key no other test of the database uses at the same time. */

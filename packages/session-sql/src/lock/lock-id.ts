@@ -1,17 +1,15 @@
-import { createHash } from 'node:crypto';
-
 import type { SessionLockKey } from '@adk/core';
+import { advisoryLockId } from '@adk/sql-kit';
 
 /**
- * The advisory lock id of a session: the first 8 bytes of a SHA-256 of the namespace and the
- * session's key, as a signed 64-bit decimal (PostgreSQL's `bigint`). Distinct sessions share an
+ * The advisory lock id of a session: {@link advisoryLockId} of the namespace and the session's
+ * key (the first 8 bytes of their SHA-256, as PostgreSQL's `bigint`). Distinct sessions share an
  * id with a probability of about n²/2⁶⁵; a shared id only makes their turns wait for each other.
  */
 export function sessionLockId(namespace: string, key: SessionLockKey): string {
-  const digest = createHash('sha256')
-    .update(`${namespace}\u0000${key.appName}\u0000${key.userId}\u0000${key.sessionId}`)
-    .digest();
-  return digest.readBigInt64BE(0).toString();
+  return advisoryLockId(
+    `${namespace}\u0000${key.appName}\u0000${key.userId}\u0000${key.sessionId}`,
+  );
 }
 
 /**
@@ -19,5 +17,5 @@ export function sessionLockId(namespace: string, key: SessionLockKey): string {
  * the holder sends a release notice only when someone holds it (see `PostgresSessionLock`).
  */
 export function waitingLockId(id: string): string {
-  return createHash('sha256').update(`waiting\u0000${id}`).digest().readBigInt64BE(0).toString();
+  return advisoryLockId(`waiting\u0000${id}`);
 }
