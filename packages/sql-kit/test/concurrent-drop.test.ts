@@ -43,6 +43,8 @@ describe.skipIf(!postgres.available)(
             migrationLockTableName: `${NOTES_MIGRATIONS}_lock`,
             versioning: notesVersioning,
           }).catch((error: unknown) => failures.push(error));
+          // The migration's own error first: it says why the table is missing.
+          expect(failures, `round ${round}`).toEqual([]);
           expect(await fresh.tables(schema)).toContain(NOTES_TABLE);
         }
       } finally {
