@@ -618,6 +618,32 @@ describe('robustness', () => {
     expect(((await response.json()) as { detail: string }).detail).toMatch(/1024 bytes/);
     expect(await (await fetch(url(sessionsPath))).json()).toEqual([]);
   });
+
+  it('counts a chunked body (no content-length) against the limit as it arrives', async () => {
+    await server.close();
+    await start({ maxBodyBytes: 1024 });
+    // A stream body goes out with `transfer-encoding: chunked` and no length to judge it by.
+    const chunked = (text: string) =>
+      fetch(url(sessionsPath), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: new ReadableStream({
+          start(stream) {
+            const bytes = new TextEncoder().encode(text);
+            for (let at = 0; at < bytes.length; at += 200)
+              stream.enqueue(bytes.slice(at, at + 200));
+            stream.close();
+          },
+        }),
+        duplex: 'half',
+      } as RequestInit);
+    const over = await chunked(JSON.stringify({ state: { blob: 'x'.repeat(4096) } }));
+    expect(over.status).toBe(413);
+    expect(await (await fetch(url(sessionsPath))).json()).toEqual([]);
+    const under = await chunked(JSON.stringify({ state: { note: 'y'.repeat(600) } }));
+    expect(under.status).toBe(200);
+    expect(((await under.json()) as { state: { note: string } }).state.note).toHaveLength(600);
+  });
 });
 
 describe('web page', () => {

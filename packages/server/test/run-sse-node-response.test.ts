@@ -145,6 +145,51 @@ describe('/run_sse written to Node directly', () => {
     expect(await response.json()).toEqual({ replaced: true });
   });
 
+  it('sends a body-less response an outer middleware put in place of the stream', async () => {
+    // Hono copies the replaced response's headers onto the replacement: only its body tells.
+    await serve(
+      async function* (_request, emit) {
+        yield emit({ content: modelContent('It is sunny.') });
+      },
+      (outer) =>
+        outer.use('*', async (c, next) => {
+          await next();
+          if (c.req.path === '/run_sse') c.res = c.body(null, 200);
+        }),
+    );
+    const response = await runSse('s1');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('');
+  });
+
+  it('streams through the web stream when served by the adapter without listen', async () => {
+    const sessionService = new InMemorySessionService();
+    const runner = scriptedRunner(sessionService, 'weather', 'router', async function* (_r, emit) {
+      yield emit({ content: modelContent('It is sunny.') });
+    });
+    const app = createAdkServer({
+      apps: { weather: { agent: weatherTree, runner } },
+      sessionService,
+    });
+    await sessionService.createSession({ appName: 'weather', userId: 'u1', sessionId: 's1' });
+    const { serve: serveNode } = await import('@hono/node-server');
+    const port = await new Promise<number>((resolve) => {
+      const node = serveNode({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+        resolve(info.port),
+      );
+      server = {
+        close: () => new Promise<void>((done) => node.close(() => done())),
+      } as RunningServer;
+    });
+    const response = await fetch(`http://127.0.0.1:${port}/run_sse`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: runBody('s1'),
+    });
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(shape(await response.text())).toHaveLength(1);
+  });
+
   it('carries the headers on a Last-Event-ID resume too', async () => {
     const { sessionService } = await serve(async function* (_request, emit) {
       yield emit({ content: modelContent('first') });

@@ -2,12 +2,12 @@ import type { Server } from 'node:http';
 
 import { createNodeWebSocket } from '@hono/node-ws';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { timingSafeEqual } from 'node:crypto';
 
 import { mountA2aRoutes, type MountedA2a } from '../a2a/a2a-routes';
 import { normalizeA2aBasePath } from '../a2a/a2a-options';
+import { limitBody } from '../http/body-limit';
 import { errorResponse, httpError } from '../http/http-error';
 import { originGuard, originMatcher } from '../http/origin-guard';
 import {
@@ -115,7 +115,7 @@ export function createAdkServer(options: AdkServerOptions): AdkServerApp {
   const a2aSettings = options.a2a === true ? {} : options.a2a || undefined;
   // The A2A routes apply the same limit themselves, answering with a JSON-RPC error body.
   const a2aPrefix = a2aSettings ? [`${normalizeA2aBasePath(a2aSettings.basePath)}/`] : [];
-  const limit = bodyLimit({
+  const limit = limitBody({
     maxSize,
     onError: () => {
       throw httpError(413, `The request body is larger than the limit of ${maxSize} bytes.`);

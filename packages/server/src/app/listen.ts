@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 
-import { takeOverSseResponse } from '../run/event-stream';
+import { SSE_TAKE_OVER, takeOverSseResponse } from '../run/event-stream';
 
 /** Options of {@link listen}. */
 export interface ListenOptions {
@@ -53,7 +53,8 @@ export function listen(
     // The SSE routes' frames go straight to Node's response once the app has answered (see
     // `takeOverSseResponse`): the headers every middleware added are in that answer.
     const fetch = (request: Request, env: { outgoing?: unknown }) => {
-      const response = app.fetch(request, env) as Response | Promise<Response>;
+      const response = app.fetch(request, { ...env, [SSE_TAKE_OVER]: true }) as
+        Response | Promise<Response>;
       return response instanceof Promise
         ? response.then((done) => takeOverSseResponse(done, env.outgoing))
         : takeOverSseResponse(response, env.outgoing);

@@ -179,24 +179,36 @@ const NativeResponse: typeof Response =
 /** Tells `@hono/node-server` that the route wrote the response itself. */
 const ALREADY_SENT = new NativeResponse(null, { headers: RESPONSE_ALREADY_SENT.headers });
 
+/**
+ * Set (to `true`) in the `env` of a request by a server that calls {@link takeOverSseResponse}
+ * with the app's final response ({@link listen} does): the SSE routes then build no web stream
+ * for their frames, which nobody would read.
+ */
+export const SSE_TAKE_OVER: unique symbol = Symbol('adk.sseTakeOver');
+
 /** The SSE responses that {@link takeOverSseResponse} may write itself, by their Node response. */
-const pending = new WeakMap<ServerResponse, { body: ReadableStream; frames: SseFrames<never> }>();
+const pending = new WeakMap<ServerResponse, { response: Response; frames: SseFrames<never> }>();
 
 /**
- * A `text/event-stream` response pulling `source` one item per frame. `outgoing` (Node's response
- * of the request, when the app runs on `@hono/node-server`) lets {@link takeOverSseResponse} write
- * the frames to it directly.
+ * A `text/event-stream` response pulling `source` one item per frame. `env` is the request's
+ * (`c.env`): on `@hono/node-server` it holds Node's response, which {@link takeOverSseResponse}
+ * may then write the frames to directly. When `env` also says that a server will call it
+ * ({@link SSE_TAKE_OVER}), the response's body is empty, never read: no web stream is built for
+ * the frames (constructing one costs about 10 µs of CPU on Node 20).
  */
 export function sseResponse<T>(
   source: AsyncIterator<T>,
   options: SseResponseOptions<T>,
-  outgoing?: unknown,
+  env?: unknown,
 ): Response {
-  const frames = new SseFrames(source, options);
-  const body = frames.stream();
-  if (outgoing instanceof ServerResponse)
-    pending.set(outgoing, { body, frames: frames as SseFrames<never> });
-  return new Response(body, { headers: SSE_HEADERS });
+  const frames = new SseFrames(source, options) as SseFrames<never>;
+  const outgoing = (env as { outgoing?: unknown } | undefined)?.outgoing;
+  if (!(outgoing instanceof ServerResponse))
+    return new Response(frames.stream(), { headers: SSE_HEADERS });
+  const body = (env as Record<symbol, unknown>)[SSE_TAKE_OVER] === true ? '' : frames.stream();
+  const response = new Response(body, { headers: SSE_HEADERS });
+  pending.set(outgoing, { response, frames });
+  return response;
 }
 
 /**
@@ -210,8 +222,11 @@ export function takeOverSseResponse(response: Response, outgoing: unknown): Resp
   const claim = pending.get(outgoing);
   if (!claim) return response;
   pending.delete(outgoing);
-  // A middleware may have put another response in its place (then the adapter sends that one).
-  if (response.body !== claim.body) return response;
+  // The route's response, or a copy with its body (Hono's context copies it when a middleware set
+  // headers before the route answered); a middleware may also have put another response in its
+  // place, which the adapter then sends. (Reading `body` builds a lightweight response's native
+  // one: only done for a response that is not the route's own.)
+  if (response !== claim.response && response.body !== claim.response.body) return response;
   if (!claim.frames.writeTo(outgoing, response.status, response.headers)) return response;
   return ALREADY_SENT;
 }

@@ -151,11 +151,6 @@ async function confirmSession(
   throw sessionNotFound(run.request.session_id);
 }
 
-/** Node's response of the request, when the app runs on `@hono/node-server`. */
-function nodeResponse(c: Context): unknown {
-  return (c.env as { outgoing?: unknown } | undefined)?.outgoing;
-}
-
 /**
  * `POST /run` (every event of the turn as one JSON array) and `POST /run_sse` (one
  * `data: <event JSON>\n\n` frame per event, partial events included when `streaming` is true;
@@ -242,7 +237,7 @@ export function runRoutes(ctx: ServerContext): Hono {
           })();
         },
       },
-      nodeResponse(c),
+      c.env,
     );
   });
 
@@ -330,6 +325,6 @@ async function resumeStream(
         void events.return(undefined).catch(() => undefined);
       },
     },
-    nodeResponse(c),
+    c.env,
   );
 }
