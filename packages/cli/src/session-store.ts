@@ -1,4 +1,4 @@
-import { InMemorySessionService } from '@adk/core';
+import { configureContentsCache, InMemorySessionService } from '@adk/core';
 import type { SessionLock, SessionService } from '@adk/core';
 import { createSessionService, PostgresSessionLock } from '@adk/session-sql';
 import { maskDatabaseUrl, parseDatabaseUrl } from '@adk/sql-kit';
@@ -24,6 +24,11 @@ export interface OpenSessionStoreOptions {
    * instances and workers on one database need for turns on one session to take turns.
    */
   sharedLock?: boolean;
+  /**
+   * Heap each session cache of the process may hold (see `SERVER_SESSION_CACHE_MIB`): the SQL
+   * store's loaded sessions and core's process-wide contents cache. Default: the libraries' own.
+   */
+  cacheBytes?: number;
 }
 
 /**
@@ -34,6 +39,7 @@ export async function openSessionStore(
   uri: string | undefined,
   options: OpenSessionStoreOptions = {},
 ): Promise<OpenedSessionStore> {
+  if (options.cacheBytes !== undefined) configureContentsCache({ maxBytes: options.cacheBytes });
   if (!uri || uri === 'memory://' || uri === 'memory:') {
     return {
       service: new InMemorySessionService(),
@@ -42,7 +48,10 @@ export async function openSessionStore(
       close: async () => undefined,
     };
   }
-  const service = await createSessionService(uri, { autoMigrate: true });
+  const service = await createSessionService(uri, {
+    autoMigrate: true,
+    ...(options.cacheBytes === undefined ? {} : { loadedSessionsMaxBytes: options.cacheBytes }),
+  });
   let sessionLock: PostgresSessionLock | undefined;
   if (options.sharedLock && parseDatabaseUrl(uri).kind === 'postgres') {
     try {

@@ -190,6 +190,17 @@ export function systemMs(pid: number | undefined): number {
   }
 }
 
+/** Resident memory of process `pid` (`VmRSS` of `/proc`), in MB; 0 when it cannot be read. */
+export function residentMb(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? 0 : Number(kb) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
 /** Write an HAProxy configuration and start HAProxy in the foreground. */
 export function startHaproxy(binary: string, dir: string, config: string): ClusterProcess {
   const file = join(dir, 'haproxy.cfg');

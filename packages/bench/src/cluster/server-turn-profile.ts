@@ -8,6 +8,7 @@ import { splitPerfRecording, type CpuPart } from './perf-split';
 import {
   BackendCpu,
   cpuMs,
+  residentMb,
   freePort,
   startAdk,
   startProcess,
@@ -46,6 +47,8 @@ export interface ServerTurnProfileOptions {
    * creates its tables when it starts.
    */
   migrate?: boolean;
+  /** More arguments of `adk api_server` (`--session_cache_mib 4`, say). */
+  serverArgs?: readonly string[];
 }
 
 /** What one `adk api_server` on PostgreSQL sessions spent on `/run_sse` turns. */
@@ -60,6 +63,8 @@ export interface ServerTurnProfile {
   serverCpuMsPerTurn: number;
   /** Of which in the kernel (system time: sockets, mostly). */
   serverSystemMsPerTurn: number;
+  /** The server's resident memory right after the measured turns (MB). */
+  serverResidentMb: number;
   /** CPU of the PostgreSQL backends serving the server's connections, per turn (ms). */
   postgresCpuMsPerTurn: number;
   /** SQL round trips the server sent per turn (every `pg` query). */
@@ -143,7 +148,13 @@ export async function profileServerTurns(
     const port = await freePort();
     server = startAdk(
       'server',
-      apiServerArgs(port, databaseUrl, ['--queue-url', options.redisUrl, '--queue-namespace', tag]),
+      apiServerArgs(port, databaseUrl, [
+        '--queue-url',
+        options.redisUrl,
+        '--queue-namespace',
+        tag,
+        ...(options.serverArgs ?? []),
+      ]),
       env,
       ['--import', PROBE, ...(options.perfDir ? ['--perf-basic-prof'] : [])],
     );
@@ -197,6 +208,7 @@ export async function profileServerTurns(
     const wallMs = performance.now() - started;
     const serverCpu = cpuMs(server.child.pid) - cpuBefore;
     const serverSystem = systemMs(server.child.pid) - systemBefore;
+    const serverResident = residentMb(server.child.pid);
     if (perf) {
       perf.child.kill('SIGINT');
       await perf.exited;
@@ -229,6 +241,7 @@ export async function profileServerTurns(
       turnsPerSecond: n / (wallMs / 1000),
       serverCpuMsPerTurn: serverCpu / n,
       serverSystemMsPerTurn: serverSystem / n,
+      serverResidentMb: serverResident,
       postgresCpuMsPerTurn: postgresCpu / n,
       roundTripsPerTurn: (after.roundTrips - before.roundTrips) / n,
       transactionsPerTurn: (after.transactions - before.transactions) / n,

@@ -13,6 +13,7 @@ import {
 } from '../services';
 import { resolveEmbeddingModel } from '../services/embedding-model';
 import { prepareMemoryExtraction, resolveExtractionModel } from '../services/memory-extraction';
+import { sessionCacheBytes } from '../session-cache';
 import { openSessionStore } from '../session-store';
 
 /** Options of {@link serve}. */
@@ -22,6 +23,11 @@ export interface ServeOptions {
   port?: number;
   host?: string;
   sessionServiceUri?: string;
+  /**
+   * Heap each session cache may hold, in bytes (`--session_cache_mib`; default
+   * `SERVER_SESSION_CACHE_MIB`).
+   */
+  sessionCacheBytes?: number;
   /**
    * Artifact store: `memory://`, `file://<dir>`, `sqlite:<file>` or `postgres://...`. Default:
    * files next to the sessions (see `defaultArtifactsDir`).
@@ -108,7 +114,10 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     for (const close of closers.reverse()) await close();
   };
   try {
-    const store = await openSessionStore(options.sessionServiceUri, { sharedLock: true });
+    const store = await openSessionStore(options.sessionServiceUri, {
+      sharedLock: true,
+      cacheBytes: options.sessionCacheBytes ?? sessionCacheBytes(undefined),
+    });
     closers.push(store.close);
     const artifacts = await openArtifactStore(
       options.artifactServiceUri,

@@ -6,6 +6,7 @@ import type { TimestampUnit } from '@adk/server';
 import { loadDotEnv } from '../dot-env';
 
 import { UsageError } from '../errors';
+import { SESSION_CACHE_OPTION, sessionCacheBytes } from '../session-cache';
 import { stringOption, type CommandInput, type CommandModule } from './command';
 import { serve } from './serve';
 import { SERVICE_OPTIONS } from './service-options';
@@ -21,6 +22,7 @@ const SERVER_OPTIONS: CommandModule['options'] = {
   },
   host: { type: 'string', value: 'HOST', description: 'Interface (default 127.0.0.1)' },
   ...SERVICE_OPTIONS,
+  session_cache_mib: SESSION_CACHE_OPTION,
   memory_embedding_model: {
     type: 'string',
     value: 'MODEL',
@@ -117,6 +119,7 @@ async function startServer(web: boolean, { values, positionals, env }: CommandIn
     web,
     allowOrigins: origins.flatMap((origin) => origin.split(',')).filter(Boolean),
     ...(option('session_service_uri') ? { sessionServiceUri: option('session_service_uri')! } : {}),
+    sessionCacheBytes: sessionCacheBytes(option('session_cache_mib')),
     ...(option('artifact_service_uri')
       ? { artifactServiceUri: option('artifact_service_uri')! }
       : {}),

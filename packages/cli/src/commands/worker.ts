@@ -5,6 +5,7 @@ import { UsageError } from '../errors';
 import { openJobChangeFeed, openJobStore } from '../services/job-store';
 import { parseCommandArgs, type CommandModule } from './command';
 import { findApps, loadAgentFile } from '../load-agents';
+import { SESSION_CACHE_OPTION, sessionCacheBytes } from '../session-cache';
 import { openSessionStore } from '../session-store';
 
 /** Options of {@link runWorker}. */
@@ -16,6 +17,8 @@ export interface WorkerOptions {
   /** BullMQ's key prefix (default `adk`) or graphile-worker's schema (default `adk_jobs`). */
   queueNamespace?: string;
   sessionServiceUri?: string;
+  /** Heap each session cache may hold, in bytes (default `SERVER_SESSION_CACHE_MIB`). */
+  sessionCacheBytes?: number;
   /** Queues served and their concurrency (default `{ default: 5 }`). */
   queues?: Readonly<Record<string, number>>;
   workerId?: string;
@@ -36,7 +39,10 @@ export interface WorkerHandle {
  */
 export async function runWorker(options: WorkerOptions): Promise<WorkerHandle> {
   const store = await openJobStore(options.queueUrl, options.queueNamespace);
-  const sessions = await openSessionStore(options.sessionServiceUri, { sharedLock: true });
+  const sessions = await openSessionStore(options.sessionServiceUri, {
+    sharedLock: true,
+    cacheBytes: options.sessionCacheBytes ?? sessionCacheBytes(undefined),
+  });
   const runners: Runner[] = [];
   try {
     for (const [name, file] of findApps(options.agentsDir)) {
@@ -110,6 +116,7 @@ interface WorkerValues {
   'queue-namespace'?: string | undefined;
   queue?: string[] | undefined;
   session_service_uri?: string | undefined;
+  session_cache_mib?: string | undefined;
   worker_id?: string | undefined;
 }
 
@@ -137,6 +144,7 @@ export const workerCommandModule: CommandModule = {
       value: 'URI',
       description: 'Where the sessions live (default in memory)',
     },
+    session_cache_mib: SESSION_CACHE_OPTION,
     worker_id: { type: 'string', value: 'ID', description: "This worker's id (default generated)" },
   },
   run: ({ values, positionals, env }) => runWorkerCommand(values as WorkerValues, positionals, env),
@@ -164,6 +172,7 @@ async function runWorkerCommand(
     queueUrl,
     ...(values['queue-namespace'] ? { queueNamespace: values['queue-namespace'] } : {}),
     ...(values.session_service_uri ? { sessionServiceUri: values.session_service_uri } : {}),
+    sessionCacheBytes: sessionCacheBytes(values.session_cache_mib),
     ...(queues ? { queues } : {}),
     ...(values.worker_id ? { workerId: values.worker_id } : {}),
   });
