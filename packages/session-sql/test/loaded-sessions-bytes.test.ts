@@ -109,6 +109,38 @@ it('keeps about 4 MiB of events by default', async () => {
   }
 });
 
+it('keeps every session of a server taking turns in rotation, past the 100 it once kept', async () => {
+  const counted = new RowCounter();
+  const defaults = new SqlSessionService({
+    db: sqliteKysely(temp.file('rotation.db'), { wal: true, plugins: [counted] }),
+    ownsDatabase: true,
+  });
+  try {
+    await defaults.migrate();
+    const ids = Array.from({ length: 150 }, (_, index) => `s${index}`);
+    for (const sessionId of ids) {
+      const session = await defaults.createSession({ appName: 'rotation', userId: 'u', sessionId });
+      for (let index = 0; index < 4; index++)
+        await defaults.appendEvent({
+          session,
+          event: createEvent({ invocationId: 'i', author: 'agent', content: modelContent('hi') }),
+        });
+    }
+    for (let round = 0; round < 2; round++) {
+      counted.rows = 0;
+      for (const sessionId of ids) {
+        const read = await defaults.getSession({ appName: 'rotation', userId: 'u', sessionId });
+        expect(read?.events).toHaveLength(4);
+      }
+      // The first round reads every event; the second, at most two rows a session (no event).
+      if (round === 0) expect(counted.rows).toBeGreaterThanOrEqual(150 * 4);
+      else expect(counted.rows).toBeLessThanOrEqual(150 * 2);
+    }
+  } finally {
+    await defaults.close();
+  }
+});
+
 it('refuses a loadedSessionsMaxBytes that is not a number of bytes', () => {
   const attempt = () =>
     new SqlSessionService({ db: service.database, loadedSessionsMaxBytes: Number.NaN });

@@ -301,6 +301,43 @@ describe('buildContentsIncrementally', () => {
     );
   });
 
+  it('keeps the prefix of every session of a server taking turns in rotation', () => {
+    // More sessions than the 32 prefixes it once kept: least-recently-used eviction then missed
+    // on every turn of every session.
+    const sessions = Array.from({ length: 100 }, (_, session) =>
+      Array.from({ length: 30 }, (_, index) =>
+        deepFreeze(
+          createEvent({
+            invocationId: `s${session}`,
+            author: index % 2 === 0 ? 'user' : 'bot',
+            content: {
+              role: index % 2 === 0 ? 'user' : 'model',
+              parts: [{ text: `s${session} t${index}` }],
+            },
+          }),
+        ),
+      ),
+    );
+    const first = sessions.map((events) =>
+      buildContentsIncrementally(events, { agentName: 'bot' }),
+    );
+    for (const [session, events] of sessions.entries()) {
+      events.push(
+        deepFreeze(
+          createEvent({
+            invocationId: `s${session}`,
+            author: 'user',
+            content: { role: 'user', parts: [{ text: `s${session} next` }] },
+          }),
+        ),
+      );
+      const next = buildContentsIncrementally(events, { agentName: 'bot' });
+      expect(next).toEqual(sentContents(events, { agentName: 'bot' }));
+      // Reused, not rebuilt: the remembered contents are the very objects handed out before.
+      expect(next[0]).toBe(first[session]![0]);
+    }
+  });
+
   it('still answers correctly for histories beyond what it remembers', () => {
     const events = Array.from({ length: 100_001 }, (_, index) =>
       deepFreeze(

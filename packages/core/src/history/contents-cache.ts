@@ -8,8 +8,12 @@ import { withUserTurnsAtEnds } from './turn-order';
 
 /** Histories shorter than this are built from scratch: caching would cost more than it saves. */
 const CACHE_FROM_EVENTS = 24;
-/** Prefixes remembered (most recently used first out last); bounds the cache's memory. */
-const MAX_ENTRIES = 32;
+/**
+ * Prefixes remembered (least recently used first out). The byte budget bounds the memory; this
+ * bound is loose so that a server's many sessions in flight each keep theirs: with fewer entries
+ * than sessions taking turns in rotation, least-recently-used eviction misses on every turn.
+ */
+const MAX_ENTRIES = 1024;
 /** Events remembered over all entries; bounds the memory held for sessions that went quiet. */
 const MAX_EVENTS = 100_000;
 /**
@@ -41,7 +45,7 @@ export interface ContentsCacheOptions {
    * events (estimated with `approximateEventBytes`, counted even when a session store holds the
    * same objects) and their contents. The least recently used are dropped first; a history larger
    * than this on its own is built from scratch each time. Default 4 MiB; `Infinity` leaves only
-   * the bounds by count (32 prefixes, 100,000 events).
+   * the bounds by count (1,024 prefixes, 100,000 events).
    */
   maxBytes?: number;
 }
@@ -84,7 +88,7 @@ function entryKey(key: string, last: Event): string {
 /**
  * {@link buildContents}, incrementally: when the events start with a prefix whose contents were
  * built before (the previous model call of the invocation, or the previous turn), only the new
- * events are rendered and appended to the remembered contents. The last 32 prefixes are remembered
+ * events are rendered and appended to the remembered contents. The last 1,024 prefixes are remembered
  * (100,000 events and about 4 MiB of heap at most over all of them, see
  * {@link configureContentsCache}). A turn late in a long conversation
  * then costs about as much as an early one, instead of re-rendering the whole history twice.

@@ -17,7 +17,7 @@ export interface SqlSessionServiceOptions {
   /** Destroy `db` in `close()` (default false: the instance is yours). */
   ownsDatabase?: boolean;
   /**
-   * How many sessions' events the service keeps between reads (default 100, least recently read
+   * How many sessions' events the service keeps between reads (default 1,024, least recently read
    * dropped first; 0 keeps none). A full `getSession` of a kept session reads only the events
    * appended since the last read, so a runner's per-turn read does not grow with the session's
    * length. The events kept are the frozen objects handed out anyway.

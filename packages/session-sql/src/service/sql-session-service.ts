@@ -67,8 +67,13 @@ const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5000;
  * of 2-19 ms, 8 processes in tight loops on 2 cores at load 20-38): the bound leaves a wide margin.
  */
 const DEFAULT_SQLITE_BUSY_RETRY_MS = 60_000;
-/** Sessions whose events the service keeps between reads by default (see `LoadedSessions`). */
-const DEFAULT_LOADED_SESSIONS = 100;
+/**
+ * Sessions whose events the service keeps between reads by default (see `LoadedSessions`). The
+ * byte budget bounds the memory; this bound is loose so that a server's many sessions in flight
+ * each stay kept: with fewer places than sessions taking turns in rotation, every read would be a
+ * whole read.
+ */
+const DEFAULT_LOADED_SESSIONS = 1024;
 /**
  * Heap the kept events may hold over all sessions by default (see `LoadedSessions`): 4 MiB, chosen
  * with the soak of `packages/bench/src/session-soak.ts` (docs/PERFORMANCE.md, "Caches bounded by
