@@ -4,7 +4,7 @@
  * any other adapter serves it) gives, headers added by middleware after the route included.
  */
 import { InMemorySessionService, modelContent } from '@adk/core';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { createAdkServer, listen, type RunningServer } from '../src';
@@ -129,38 +129,33 @@ describe('/run_sse written to Node directly', () => {
     expect(await response.text()).toContain('"late"');
   });
 
-  it('sends the response an outer middleware put in place of the stream', async () => {
-    await serve(
-      async function* (_request, emit) {
-        yield emit({ content: modelContent('It is sunny.') });
-      },
-      (outer) =>
-        outer.use('*', async (c, next) => {
-          await next();
-          if (c.req.path === '/run_sse') c.res = c.json({ replaced: true }, 418);
-        }),
-    );
-    const response = await runSse('s1');
-    expect(response.status).toBe(418);
-    expect(await response.json()).toEqual({ replaced: true });
-  });
-
-  it('sends a body-less response an outer middleware put in place of the stream', async () => {
+  it.each([
+    {
+      what: 'a JSON answer',
+      replace: (c: Context) => c.json({ replaced: true }, 418),
+      status: 418,
+      body: '{"replaced":true}',
+    },
     // Hono copies the replaced response's headers onto the replacement: only its body tells.
-    await serve(
-      async function* (_request, emit) {
-        yield emit({ content: modelContent('It is sunny.') });
-      },
-      (outer) =>
-        outer.use('*', async (c, next) => {
-          await next();
-          if (c.req.path === '/run_sse') c.res = c.body(null, 200);
-        }),
-    );
-    const response = await runSse('s1');
-    expect(response.status).toBe(200);
-    expect(await response.text()).toBe('');
-  });
+    { what: 'an empty answer', replace: (c: Context) => c.body(null, 200), status: 200, body: '' },
+  ])(
+    'sends $what an outer middleware put in place of the stream',
+    async ({ replace, status, body }) => {
+      await serve(
+        async function* (_request, emit) {
+          yield emit({ content: modelContent('It is sunny.') });
+        },
+        (outer) =>
+          outer.use('*', async (c, next) => {
+            await next();
+            if (c.req.path === '/run_sse') c.res = replace(c);
+          }),
+      );
+      const response = await runSse('s1');
+      expect(response.status).toBe(status);
+      expect(await response.text()).toBe(body);
+    },
+  );
 
   it('streams through the web stream when served by the adapter without listen', async () => {
     const sessionService = new InMemorySessionService();

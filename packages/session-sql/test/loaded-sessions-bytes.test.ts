@@ -72,14 +72,20 @@ it('keeps no session larger than the bound on its own, and still reads it whole 
     expect(await rowsOfRead('huge', 25)).toBeGreaterThanOrEqual(25);
 });
 
-it('keeps about 4 MiB of events by default', async () => {
+/** A service with the default bounds on a new database file, and the rows its reads return. */
+async function serviceWithDefaults(file: string) {
   const counted = new RowCounter();
   const defaults = new SqlSessionService({
-    db: sqliteKysely(temp.file('defaults.db'), { wal: true, plugins: [counted] }),
+    db: sqliteKysely(temp.file(file), { wal: true, plugins: [counted] }),
     ownsDatabase: true,
   });
+  await defaults.migrate();
+  return { counted, defaults };
+}
+
+it('keeps about 4 MiB of events by default', async () => {
+  const { counted, defaults } = await serviceWithDefaults('defaults.db');
   try {
-    await defaults.migrate();
     /** Two sessions of about 2.5 MB each: one fits in 4 MiB, both do not. */
     for (const sessionId of ['first', 'second']) {
       const session = await defaults.createSession({ appName: 'bytes', userId: 'u', sessionId });
@@ -110,13 +116,8 @@ it('keeps about 4 MiB of events by default', async () => {
 });
 
 it('keeps every session of a server taking turns in rotation, past the 100 it once kept', async () => {
-  const counted = new RowCounter();
-  const defaults = new SqlSessionService({
-    db: sqliteKysely(temp.file('rotation.db'), { wal: true, plugins: [counted] }),
-    ownsDatabase: true,
-  });
+  const { counted, defaults } = await serviceWithDefaults('rotation.db');
   try {
-    await defaults.migrate();
     const ids = Array.from({ length: 150 }, (_, index) => `s${index}`);
     for (const sessionId of ids) {
       const session = await defaults.createSession({ appName: 'rotation', userId: 'u', sessionId });
