@@ -89,15 +89,7 @@ describe.skipIf(skip !== undefined)('GraphileJobStore: a worker that died', () =
     await new Promise((resolve) => silent.child.once('exit', resolve));
 
     const { runner } = reportRunner(() => 'Revenue grew 12%.');
-    const worker = new JobWorker({
-      store: jobs,
-      runners: [runner],
-      queues: { [queue]: 1 },
-      leaseMs,
-      onError: () => undefined,
-    });
-    cleanups.push(() => worker.stop());
-    worker.start();
+    startQueueWorker(jobs, runner, queue, leaseMs, cleanups);
     const done = await until(
       () => jobs.get(job.id),
       (current) => current?.state === 'completed',
@@ -217,15 +209,7 @@ describe.skipIf(skip !== undefined)('GraphileJobStore: a worker that died', () =
     await new Promise((resolve) => silent.child.once('exit', resolve));
 
     const { runner, model } = reportRunner(() => 'Revenue grew 12%.');
-    const worker = new JobWorker({
-      store: jobs,
-      runners: [runner],
-      queues: { [queue]: 1 },
-      leaseMs,
-      onError: () => undefined,
-    });
-    cleanups.push(() => worker.stop());
-    worker.start();
+    startQueueWorker(jobs, runner, queue, leaseMs, cleanups);
     const dead = await until(
       () => jobs.get(job.id),
       (current) => current?.state !== 'running' && current?.state !== 'pending',
