@@ -11,6 +11,9 @@ import type { CommandOption } from './commands/command';
  */
 export const SERVER_SESSION_CACHE_MIB = 32;
 
+/** {@link SERVER_SESSION_CACHE_MIB} in bytes: what `serve` and `runWorker` use when not told. */
+export const SERVER_SESSION_CACHE_BYTES = SERVER_SESSION_CACHE_MIB * 2 ** 20;
+
 /** `--session_cache_mib`, as the long-running commands take it. */
 export const SESSION_CACHE_OPTION: CommandOption = {
   type: 'string',
@@ -20,7 +23,8 @@ export const SESSION_CACHE_OPTION: CommandOption = {
 
 /** The bytes of `--session_cache_mib` (the server default when absent). */
 export function sessionCacheBytes(raw: string | undefined): number {
-  const mib = raw === undefined ? SERVER_SESSION_CACHE_MIB : Number(raw);
+  if (raw === undefined) return SERVER_SESSION_CACHE_BYTES;
+  const mib = Number(raw);
   if (raw === '' || !Number.isFinite(mib) || mib < 0)
     throw new UsageError(`Invalid --session_cache_mib: ${String(raw)} (MiB, >= 0)`);
   return Math.round(mib * 2 ** 20);

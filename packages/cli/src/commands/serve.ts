@@ -13,7 +13,7 @@ import {
 } from '../services';
 import { resolveEmbeddingModel } from '../services/embedding-model';
 import { prepareMemoryExtraction, resolveExtractionModel } from '../services/memory-extraction';
-import { sessionCacheBytes } from '../session-cache';
+import { SERVER_SESSION_CACHE_BYTES } from '../session-cache';
 import { openSessionStore } from '../session-store';
 
 /** Options of {@link serve}. */
@@ -116,7 +116,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
   try {
     const store = await openSessionStore(options.sessionServiceUri, {
       sharedLock: true,
-      cacheBytes: options.sessionCacheBytes ?? sessionCacheBytes(undefined),
+      cacheBytes: options.sessionCacheBytes ?? SERVER_SESSION_CACHE_BYTES,
     });
     closers.push(store.close);
     const artifacts = await openArtifactStore(

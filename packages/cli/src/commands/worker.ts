@@ -5,7 +5,11 @@ import { UsageError } from '../errors';
 import { openJobChangeFeed, openJobStore } from '../services/job-store';
 import { parseCommandArgs, type CommandModule } from './command';
 import { findApps, loadAgentFile } from '../load-agents';
-import { SESSION_CACHE_OPTION, sessionCacheBytes } from '../session-cache';
+import {
+  SERVER_SESSION_CACHE_BYTES,
+  SESSION_CACHE_OPTION,
+  sessionCacheBytes,
+} from '../session-cache';
 import { openSessionStore } from '../session-store';
 
 /** Options of {@link runWorker}. */
@@ -41,7 +45,7 @@ export async function runWorker(options: WorkerOptions): Promise<WorkerHandle> {
   const store = await openJobStore(options.queueUrl, options.queueNamespace);
   const sessions = await openSessionStore(options.sessionServiceUri, {
     sharedLock: true,
-    cacheBytes: options.sessionCacheBytes ?? sessionCacheBytes(undefined),
+    cacheBytes: options.sessionCacheBytes ?? SERVER_SESSION_CACHE_BYTES,
   });
   const runners: Runner[] = [];
   try {

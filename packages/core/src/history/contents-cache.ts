@@ -88,10 +88,10 @@ function entryKey(key: string, last: Event): string {
 /**
  * {@link buildContents}, incrementally: when the events start with a prefix whose contents were
  * built before (the previous model call of the invocation, or the previous turn), only the new
- * events are rendered and appended to the remembered contents. The last 1,024 prefixes are remembered
- * (100,000 events and about 4 MiB of heap at most over all of them, see
- * {@link configureContentsCache}). A turn late in a long conversation
- * then costs about as much as an early one, instead of re-rendering the whole history twice.
+ * events are rendered and appended to the remembered contents. The last 1,024 prefixes are
+ * remembered (100,000 events and about 4 MiB of heap at most over all of them, see
+ * {@link configureContentsCache}). A turn late in a long conversation then costs about as much as
+ * an early one, instead of re-rendering the whole history twice.
  *
  * The result always equals `withUserTurnsAtEnds(buildContents(events, options))`: what a model may
  * be sent (the remembered contents are kept without the user turns added at the ends). It is a new array, but its contents
