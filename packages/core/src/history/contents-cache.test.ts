@@ -251,6 +251,33 @@ describe('buildContentsIncrementally', () => {
         ],
       );
     });
+    it('a reused id is answered after a call the history leaves out', () => {
+      // The failed call is not shown, so the answer replaces the earlier call's.
+      check(
+        [
+          stored('bot', { functionCall: { id: 'x', name: 'f', args: {} } }),
+          stored('user', { functionResponse: { id: 'x', name: 'f', response: { n: 1 } } }),
+        ],
+        [
+          stored('bot', { functionCall: { id: 'x', name: 'f', args: {} } }, { errorCode: 'E' }),
+          stored('user', { functionResponse: { id: 'x', name: 'f', response: { n: 2 } } }),
+        ],
+      );
+    });
+
+    it("a reused id is answered after a framework function's call", () => {
+      check(
+        [
+          stored('bot', { functionCall: { id: 'x', name: 'f', args: {} } }),
+          stored('user', { functionResponse: { id: 'x', name: 'f', response: { n: 1 } } }),
+        ],
+        [
+          stored('bot', { functionCall: { id: 'x', name: 'adk_request_confirmation', args: {} } }),
+          stored('user', { functionResponse: { id: 'x', name: 'f', response: { n: 2 } } }),
+        ],
+      );
+    });
+
     it('an id used by an earlier increment is reused', () => {
       const events: Event[] = [];
       for (let turn = 0; turn < 30; turn++) events.push(stored('user', { text: `q${turn}` }));
@@ -267,6 +294,32 @@ describe('buildContentsIncrementally', () => {
         sentContents(events, { agentName: 'bot' }),
       );
     });
+  });
+
+  it('appends turns whose calls all reuse one id, as models numbering their calls per response do', () => {
+    const events: Event[] = [];
+    const add = (author: string, part: Part): void => {
+      const role = author === 'user' || part.functionResponse ? 'user' : 'model';
+      const invocationId = `i${events.length}`;
+      events.push(
+        deepFreeze(createEvent({ invocationId, author, content: { role, parts: [part] } })),
+      );
+    };
+    for (let turn = 0; turn < 30; turn++) add('user', { text: `q${turn}` });
+    let previous = buildContentsIncrementally(events.slice(), { agentName: 'bot' });
+    for (let turn = 0; turn < 10; turn++) {
+      add('user', { text: `question ${turn}` });
+      add('bot', { functionCall: { id: 'call-1', name: 'f', args: { turn } } });
+      add('bot', { functionResponse: { id: 'call-1', name: 'f', response: { turn } } });
+      for (const answer of [false, true]) {
+        if (answer) add('bot', { text: `answer ${turn}` });
+        const contents = buildContentsIncrementally(events.slice(), { agentName: 'bot' });
+        expect(contents).toEqual(sentContents(events, { agentName: 'bot' }));
+        // Appended to what was remembered, not rendered again from the first event.
+        expect(contents[0]).toBe(previous[0]);
+        previous = contents;
+      }
+    }
   });
 
   it('never reuses contents of events that were not frozen, or of another history', () => {

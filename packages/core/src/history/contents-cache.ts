@@ -1,7 +1,9 @@
 import type { Content, Part } from '../content';
 import { InvalidArgumentError } from '../errors';
 import { approximateBytes, approximateEventBytes, type Event } from '../events';
+import { isVisibleInBranch } from './branch';
 import { buildFrozenEventContents, type BuildContentsOptions } from './build-contents';
+import { isFrameworkFunction } from './framework-functions';
 import { INPUT_REJECTED_ERROR_CODE } from './history';
 import { isRewindEvent, withoutRewoundEvents } from './rewound-events';
 import { withUserTurnsAtEnds } from './turn-order';
@@ -101,8 +103,10 @@ function entryKey(key: string, last: Event): string {
  *   (session stores freeze what they store);
  * - events a rewind removed are left out first (`withoutRewoundEvents`);
  * - new events are appended only when they cannot change how the prefix renders: no compaction,
- *   no rejected input, and every function response among them answers a call made among them
- *   with an id the prefix never used; anything else is built from scratch;
+ *   no rejected input, and every function response among them answers a call made among them,
+ *   with an id the prefix never used or one the agent's own call among them used again (models
+ *   that number their calls per response repeat ids on every turn); anything else is built from
+ *   scratch;
  * - `includeContents: 'none'` and short histories are always built from scratch.
  *
  * @example
@@ -124,7 +128,7 @@ export function buildContentsIncrementally(
   const found = findPrefix(events, key);
   if (found) {
     const suffix = events.slice(found.events.length);
-    const suffixIds = appendableIds(suffix, found.ids);
+    const suffixIds = appendableIds(suffix, found.ids, options);
     if (suffixIds) {
       const fresh = freezeContents(buildFrozenEventContents(suffix, options));
       forget(entryKey(key, found.events[found.events.length - 1] as Event));
@@ -228,10 +232,20 @@ function cacheableIds(events: readonly Event[]): Set<string> | undefined {
 /**
  * Ids of the calls and responses of `suffix` when it can be rendered on its own and appended to
  * the prefix (see {@link buildContentsIncrementally}); `undefined` otherwise.
+ *
+ * Rendering pairs a response with the latest earlier visible call of the agent with its id, so a
+ * suffix whose responses all answer calls made within it leaves the prefix as it rendered. An id
+ * the prefix used may come again (models that number their calls per response do that on every
+ * turn) when the agent itself calls with it, visibly, before any response with that id: the
+ * response then pairs with the new call in the whole history as in the suffix alone. Any other
+ * reuse is built from scratch: another author's call with the id changes how the prefix's answers
+ * to it are relayed, and an answer after a call the history leaves out (failed, on another branch,
+ * or a framework function's) would answer the prefix's call.
  */
 function appendableIds(
   suffix: readonly Event[],
   prefixIds: ReadonlySet<string>,
+  options: BuildContentsOptions,
 ): string[] | undefined {
   const calls = new Set<string>();
   const ids: string[] = [];
@@ -241,9 +255,14 @@ function appendableIds(
     const parts = event.content?.parts ?? NO_PARTS;
     for (let index = 0; index < parts.length; index++) {
       const part = parts[index]!;
-      const callId = part.functionCall?.id;
+      const call = part.functionCall;
+      const callId = call?.id;
       if (callId) {
-        if (prefixIds.has(callId)) return undefined;
+        const ownVisibleCall =
+          event.author === options.agentName &&
+          !isFrameworkFunction(call.name) &&
+          isVisibleEvent(event, options.branch);
+        if (prefixIds.has(callId) && !ownVisibleCall) return undefined;
         calls.add(callId);
         ids.push(callId);
       }
@@ -255,6 +274,11 @@ function appendableIds(
     }
   }
   return ids;
+}
+
+/** Whether `selectHistory` keeps a plain stored event with a function call for `branch`. */
+function isVisibleEvent(event: Event, branch: string | undefined): boolean {
+  return !event.partial && event.errorCode === undefined && isVisibleInBranch(event.branch, branch);
 }
 
 function isPlainStoredEvent(event: Event): boolean {
