@@ -18,18 +18,24 @@ const PARTS: Array<[CpuPart, RegExp]> = [
   ['debug traces', /\/traces\/|telemetry|opentelemetry/],
   ['pg driver', /\/pg\/|\/pg-protocol\/|\/pg-pool\/|\/pg-types\//],
   ['session store (session-sql, kysely)', /\/session-sql\/|\/sql-kit\/|\/kysely\//],
-  [
-    'http and sse',
-    /\/packages\/server\/|\/hono\/|@hono|node:_http|node:http|node:net|webstreams|node:internal\/streams|node:stream|undici/,
-  ],
+  ['http and sse', /\/packages\/server\/|\/hono\/|@hono|node:_http|node:http|undici/],
   ['runner and agent (core)', /\/packages\/core\/|\/zod\/|cluster_load/],
 ];
 
 /**
+ * Node's sockets and streams, which both the HTTP server and the `pg` driver write and read
+ * through: passed over, so that a socket write counts for the code further out that made it (a
+ * query's write for the driver, a frame's for HTTP); a sample with nothing further out counts for
+ * HTTP, the usual caller.
+ */
+const SOCKETS = /node:net|webstreams|node:internal\/streams|node:stream|stream_base_commons/;
+
+/**
  * Split the on-CPU samples of `perf record -g` (the server started with `--perf-basic-prof`, so
  * JavaScript frames have names) by part: a sample counts for the innermost JavaScript frame of a
- * known script on its stack (kernel and native frames below it included: a socket write counts for
- * whoever wrote), samples of other threads for V8's threads. Returns each part's share (0-1).
+ * known script on its stack, Node's socket and stream code passed over (kernel and native frames
+ * below it included: a socket write counts for whoever wrote, the driver or HTTP), samples of other
+ * threads for V8's threads. Returns each part's share (0-1).
  */
 export function splitPerfRecording(perfData: string, mainPid: number): Record<CpuPart, number> {
   // Run while the process's `/tmp/perf-<pid>.map` is still there (it names the JS frames).
@@ -51,14 +57,17 @@ export function splitPerfScript(script: string, mainPid: number): Record<CpuPart
     total++;
     const tid = Number(lines[0]!.trim().split(/\s+/)[0]);
     let part: CpuPart | undefined;
+    let socket = false;
     if (tid !== mainPid) part = 'V8 threads (compiler, GC helpers)';
     for (const line of lines.slice(1)) {
       if (part) break;
       if (/Scavenge|MarkCompact/.test(line)) part = 'garbage collector';
-      else if (/\(\/tmp\/perf-\d+\.map\)/.test(line))
-        part = PARTS.find(([, pattern]) => pattern.test(line))?.[0];
+      else if (/\(\/tmp\/perf-\d+\.map\)/.test(line)) {
+        if (SOCKETS.test(line)) socket = true;
+        else part = PARTS.find(([, pattern]) => pattern.test(line))?.[0];
+      }
     }
-    part ??= 'other (promise jobs, timers, native)';
+    part ??= socket ? 'http and sse' : 'other (promise jobs, timers, native)';
     counts.set(part, (counts.get(part) ?? 0) + 1);
   }
   const shares = {} as Record<CpuPart, number>;
