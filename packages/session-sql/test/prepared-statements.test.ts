@@ -7,10 +7,11 @@ import {
   postgresUnavailable,
 } from '@adk/test-databases';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SqlSessionService } from '../src';
-import { ShapedStatements } from '../src/dialect/prepared-statement';
+import { namedStatement, ShapedStatements } from '../src/dialect/prepared-statement';
 
 const unavailable = await postgresUnavailable();
 
@@ -56,6 +57,22 @@ describe.skipIf(unavailable)('prepared statements on PostgreSQL', () => {
 
   it('prepares nothing with preparedStatements: false', async () => {
     expect(await preparedAfterTurns({ preparedStatements: false })).toEqual([]);
+  });
+});
+
+describe('namedStatement', () => {
+  it("reaches pg's query as a named statement with the call's values, and reads as its text", () => {
+    const statement = namedStatement('adk_session_test', 'select $1::int as n');
+    // What pg's client builds from `client.query(statement, values)` (it copies the configuration).
+    const query = new pg.Query(statement, [7]);
+    expect([query.name, query.text, query.values]).toEqual([
+      'adk_session_test',
+      'select $1::int as n',
+      [7],
+    ]);
+    expect(String(statement)).toBe('select $1::int as n');
+    // Nothing of a call is left on the shared statement.
+    expect(Object.keys(statement)).toEqual([]);
   });
 });
 

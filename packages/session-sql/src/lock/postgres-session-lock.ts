@@ -2,6 +2,7 @@ import type { SessionLock, SessionLockKey, SessionLockRelease } from '@adk/core'
 import { SqlDriverMissingError } from '@adk/sql-kit';
 import type { Client as PgClient, Notification } from 'pg';
 
+import { namedStatement } from '../dialect/prepared-statement';
 import { SessionLockClosedError } from '../errors/session-lock-closed-error';
 import { sessionLockId, waitingLockId } from './lock-id';
 
@@ -29,30 +30,30 @@ interface Holder {
   alive: boolean;
 }
 
-/** The statements of the lock, prepared once per connection (named). */
-const TRY_LOCK = {
-  name: 'adk_session_lock_try',
-  text: 'SELECT pg_try_advisory_lock($1::bigint) AS locked',
-};
+/** The statements of the lock, prepared once per connection (named; see `namedStatement`). */
+const TRY_LOCK = namedStatement(
+  'adk_session_lock_try',
+  'SELECT pg_try_advisory_lock($1::bigint) AS locked',
+);
 /**
  * Release, then tell the waiting processes, if any: a process that waits holds the lock's waiting
  * marker (`waitingLockId`) in shared mode, so taking it exclusively fails exactly when one waits.
  * `CASE` evaluates in order: the release happens before the check.
  */
-const UNLOCK = {
-  name: 'adk_session_lock_unlock',
-  text: `SELECT CASE WHEN NOT pg_advisory_unlock($1::bigint) THEN 'not-held'
+const UNLOCK = namedStatement(
+  'adk_session_lock_unlock',
+  `SELECT CASE WHEN NOT pg_advisory_unlock($1::bigint) THEN 'not-held'
     WHEN pg_try_advisory_xact_lock($2::bigint) THEN 'alone'
     ELSE (SELECT 'notified' FROM pg_notify($3, $1::text)) END AS released`,
-};
-const ANNOUNCE = {
-  name: 'adk_session_lock_announce',
-  text: 'SELECT pg_advisory_lock_shared($1::bigint)',
-};
-const RETRACT = {
-  name: 'adk_session_lock_retract',
-  text: 'SELECT pg_advisory_unlock_shared($1::bigint)',
-};
+);
+const ANNOUNCE = namedStatement(
+  'adk_session_lock_announce',
+  'SELECT pg_advisory_lock_shared($1::bigint)',
+);
+const RETRACT = namedStatement(
+  'adk_session_lock_retract',
+  'SELECT pg_advisory_unlock_shared($1::bigint)',
+);
 
 /**
  * A {@link SessionLock} on PostgreSQL: a session-level advisory lock per session (id: a 64-bit hash
@@ -206,7 +207,7 @@ export class PostgresSessionLock implements SessionLock {
           if (announced !== holder && holder.alive) {
             // Mark the wait, then ask once more: a holder that released before the mark was
             // taken sent no notice, but then the lock is free now.
-            await holder.client.query({ ...ANNOUNCE, values: [waitingLockId(id)] });
+            await holder.client.query(ANNOUNCE, [waitingLockId(id)]);
             announced = holder;
             if (await this.#tryLock(holder, id)) {
               wait.cancel();
@@ -223,13 +224,13 @@ export class PostgresSessionLock implements SessionLock {
       // Not awaited: the connection runs its queries in order, so the mark is gone before any
       // later statement of this process's locks runs, and the turn starts a round trip sooner.
       if (announced?.alive) {
-        announced.client.query({ ...RETRACT, values: [waitingLockId(id)] }).catch(() => undefined);
+        announced.client.query(RETRACT, [waitingLockId(id)]).catch(() => undefined);
       }
     }
   }
 
   async #tryLock(holder: Holder, id: string): Promise<boolean> {
-    const result = await holder.client.query<{ locked: boolean }>({ ...TRY_LOCK, values: [id] });
+    const result = await holder.client.query<{ locked: boolean }>(TRY_LOCK, [id]);
     return result.rows[0]?.locked === true && holder.alive;
   }
 
@@ -263,7 +264,7 @@ export class PostgresSessionLock implements SessionLock {
     // A lost connection took the lock with it.
     if (!holder.alive) return;
     try {
-      await holder.client.query({ ...UNLOCK, values: [id, waitingLockId(id), this.#channel] });
+      await holder.client.query(UNLOCK, [id, waitingLockId(id), this.#channel]);
     } catch {
       // Could not unlock: drop the connection, which frees every lock it holds.
       this.#lost(holder);
