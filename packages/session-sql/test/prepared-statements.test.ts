@@ -64,7 +64,7 @@ describe('namedStatement', () => {
   it("reaches pg's query as a named statement with the call's values, and reads as its text", () => {
     const statement = namedStatement('adk_session_test', 'select $1::int as n');
     // What pg's client builds from `client.query(statement, values)` (it copies the configuration).
-    const query = new pg.Query(statement, [7]);
+    const query = new pg.Query(statement, [7]) as unknown as pg.QueryConfig;
     expect([query.name, query.text, query.values]).toEqual([
       'adk_session_test',
       'select $1::int as n',
