@@ -111,6 +111,21 @@ function scribble(contents: Content[]): void {
   contents.push({ role: 'user', parts: [] });
 }
 
+/** A stored (frozen) event of `author` with one part, its role as the flow would record it. */
+let clock = 10_000;
+function stored(author: string, part: Part, extra: Partial<Event> = {}): Event {
+  const role = author === 'user' || part.functionResponse ? 'user' : 'model';
+  return deepFreeze(
+    createEvent({
+      invocationId: extra.invocationId ?? `i${clock}`,
+      author,
+      content: { role, parts: [part] },
+      timestamp: clock++,
+      ...extra,
+    }),
+  );
+}
+
 describe('buildContentsIncrementally', () => {
   it('always equals buildContents with user turns at its ends, call after call, over random growing histories', () => {
     const variants: BuildContentsOptions[] = [
@@ -146,20 +161,7 @@ describe('buildContentsIncrementally', () => {
 
   it('reuses the previous contents of a long session, and a caller editing them changes nothing', () => {
     const events: Event[] = [];
-    let clock = 1;
-    const add = (author: string, part: Part): void => {
-      const role = author === 'user' || part.functionResponse ? 'user' : 'model';
-      events.push(
-        deepFreeze(
-          createEvent({
-            invocationId: `i${clock}`,
-            author,
-            content: { role, parts: [part] },
-            timestamp: clock++,
-          }),
-        ),
-      );
-    };
+    const add = (author: string, part: Part): number => events.push(stored(author, part));
     for (let turn = 0; turn < 20; turn++) {
       add('user', { text: `question ${turn}` });
       add('bot', { functionCall: { id: `c${turn}`, name: 'f', args: {} } });
@@ -193,19 +195,6 @@ describe('buildContentsIncrementally', () => {
       events.push(...tail);
       const expected = sentContents(events, { agentName });
       expect(buildContentsIncrementally(events.slice(), { agentName })).toEqual(expected);
-    }
-    let clock = 10_000;
-    function stored(author: string, part: Part, extra: Partial<Event> = {}): Event {
-      const role = author === 'user' || part.functionResponse ? 'user' : 'model';
-      return deepFreeze(
-        createEvent({
-          invocationId: extra.invocationId ?? `i${clock}`,
-          author,
-          content: { role, parts: [part] },
-          timestamp: clock++,
-          ...extra,
-        }),
-      );
     }
 
     it('a later call reuses the id of an earlier unanswered response', () => {
@@ -298,13 +287,7 @@ describe('buildContentsIncrementally', () => {
 
   it('appends turns whose calls all reuse one id, as models numbering their calls per response do', () => {
     const events: Event[] = [];
-    const add = (author: string, part: Part): void => {
-      const role = author === 'user' || part.functionResponse ? 'user' : 'model';
-      const invocationId = `i${events.length}`;
-      events.push(
-        deepFreeze(createEvent({ invocationId, author, content: { role, parts: [part] } })),
-      );
-    };
+    const add = (author: string, part: Part): number => events.push(stored(author, part));
     for (let turn = 0; turn < 30; turn++) add('user', { text: `q${turn}` });
     let previous = buildContentsIncrementally(events.slice(), { agentName: 'bot' });
     for (let turn = 0; turn < 10; turn++) {

@@ -1,10 +1,9 @@
-import type { Content, Part } from '../content';
+import type { Content, FunctionCall, Part } from '../content';
 import { InvalidArgumentError } from '../errors';
 import { approximateBytes, approximateEventBytes, type Event } from '../events';
-import { isVisibleInBranch } from './branch';
 import { buildFrozenEventContents, type BuildContentsOptions } from './build-contents';
 import { isFrameworkFunction } from './framework-functions';
-import { INPUT_REJECTED_ERROR_CODE } from './history';
+import { INPUT_REJECTED_ERROR_CODE, isShownPlainEvent } from './history';
 import { isRewindEvent, withoutRewoundEvents } from './rewound-events';
 import { withUserTurnsAtEnds } from './turn-order';
 
@@ -258,11 +257,7 @@ function appendableIds(
       const call = part.functionCall;
       const callId = call?.id;
       if (callId) {
-        const ownVisibleCall =
-          event.author === options.agentName &&
-          !isFrameworkFunction(call.name) &&
-          isVisibleEvent(event, options.branch);
-        if (prefixIds.has(callId) && !ownVisibleCall) return undefined;
+        if (prefixIds.has(callId) && !isOwnShownCall(event, call, options)) return undefined;
         calls.add(callId);
         ids.push(callId);
       }
@@ -276,9 +271,13 @@ function appendableIds(
   return ids;
 }
 
-/** Whether `selectHistory` keeps a plain stored event with a function call for `branch`. */
-function isVisibleEvent(event: Event, branch: string | undefined): boolean {
-  return !event.partial && event.errorCode === undefined && isVisibleInBranch(event.branch, branch);
+/** Whether `call` is one the agent made in an event its history shows (so responses pair with it). */
+function isOwnShownCall(event: Event, call: FunctionCall, options: BuildContentsOptions): boolean {
+  return (
+    event.author === options.agentName &&
+    !isFrameworkFunction(call.name) &&
+    isShownPlainEvent(event, options.branch)
+  );
 }
 
 function isPlainStoredEvent(event: Event): boolean {

@@ -45,6 +45,19 @@ export function hasMeaningfulContent(content: Content | undefined): content is C
 }
 
 /**
+ * Whether {@link selectHistory} shows `event` to an agent on `branch` when no compaction or
+ * rejected input is in play: not partial, visible on the branch, no error, some content.
+ */
+export function isShownPlainEvent(event: Event, branch: string | undefined): boolean {
+  return (
+    !event.partial &&
+    isVisibleInBranch(event.branch, branch) &&
+    event.errorCode === undefined &&
+    hasMeaningfulContent(event.content)
+  );
+}
+
+/**
  * Where a compaction lies in the session's events: positions `[first, last]` of the events it
  * replaces. A compaction naming its first and last event ids (this project's) is placed by event
  * order; one without them (written by another ADK) by its timestamps.
@@ -152,9 +165,7 @@ export function selectHistory(
     const items: HistoryItem[] = [];
     for (let index = 0; index < events.length; index++) {
       const event = events[index]!;
-      if (event.partial || !isVisibleInBranch(event.branch, branch)) continue;
-      if (event.errorCode !== undefined || !hasMeaningfulContent(event.content)) continue;
-      items.push({ kind: 'event', event });
+      if (isShownPlainEvent(event, branch)) items.push({ kind: 'event', event });
     }
     return items;
   }
