@@ -17,9 +17,10 @@ export interface WorkerResult {
 
 async function main(): Promise<void> {
   const [frameworkArg, ...flags] = process.argv.slice(2);
-  if (frameworkArg !== 'adk-ts' && frameworkArg !== 'google-adk' && frameworkArg !== 'floor') {
+  const ids: readonly string[] = ['adk-ts', 'google-adk', 'floor', 'contract-floor'];
+  if (frameworkArg === undefined || !ids.includes(frameworkArg)) {
     throw new Error(
-      `usage: worker.ts <adk-ts|google-adk|floor> [--quick] [--only=<scenario>,...] [--repeat=N]`,
+      `usage: worker.ts <${ids.join('|')}> [--quick] [--only=<scenario>,...] [--repeat=N]`,
     );
   }
   const quick = flags.includes('--quick');
@@ -31,7 +32,8 @@ async function main(): Promise<void> {
     flags.find((flag) => flag.startsWith('--repeat='))?.slice('--repeat='.length) ?? 1,
   );
   const sizes = quick ? QUICK_SIZES : FULL_SIZES;
-  const factory = await loadHarnessFactory(frameworkArg);
+  const framework = frameworkArg as FrameworkId;
+  const factory = await loadHarnessFactory(framework);
   await warmUp(factory, sizes.warmupTurns);
   const metrics: WorkerResult['metrics'] = {};
   for (const [name, scenario] of Object.entries(SCENARIOS) as [
@@ -45,7 +47,7 @@ async function main(): Promise<void> {
       globalThis.gc?.();
     }
   }
-  const result: WorkerResult = { framework: frameworkArg, metrics };
+  const result: WorkerResult = { framework, metrics };
   if (process.send) process.send(result, () => process.disconnect());
   else console.log(JSON.stringify(result, null, 2));
 }

@@ -9,6 +9,8 @@ export async function loadHarnessFactory(id: FrameworkId): Promise<HarnessFactor
       return (await import('./google-adk')).createGoogleAdkHarness;
     case 'floor':
       return (await import('./floor')).createFloorHarness;
+    case 'contract-floor':
+      return (await import('./contract-floor')).createContractFloorHarness;
   }
 }
 

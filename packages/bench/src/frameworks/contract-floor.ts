@@ -1,0 +1,123 @@
+import {
+  buildContents,
+  copyEventForStorage,
+  createEvent,
+  newEventId,
+  validateEventForAppend,
+} from '@adk/core';
+import type { Content, Event } from '@adk/core';
+import { z } from 'zod';
+
+import type { FrameworkHarness } from './framework';
+import {
+  AGENT_NAME,
+  CALL_ARGS,
+  FINAL_TEXT,
+  finishTurn,
+  INSTRUCTION,
+  TOOL_NAME,
+  lastContentHasFunctionResponse,
+  weatherFor,
+} from './script';
+
+/** The request this loop hands its model: instruction, one tool declaration, the history. */
+interface ContractRequest {
+  systemInstruction: string;
+  tools: readonly string[];
+  contents: Content[];
+}
+
+/** The same zero-latency scripted model as every harness: an async generator of responses. */
+async function* scriptedModel(request: ContractRequest): AsyncGenerator<Content, void> {
+  if (lastContentHasFunctionResponse(request.contents)) {
+    yield { role: 'model', parts: [{ text: FINAL_TEXT }] };
+  } else {
+    yield {
+      role: 'model',
+      parts: [{ functionCall: { id: newEventId(), name: TOOL_NAME, args: { ...CALL_ARGS } } }],
+    };
+  }
+}
+
+const TOOLS: readonly string[] = [TOOL_NAME];
+const ARGS = z.object({ city: z.string() });
+
+/**
+ * The **contract floor**: the ideal floor's loop (`floor.ts`) plus only the work that core's
+ * public contracts require of every turn, done by core's own exported functions, and nothing of
+ * the runtime around it (no invocation context, agent tree, flow, hooks, spans, locks, run
+ * records or state). Profiling only, not part of `pnpm bench`: it separates what a turn costs
+ * because of what the framework promises from what it costs because of how the runtime is built.
+ *
+ * - every event is made by `createEvent` (a random UUID id, the time, its own `actions`), with
+ *   the turn's invocation id, and every function call gets an id;
+ * - every append validates the event (`validateEventForAppend`, which refuses lone surrogates
+ *   that no store can keep) and stores a deep frozen copy (`copyEventForStorage`: a caller can
+ *   never change what was stored), and the caller is handed the stored copy;
+ * - every request's contents are the agent's view of the history (`buildContents`: visibility,
+ *   calls paired with their responses, others' events as context), sharing nothing mutable with
+ *   the stored events;
+ * - the tool's arguments are parsed by its zod schema.
+ */
+export async function createContractFloorHarness(): Promise<FrameworkHarness> {
+  let toolCalls = 0;
+  const sessions = new Map<string, Event[]>();
+
+  function append(events: Event[], invocationId: string, author: string, content: Content): Event {
+    const event = createEvent({ invocationId, author, content });
+    validateEventForAppend(event);
+    const stored = copyEventForStorage(event);
+    events.push(stored);
+    return stored;
+  }
+
+  async function* turn(userId: string, sessionId: string, text: string) {
+    const events = sessions.get(`${userId}/${sessionId}`);
+    if (events === undefined) throw new Error(`contract floor: no session ${sessionId}`);
+    const invocationId = `e-${newEventId()}`;
+    yield append(events, invocationId, 'user', { role: 'user', parts: [{ text }] });
+    for (;;) {
+      const request: ContractRequest = {
+        systemInstruction: INSTRUCTION,
+        tools: TOOLS,
+        contents: buildContents(events, { agentName: AGENT_NAME }),
+      };
+      let call: { id?: string; name: string; args?: Record<string, unknown> } | undefined;
+      for await (const content of scriptedModel(request)) {
+        const stored = append(events, invocationId, AGENT_NAME, content);
+        call = stored.content?.parts[0]?.functionCall;
+        yield stored;
+      }
+      if (call === undefined) return;
+      const args = ARGS.parse(call.args);
+      toolCalls++;
+      const response = weatherFor(args.city);
+      yield append(events, invocationId, AGENT_NAME, {
+        role: 'user',
+        parts: [{ functionResponse: { id: call.id, name: call.name, response } }],
+      });
+    }
+  }
+
+  return {
+    id: 'contract-floor',
+    get toolCalls() {
+      return toolCalls;
+    },
+    deleteSession(userId, sessionId) {
+      sessions.delete(`${userId}/${sessionId}`);
+      return Promise.resolve();
+    },
+    createSession(userId, sessionId) {
+      sessions.set(`${userId}/${sessionId}`, []);
+      return Promise.resolve();
+    },
+    runTurn(userId, sessionId, text) {
+      return finishTurn('contract-floor', turn(userId, sessionId, text));
+    },
+    close() {
+      sessions.clear();
+      return Promise.resolve();
+    },
+  };
+}
