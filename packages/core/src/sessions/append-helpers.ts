@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '../errors';
 import type { Event, EventActions } from '../events';
-import { frozenCopyReplacing, shareFrozen } from './frozen-copy';
+import { IllFormedTextError, frozenCopyReplacing, shareFrozen } from './frozen-copy';
 import type { Session } from './session';
 import type { CreateSessionRequest } from './session-service';
 import { hasKeys, removeTempKeys } from './state';
@@ -17,6 +17,27 @@ import { requireWellFormedText } from './well-formed-text';
  * Throws `InvalidArgumentError`.
  */
 export function validateEventForAppend(event: Event): void {
+  validateEventShape(event);
+  requireWellFormedText(event, 'event');
+}
+
+/**
+ * {@link validateEventForAppend} then {@link copyEventForStorage}, walking the event once: the copy
+ * checks the text it copies. What both built-in stores do with an event they are asked to append.
+ * Throws `InvalidArgumentError` for anything either would refuse, naming where a lone surrogate is.
+ *
+ * @example
+ * ```ts
+ * const stored = copyValidEventForStorage(event); // then persist `stored`
+ * ```
+ */
+export function copyValidEventForStorage(event: Event): Event {
+  validateEventShape(event);
+  return copyEventForStorage(event);
+}
+
+/** Everything {@link validateEventForAppend} checks but the text (which the copy checks). */
+function validateEventShape(event: Event): void {
   if (event === null || typeof event !== 'object') {
     throw new InvalidArgumentError({
       message: 'appendEvent needs an event object.',
@@ -51,7 +72,6 @@ export function validateEventForAppend(event: Event): void {
       argument: 'event.actions.stateDelta',
     });
   }
-  requireWellFormedText(event, 'event');
 }
 
 /** The event's state delta, or an empty object when it has none. */
@@ -62,7 +82,8 @@ export function stateDeltaOf(event: Event): Record<string, unknown> {
 /**
  * The form in which an event is stored: a deep, deeply frozen copy (see `frozenCopy`), without
  * `temp:` keys in its delta, with an `actions` object even when the caller omitted one. Throws
- * `InvalidArgumentError` when the event holds values that cannot be copied (functions, symbols).
+ * `InvalidArgumentError` when the event holds values that cannot be copied (functions, symbols)
+ * or text no store can keep (a lone UTF-16 surrogate in what it copies, named by its path).
  * Costs O(size of this event).
  */
 export function copyEventForStorage(event: Event): Event {
@@ -72,6 +93,11 @@ export function copyEventForStorage(event: Event): Event {
   try {
     return frozenCopyReplacing(event, 'actions', storedActions);
   } catch (cause) {
+    if (cause instanceof IllFormedTextError) {
+      // Walk again only now, to name where the text is (`temp:` keys were not copied: the copy's
+      // own `actions` are checked, as they are what would be stored).
+      requireWellFormedText({ ...event, actions: storedActions }, 'event');
+    }
     throw new InvalidArgumentError({
       message: `Event "${event.id}" holds a value that cannot be stored (only JSON-like data can).`,
       argument: 'event',

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { InvalidArgumentError } from '../errors';
-import { frozenCopy, frozenCopyReplacing, shareFrozen } from './frozen-copy';
+import { createEventActions, type Event } from '../events';
+import { copyValidEventForStorage, validateEventForAppend } from './append-helpers';
+import { IllFormedTextError, frozenCopy, frozenCopyReplacing, shareFrozen } from './frozen-copy';
 
 function everyObjectFrozen(value: unknown): boolean {
   if (value === null || typeof value !== 'object') return true;
@@ -121,5 +123,53 @@ describe('frozenCopyReplacing', () => {
     expect(() => frozenCopyReplacing({ id: 'e3' }, 'actions', { run: () => 1 })).toThrow(
       InvalidArgumentError,
     );
+  });
+});
+
+describe('ill-formed text', () => {
+  const LONE = 'a \uD800 b';
+
+  it('refuses a lone surrogate in a value or a key at any depth, naming no path', () => {
+    for (const value of [LONE, { a: [{ b: LONE }] }, { a: { [LONE]: 1 } }, [[LONE]]]) {
+      expect(() => frozenCopy(value)).toThrow(IllFormedTextError);
+    }
+    expect(() => frozenCopyReplacing({ a: 1 }, 'b', { c: LONE })).toThrow(IllFormedTextError);
+    expect(() => frozenCopyReplacing({ [LONE]: 1 }, 'b', 2)).toThrow(IllFormedTextError);
+  });
+
+  it('keeps paired surrogates, astral characters and U+FFFD', () => {
+    const text = '😀 \uD83D\uDE00 \uFFFD';
+    expect(frozenCopy({ [text]: [text] })).toStrictEqual({ [text]: [text] });
+  });
+});
+
+describe('copyValidEventForStorage', () => {
+  const event = (init: Partial<Event>): Event => ({
+    id: 'e1',
+    invocationId: 'i1',
+    author: 'user',
+    timestamp: 1,
+    actions: createEventActions(),
+    ...init,
+  });
+
+  it('names where the lone surrogate is, as validateEventForAppend does', () => {
+    const bad = event({ content: { role: 'user', parts: [{ text: 'ok' }, { text: 'x\uDC00' }] } });
+    for (const check of [() => copyValidEventForStorage(bad), () => validateEventForAppend(bad)]) {
+      expect(check).toThrow(InvalidArgumentError);
+      expect(check).toThrow(/^event\.content\.parts\[1\]\.text holds a lone UTF-16 surrogate/);
+    }
+  });
+
+  it('refuses what validateEventForAppend refuses before looking at the text', () => {
+    expect(() => copyValidEventForStorage(event({ id: '' }))).toThrow(/non-empty string id/);
+    expect(() => copyValidEventForStorage(event({ partial: true }))).toThrow(/partial/);
+  });
+
+  it('stores a lone surrogate in a temp: state key nowhere, so does not refuse it', () => {
+    const stored = copyValidEventForStorage(
+      event({ actions: createEventActions({ stateDelta: { 'temp:x': 'a\uD800', kept: 1 } }) }),
+    );
+    expect(stored.actions.stateDelta).toStrictEqual({ kept: 1 });
   });
 });

@@ -3,6 +3,30 @@ import { InvalidArgumentError } from '../errors';
 /** Deeper than this, the copy is handed to `structuredClone` (which also handles cycles). */
 const MAX_DEPTH = 100;
 const TOO_DEEP = Symbol('too deep');
+/** Thrown inside the copy when a string or key holds a lone surrogate (see {@link IllFormedTextError}). */
+const ILL_FORMED = Symbol('ill-formed text');
+
+/**
+ * `String.prototype.isWellFormed` (ES2024; native on Node 20; the compile target does not
+ * declare it). Constant time on one-byte strings, which cannot hold a surrogate.
+ */
+const isWellFormed = (text: string) => (text as unknown as WellFormedString).isWellFormed();
+
+interface WellFormedString {
+  isWellFormed(): boolean;
+}
+
+/**
+ * Thrown by {@link frozenCopy} and {@link frozenCopyReplacing} when a string or an object key of
+ * the value holds a lone UTF-16 surrogate, which no store can keep: the copy checks each string it
+ * passes, so storing an event walks it once, not once to validate and once to copy.
+ */
+export class IllFormedTextError extends Error {
+  constructor() {
+    super('The value holds a lone UTF-16 surrogate.');
+    this.name = 'IllFormedTextError';
+  }
+}
 
 const EMPTY_OBJECT: Readonly<Record<string, never>> = Object.freeze({});
 /** Receives one char code per copied string, so the flattening read cannot be optimised away. */
@@ -32,6 +56,9 @@ export function shareFrozen<T extends object>(value: T): T {
  * - Anything else that `structuredClone` accepts (a `Date`, a `Map`, a typed array...), a cycle,
  *   or data nested deeper than 100 levels is copied by `structuredClone`, then frozen.
  * - Functions and symbols cannot be stored: throws `InvalidArgumentError`.
+ * - A string or key holding a lone UTF-16 surrogate cannot be stored either: throws
+ *   {@link IllFormedTextError} (checked on the strings it copies itself; data handed to
+ *   `structuredClone` is not checked).
  *
  * Costs O(size of `value`) and allocates only the copy (`structuredClone` then a freeze pass
  * costs about three times as much).
@@ -46,6 +73,7 @@ export function frozenCopy<T>(value: T): T {
   try {
     return copy(value, 0) as T;
   } catch (error) {
+    if (error === ILL_FORMED) throw new IllFormedTextError();
     if (error !== TOO_DEEP) throw error;
     return freezeDeep(structuredClone(value));
   }
@@ -67,6 +95,7 @@ export function frozenCopyReplacing<T extends object>(
     let replaced = false;
     for (const name in source) {
       if (!Object.hasOwn(source, name)) continue;
+      if (!isWellFormed(name)) throw ILL_FORMED;
       let item: unknown;
       if (name === key) {
         item = copy(replacement, 1);
@@ -79,6 +108,7 @@ export function frozenCopyReplacing<T extends object>(
     if (!replaced) setOwn(out, key, copy(replacement, 1));
     return Object.freeze(out) as T;
   } catch (error) {
+    if (error === ILL_FORMED) throw new IllFormedTextError();
     if (error !== TOO_DEEP) throw error;
     return freezeDeep(structuredClone({ ...value, [key]: replacement }));
   }
@@ -107,6 +137,7 @@ function copy(value: unknown, depth: number): unknown {
       // concatenation (`randomUUID()`, `adk-${...}`) are ropes of many small pieces that would
       // otherwise stay in memory as long as the event: flattening halves an idle session's heap.
       _flattenSink ^= (value as string).charCodeAt(0);
+      if (!isWellFormed(value as string)) throw ILL_FORMED;
       return value;
     case 'function':
     case 'symbol':
@@ -134,6 +165,7 @@ function copy(value: unknown, depth: number): unknown {
   // V8's enum cache instead of allocating a key array.
   for (const key in source) {
     if (!Object.hasOwn(source, key)) continue;
+    if (!isWellFormed(key)) throw ILL_FORMED;
     out ??= {};
     setOwn(out, key, copy(source[key], depth + 1));
   }

@@ -9,12 +9,10 @@ import {
 import type { Event } from '../events';
 import {
   applyAppendToSession,
-  copyEventForStorage,
-  deepFreeze,
+  copyValidEventForStorage,
   nextUpdateTime,
   stateDeltaOf,
   validateCreateSessionRequest,
-  validateEventForAppend,
 } from './append-helpers';
 import { selectEventWindow, validateEventWindow } from './event-window';
 import { IdlePacker, type PackableItem } from './idle-packer';
@@ -249,7 +247,8 @@ export class InMemorySessionService implements SessionService {
   /** @internal {@link appendEvent}, synchronously (see {@link inMemoryDirect}). */
   [APPEND_EVENT_NOW](request: AppendEventRequest): Event {
     const { session, event } = request;
-    validateEventForAppend(event);
+    // Validated and copied in one walk (O(this event)), then shared with every later reader.
+    const storedEvent = copyValidEventForStorage(event);
     const found = this.#find(session.appName, session.userId, session.id);
     if (!found) {
       throw new SessionNotFoundError({
@@ -270,8 +269,6 @@ export class InMemorySessionService implements SessionService {
       });
     }
 
-    // Copy once (O(this event)), then share the frozen copy with every later reader.
-    const storedEvent = deepFreeze(copyEventForStorage(event));
     if (hasKeys(storedEvent.actions.stateDelta)) {
       const scoped = structuredClone(splitStateDelta(storedEvent.actions.stateDelta));
       if (hasKeys(scoped.app)) app.state = { ...app.state, ...scoped.app };

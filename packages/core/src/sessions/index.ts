@@ -1,6 +1,7 @@
 export {
   applyAppendToSession,
   copyEventForStorage,
+  copyValidEventForStorage,
   deepFreeze,
   nextUpdateTime,
   requireId,

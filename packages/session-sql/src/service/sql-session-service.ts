@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import {
   applyAppendToSession,
-  copyEventForStorage,
+  copyValidEventForStorage,
   deepFreeze,
   InvalidArgumentError,
   nextUpdateTime,
@@ -12,7 +12,6 @@ import {
   StaleSessionError,
   stateDeltaOf,
   validateCreateSessionRequest,
-  validateEventForAppend,
   validateEventWindow,
   type AppendEventRequest,
   type CreateSessionRequest,
@@ -319,10 +318,10 @@ export class SqlSessionService implements SessionService {
 
   async #append(request: AppendEventRequest): Promise<Event> {
     const { session, event } = request;
-    validateEventForAppend(event);
+    // Validated and copied in one walk, before any I/O: a refused event costs no round trip.
+    const storedEvent = copyValidEventForStorage(event);
     await this.#ensureReady();
     const ops = this.#ops;
-    const storedEvent = copyEventForStorage(event);
     const key: SessionKey = {
       appName: session.appName,
       userId: session.userId,
