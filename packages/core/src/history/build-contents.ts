@@ -1,4 +1,4 @@
-import type { Content, FunctionResponse, Part } from '../content';
+import type { Content, Part } from '../content';
 import { getText } from '../content';
 import type { Event } from '../events';
 import { isFrameworkFunction } from './framework-functions';
@@ -85,13 +85,22 @@ function currentTurn(items: readonly HistoryItem[], agentName: string): HistoryI
  * The responses answering one event's calls, in call order, as parts of their own. `answers` is
  * indexed by the call's order among the event's calls (holes: calls not answered).
  */
-function responseParts(answers: readonly (FunctionResponse | undefined)[]): Part[] {
+function responseParts(answers: readonly (Part | undefined)[], shareFrozen: boolean): Part[] {
   const parts: Part[] = [];
   for (let order = 0; order < answers.length; order++) {
-    const response = answers[order];
-    if (response !== undefined) parts.push({ functionResponse: { ...response } });
+    const part = answers[order];
+    if (part === undefined) continue;
+    // A frozen part holding nothing but the response is what would be built: shared as it is.
+    if (shareFrozen && isFrozenPart(part) && isResponseOnly(part)) parts.push(part);
+    else parts.push({ functionResponse: { ...part.functionResponse! } });
   }
   return parts;
+}
+
+/** True when `part`'s only own member is its `functionResponse`. */
+function isResponseOnly(part: Part): boolean {
+  for (const key in part) if (key !== 'functionResponse') return false;
+  return true;
 }
 
 interface CallSite {
@@ -138,8 +147,10 @@ export function buildContents(events: readonly Event[], options: BuildContentsOp
 
 /**
  * {@link buildContents} for contents that will be deeply frozen (the request contents of the flow,
- * see `buildContentsIncrementally`): parts of frozen events are shared instead of copied, since
- * neither side can change them. Internal to the flow.
+ * see `buildContentsIncrementally`): what is frozen in the events is shared instead of copied,
+ * since neither side can change it: a content rendered as it is stored (the user's message, the
+ * agent's own answer) is the stored content itself, and other contents share frozen parts.
+ * Internal to the flow.
  */
 export function buildFrozenEventContents(
   events: readonly Event[],
@@ -157,6 +168,20 @@ export function buildFrozenEventContents(
  */
 export function renderHistory(items: readonly HistoryItem[], agentName: string): Content[] {
   return renderItems(items, agentName, false);
+}
+
+/**
+ * True for a content that can stand in a request as it is: frozen with its parts array and every
+ * part (a stored event's content), with the role it would be rendered with.
+ */
+function isFrozenContent(content: Content, role: string): boolean {
+  if (content.role !== role || !Object.isFrozen(content) || !Object.isFrozen(content.parts)) {
+    return false;
+  }
+  for (const key in content) if (key !== 'role' && key !== 'parts') return false;
+  const parts = content.parts;
+  for (let at = 0; at < parts.length; at++) if (!isFrozenPart(parts[at]!)) return false;
+  return true;
 }
 
 /** True for a part that is frozen down to its call or response (a stored event's part). */
@@ -178,8 +203,9 @@ function renderItems(
   // Created on first use: a history without function calls needs none of them.
   let openCalls: Map<string, CallSite> | undefined;
   let foreignCalls: Map<string, string> | undefined;
-  // Indexed by item, then by the call's order in its event (sparse arrays: cheaper than maps).
-  let answersByItem: (FunctionResponse | undefined)[][] | undefined;
+  // The response parts answering each item's calls, indexed by item, then by the call's order
+  // in its event (sparse arrays: cheaper than maps).
+  let answersByItem: (Part | undefined)[][] | undefined;
   let consumed: Set<Part> | undefined;
   for (let index = 0; index < items.length; index++) {
     const item = items[index] as HistoryItem;
@@ -204,7 +230,7 @@ function renderItems(
       if (!site) continue;
       answersByItem ??= [];
       const answers = (answersByItem[site.item] ??= []);
-      answers[site.order] = response;
+      answers[site.order] = part;
       (consumed ??= new Set()).add(part);
     }
   }
@@ -218,7 +244,10 @@ function renderItems(
       continue;
     }
     const { event } = item;
-    const parts: Part[] = [];
+    // The parts kept, made only once one is left out: until then they are the event's first
+    // `kept` parts, and an event whose parts are all kept may be shared whole.
+    let parts: Part[] | undefined;
+    let kept = 0;
     // Created when a response is relayed as context (rare): most events need only `parts`.
     let relayed: Part[] | undefined;
     const answers = answersByItem?.[index];
@@ -226,35 +255,44 @@ function renderItems(
     const eventParts = event.content?.parts ?? NO_PARTS;
     for (let at = 0; at < eventParts.length; at++) {
       const part = eventParts[at]!;
-      if (isEmptyPart(part)) continue;
+      let keep = true;
       const call = part.functionCall;
       const response = part.functionResponse;
-      if (call && isFrameworkFunction(call.name)) continue;
-      if (response && isFrameworkFunction(response.name)) continue;
-      if (response) {
+      if (isEmptyPart(part)) keep = false;
+      else if (call && isFrameworkFunction(call.name)) keep = false;
+      else if (response) {
+        keep = false;
         // Own calls' responses are emitted right after their call; answers to other agents' calls
         // (a user resuming someone else's long-running tool) are relayed as context.
-        if (consumed?.has(part)) continue;
-        if (response.id && foreignCalls?.has(response.id)) (relayed ??= []).push(part);
+        if (isFrameworkFunction(response.name) || consumed?.has(part)) {
+          // left out
+        } else if (response.id && foreignCalls?.has(response.id)) (relayed ??= []).push(part);
         else if (event.author !== USER && event.author !== agentName) (relayed ??= []).push(part);
-        continue;
-      }
-      if (call && event.author === agentName && !isFrameworkFunction(call.name)) {
+      } else if (call && event.author === agentName) {
         const answered = call.id !== undefined && answers?.[order] !== undefined;
         if (call.id !== undefined) order++;
-        if (!answered) continue;
+        keep = answered;
       }
-      parts.push(part);
+      if (!keep) parts ??= eventParts.slice(0, at);
+      else if (parts !== undefined) parts.push(part);
+      else kept++;
     }
+    const allKept = parts === undefined;
 
     if (event.author === USER || event.author === agentName) {
-      if (parts.length > 0) {
-        const role = event.author === USER ? USER : (event.content?.role ?? 'model');
-        for (let i = 0; i < parts.length; i++) {
-          const part = parts[i] as Part;
-          if (!shareFrozen || !isFrozenPart(part)) parts[i] = copyPart(part);
+      const role = event.author === USER ? USER : (event.content?.role ?? 'model');
+      if (allKept && kept > 0 && shareFrozen && isFrozenContent(event.content!, role)) {
+        // Frozen down to its parts and rendered as it is: the stored content itself.
+        contents.push(event.content!);
+      } else {
+        const shown = parts ?? eventParts.slice(0, kept);
+        if (shown.length > 0) {
+          for (let i = 0; i < shown.length; i++) {
+            const part = shown[i] as Part;
+            if (!shareFrozen || !isFrozenPart(part)) shown[i] = copyPart(part);
+          }
+          contents.push({ role, parts: shown });
         }
-        contents.push({ role, parts });
       }
       if (relayed !== undefined) {
         const author = foreignCalls?.get(relayed[0]?.functionResponse?.id ?? '') ?? event.author;
@@ -262,11 +300,12 @@ function renderItems(
         if (context) contents.push(context);
       }
     } else {
-      const context = reframeAsContext(event.author, relayed ? [...parts, ...relayed] : parts);
+      const shown = parts ?? eventParts;
+      const context = reframeAsContext(event.author, relayed ? [...shown, ...relayed] : shown);
       if (context) contents.push(context);
     }
 
-    if (answers) contents.push({ role: USER, parts: responseParts(answers) });
+    if (answers) contents.push({ role: USER, parts: responseParts(answers, shareFrozen) });
   }
   return contents;
 }

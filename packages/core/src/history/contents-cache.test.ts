@@ -415,6 +415,46 @@ describe('buildContentsIncrementally and frozen events', () => {
     expect(Object.isFrozen(contents[1]?.parts[0])).toBe(true);
   });
 
+  it('shares a frozen content rendered as it is, and builds one for everything else', () => {
+    const stored = (init: Omit<Parameters<typeof createEvent>[0], 'invocationId'>): Event =>
+      deepFreeze(createEvent({ invocationId: 'i1', ...init }));
+    const call = stored({
+      author: 'bot',
+      content: { role: 'model', parts: [{ functionCall: { id: 'c1', name: 'f', args: {} } }] },
+    });
+    const answer = stored({
+      author: 'bot',
+      content: {
+        role: 'user',
+        parts: [{ functionResponse: { id: 'c1', name: 'f', response: { ok: true } } }],
+      },
+    });
+    const text = stored({ author: 'bot', content: { role: 'model', parts: [{ text: 'done' }] } });
+    // Left out in part (an empty part), so its content cannot be the stored one.
+    const trimmed = stored({
+      author: 'user',
+      content: { role: 'user', parts: [{ text: 'hi' }, { text: '' }] },
+    });
+    const noRole = stored({ author: 'bot', content: { parts: [{ text: 'no role' }] } as Content });
+    const events = [userEvent('first', true), call, answer, text, trimmed, noRole];
+    const contents = buildContentsIncrementally(events, options);
+    expect(contents).toEqual(sentContents(events, options));
+    expect(contents[0]).toBe(events[0]?.content);
+    expect(contents[1]).toBe(call.content);
+    // The answer's content is rebuilt in call order, but its frozen response part is shared.
+    expect(contents[2]).not.toBe(answer.content);
+    expect(contents[2]?.parts[0]).toBe(answer.content?.parts[0]);
+    expect(contents[3]).toBe(text.content);
+    expect(contents[4]).not.toBe(trimmed.content);
+    expect(contents[4]?.parts).toEqual([{ text: 'hi' }]);
+    expect(contents[5]).toEqual({ role: 'model', parts: [{ text: 'no role' }] });
+    // The plain renderer shares nothing with the events.
+    const plain = buildContents(events, options);
+    expect(plain[0]).not.toBe(events[0]?.content);
+    expect(plain[0]?.parts[0]).not.toBe(events[0]?.content?.parts[0]);
+    expect(plain[2]?.parts[0]).not.toBe(answer.content?.parts[0]);
+  });
+
   it('gives editable copies to code that changes a request, leaving frozen events intact', () => {
     const frozen = userEvent('stored', true);
     const editable = mutableContents(buildContentsIncrementally([frozen], options));

@@ -315,6 +315,8 @@ function freezeContents(contents: Content[]): Content[] {
   // Index loops: `for...of` allocates per element over arrays of mixed kinds (frozen and not).
   for (let at = 0; at < contents.length; at++) {
     const content = contents[at]!;
+    // A stored event's content, shared as it is (`buildFrozenEventContents`): frozen throughout.
+    if (Object.isFrozen(content)) continue;
     const parts = content.parts;
     for (let index = 0; index < parts.length; index++) {
       const part = parts[index]!;
