@@ -15,6 +15,11 @@
  * Printed per checkout: the p25, p50 and p75 of all its turns, the ratio of its p50 to the
  * reference's, the median over rounds of the ratio of its round's p50 to the reference's in the
  * same round, and in how many rounds it was the slower of the two.
+ *
+ * With `--concurrent` (before the checkouts), a block is the benchmark's concurrency scenario
+ * instead: `block` sessions in flight at once, five turns each. Printed per checkout: the median
+ * turns per second and per CPU-second over rounds, and the median over rounds of its figure
+ * divided by the reference's in the same round (above 1 is faster).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -48,15 +53,18 @@ async function load(checkout: string): Promise<Side> {
 }
 
 async function main(): Promise<void> {
-  const [roundsArg, blockArg, ...checkouts] = process.argv.slice(2);
+  const [roundsArg, blockArg, ...rest] = process.argv.slice(2);
   const rounds = Number(roundsArg);
   const block = Number(blockArg);
+  const concurrent = rest[0] === '--concurrent';
+  const checkouts = concurrent ? rest.slice(1) : rest;
   if (!(rounds > 0) || !(block > 0) || checkouts.length < 2) {
-    throw new Error('usage: turn-ab.ts <rounds> <block> <checkout> <checkout>...');
+    throw new Error('usage: turn-ab.ts <rounds> <block> [--concurrent] <checkout> <checkout>...');
   }
   const sides: Side[] = [];
   for (const checkout of checkouts) sides.push(await load(checkout));
   for (const side of sides) await side.warmUp(side.factory, 500);
+  if (concurrent) return compareConcurrency(sides, rounds, block);
   let next = 0;
   for (let round = 0; round < rounds; round++) {
     for (let k = 0; k < sides.length; k++) {
@@ -89,6 +97,53 @@ async function main(): Promise<void> {
         `p50 ÷ reference ${(p50 / referenceP50).toFixed(3)}`,
         `median round ratio ${quantile(ratios, 0.5).toFixed(3)}`,
         `slower in ${ratios.filter((ratio) => ratio > 1).length}/${rounds} rounds`,
+      ].join('  '),
+    );
+  }
+  console.log(`load average ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
+}
+
+/** Turns per session in a `--concurrent` block, as in the benchmark's concurrency scenario. */
+const CONCURRENT_TURNS = 5;
+
+/** `--concurrent`: each round, `sessions` sessions in flight on each side in turn. */
+async function compareConcurrency(sides: Side[], rounds: number, sessions: number): Promise<void> {
+  const perSecond = sides.map(() => [] as number[]);
+  const perCpuSecond = sides.map(() => [] as number[]);
+  let next = 0;
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < sides.length; k++) {
+      const index = (round + k) % sides.length;
+      const harness = await sides[index]!.factory();
+      const ids = Array.from({ length: sessions }, () => `ab-${next++}`);
+      for (const id of ids) await harness.createSession('ab-user', id);
+      const start = process.hrtime.bigint();
+      const cpu = process.cpuUsage();
+      await Promise.all(
+        ids.map(async (id) => {
+          for (let turn = 0; turn < CONCURRENT_TURNS; turn++) {
+            await harness.runTurn('ab-user', id, `Turn ${turn + 1}: weather?`);
+          }
+        }),
+      );
+      const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
+      const used = process.cpuUsage(cpu);
+      const turns = sessions * CONCURRENT_TURNS;
+      perSecond[index]!.push((turns / wallMs) * 1000);
+      perCpuSecond[index]!.push((turns / ((used.user + used.system) / 1000)) * 1000);
+      await harness.close();
+    }
+  }
+  const ratios = (figures: number[][], side: number) =>
+    figures[side]!.map((value, round) => value / figures[0]![round]!);
+  for (let side = 0; side < sides.length; side++) {
+    console.log(
+      [
+        sides[side]!.name,
+        `turns/s ${quantile(perSecond[side]!, 0.5).toFixed(0)}`,
+        `per CPU-second ${quantile(perCpuSecond[side]!, 0.5).toFixed(0)}`,
+        `÷ reference ${quantile(ratios(perSecond, side), 0.5).toFixed(3)}`,
+        `per CPU-second ÷ reference ${quantile(ratios(perCpuSecond, side), 0.5).toFixed(3)}`,
       ].join('  '),
     );
   }

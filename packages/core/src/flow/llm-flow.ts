@@ -76,7 +76,17 @@ export async function* runLlmFlow(
   // Checked synchronously: a turn that answers no confirmation creates no generator for it.
   const answered = confirmationsToResume(agent, ctx);
   if (answered.length > 0) yield* resumeConfirmedCalls(agent, ctx, answered);
+  // A step's responses and events, declared out here so that each step starts by letting go of
+  // the last one's: this generator's frame keeps every register alive while it waits, so a
+  // `const` in the loop would hold the previous step's model and tool events (a kilobyte a turn)
+  // through the whole next model call, for every turn in flight.
+  let finals: LlmResponse[] | undefined;
+  let modelEvent: Event | undefined;
+  let event: Event | undefined;
+  let calls: FunctionCall[] | undefined;
+  let responseEvent: Event | undefined;
   while (!ctx.signal.aborted) {
+    finals = modelEvent = event = calls = responseEvent = undefined;
     const step = new Step(agent, ctx);
     // 1. Tools. Agents without toolsets resolve synchronously (no await).
     const resolving = step.resolveTools();
@@ -95,11 +105,10 @@ export async function* runLlmFlow(
     } else {
       // 4. The model call (partial events while streaming), then each final response. `break`
       // ends the step; `return` the agent's turn.
-      const finals = step.streaming ? yield* step.streamModel() : await step.callModel();
+      finals = step.streaming ? yield* step.streamModel() : await step.callModel();
       for (let index = 0; index < finals.length; index++) {
-        const response = finals[index]!;
-        const modelEvent = step.event(response);
-        const event = step.filtering ? await step.filter(modelEvent) : modelEvent;
+        modelEvent = step.event(finals[index]!);
+        event = step.filtering ? await step.filter(modelEvent) : modelEvent;
         const invalidOutput = applyOutput(agent, event);
         yield step.emit(event);
         if (invalidOutput) {
@@ -107,7 +116,7 @@ export async function* runLlmFlow(
           break;
         }
         if (ctx.signal.aborted) break;
-        const calls = getFunctionCalls(event.content);
+        calls = getFunctionCalls(event.content);
         if (calls.length === 0) continue;
         // A response that is an error (a safety block, a failed call) but still carries function
         // calls is stored as it is and ends the agent's turn: none of them runs.
@@ -118,7 +127,7 @@ export async function* runLlmFlow(
           yield step.emit(errorEvent(ctx, agent.name, answer));
           break;
         }
-        const responseEvent = await step.runCalls(calls);
+        responseEvent = await step.runCalls(calls);
         if (!responseEvent) continue;
         yield step.emit(responseEvent);
         if (answer !== undefined) {
@@ -139,8 +148,7 @@ export async function* runLlmFlow(
         }
       }
     }
-    const last = step.last;
-    if (!last || ctx.endInvocation || ctx.signal.aborted || isFinalResponse(last)) return;
+    if (!step.last || ctx.endInvocation || ctx.signal.aborted || isFinalResponse(step.last)) return;
   }
 }
 

@@ -97,6 +97,33 @@ function responseParts(answers: readonly (Part | undefined)[], shareFrozen: bool
   return parts;
 }
 
+/**
+ * The user turn holding the responses that answer one event's calls: `source`, the one stored
+ * content they all came from, as it is when it holds exactly those parts in that order (an
+ * event answering its calls in order, the usual case); otherwise a new content.
+ */
+function answerContent(
+  answers: readonly (Part | undefined)[],
+  source: Content | null | undefined,
+  shareFrozen: boolean,
+): Content {
+  if (shareFrozen && source && isFrozenContent(source, USER)) {
+    const parts = source.parts;
+    let at = 0;
+    for (let order = 0; order < answers.length && at <= parts.length; order++) {
+      const part = answers[order];
+      if (part === undefined) continue;
+      if (part !== parts[at]) {
+        at = -1;
+        break;
+      }
+      at++;
+    }
+    if (at === parts.length) return source;
+  }
+  return { role: USER, parts: responseParts(answers, shareFrozen) };
+}
+
 /** True when `part`'s only own member is its `functionResponse`. */
 function isResponseOnly(part: Part): boolean {
   for (const key in part) if (key !== 'functionResponse') return false;
@@ -206,6 +233,8 @@ function renderItems(
   // The response parts answering each item's calls, indexed by item, then by the call's order
   // in its event (sparse arrays: cheaper than maps).
   let answersByItem: (Part | undefined)[][] | undefined;
+  // Per item, the content its answers came from: `null` once they came from more than one.
+  let answerSources: (Content | null)[] | undefined;
   let consumed: Set<Part> | undefined;
   for (let index = 0; index < items.length; index++) {
     const item = items[index] as HistoryItem;
@@ -231,6 +260,9 @@ function renderItems(
       answersByItem ??= [];
       const answers = (answersByItem[site.item] ??= []);
       answers[site.order] = part;
+      const source = (answerSources ??= [])[site.item];
+      const content = item.event.content!;
+      answerSources[site.item] = source === undefined || source === content ? content : null;
       (consumed ??= new Set()).add(part);
     }
   }
@@ -305,7 +337,7 @@ function renderItems(
       if (context) contents.push(context);
     }
 
-    if (answers) contents.push({ role: USER, parts: responseParts(answers, shareFrozen) });
+    if (answers) contents.push(answerContent(answers, answerSources?.[index], shareFrozen));
   }
   return contents;
 }

@@ -441,9 +441,8 @@ describe('buildContentsIncrementally and frozen events', () => {
     expect(contents).toEqual(sentContents(events, options));
     expect(contents[0]).toBe(events[0]?.content);
     expect(contents[1]).toBe(call.content);
-    // The answer's content is rebuilt in call order, but its frozen response part is shared.
-    expect(contents[2]).not.toBe(answer.content);
-    expect(contents[2]?.parts[0]).toBe(answer.content?.parts[0]);
+    // The answer holds exactly the call's responses in call order: its content is shared too.
+    expect(contents[2]).toBe(answer.content);
     expect(contents[3]).toBe(text.content);
     expect(contents[4]).not.toBe(trimmed.content);
     expect(contents[4]?.parts).toEqual([{ text: 'hi' }]);
@@ -453,6 +452,35 @@ describe('buildContentsIncrementally and frozen events', () => {
     expect(plain[0]).not.toBe(events[0]?.content);
     expect(plain[0]?.parts[0]).not.toBe(events[0]?.content?.parts[0]);
     expect(plain[2]?.parts[0]).not.toBe(answer.content?.parts[0]);
+  });
+
+  it('builds the answer turn in call order when the stored answers are split or reordered', () => {
+    const stored = (author: string, content: Content): Event =>
+      deepFreeze(createEvent({ invocationId: 'i1', author, content }));
+    const response = (id: string): Part => ({
+      functionResponse: { id, name: 'f', response: { id } },
+    });
+    const calls = stored('bot', {
+      role: 'model',
+      parts: [
+        { functionCall: { id: 'a', name: 'f', args: {} } },
+        { functionCall: { id: 'b', name: 'f', args: {} } },
+      ],
+    });
+    const reversed = stored('bot', { role: 'user', parts: [response('b'), response('a')] });
+    const first = stored('bot', { role: 'user', parts: [response('a')] });
+    const second = stored('bot', { role: 'user', parts: [response('b')] });
+    for (const answers of [[reversed], [first, second]]) {
+      const events = [userEvent('go', true), calls, ...answers];
+      const contents = buildContentsIncrementally(events, options);
+      expect(contents).toEqual(sentContents(events, options));
+      const built = contents[2]!;
+      expect(answers.some((answer) => answer.content === built)).toBe(false);
+      expect(built.parts.map((part) => part.functionResponse?.id)).toEqual(['a', 'b']);
+      // Each response part is the stored one.
+      const storedParts = answers.flatMap((answer) => answer.content?.parts ?? []);
+      for (const part of built.parts) expect(storedParts).toContain(part);
+    }
   });
 
   it('gives editable copies to code that changes a request, leaving frozen events intact', () => {
