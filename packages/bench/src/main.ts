@@ -32,7 +32,12 @@ async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const startedAt = new Date();
   const flags = [...(options.quick ? ['--quick'] : []), `--only=${options.scenarios.join(',')}`];
-  const collected: Collected = { 'adk-ts': {}, 'google-adk': {}, floor: {} };
+  const collected: Collected = {
+    'adk-ts': {},
+    'google-adk': {},
+    floor: {},
+    'contract-floor': {},
+  };
   const failures: string[] = [];
 
   for (let run = 0; run < options.runs; run++) {

@@ -23,7 +23,7 @@ export interface BenchOptions {
   mcp: boolean;
 }
 
-const USAGE = `pnpm bench [-- --quick] [--runs=N] [--only=${Object.keys(SCENARIOS).join(',')}] [--frameworks=adk-ts,google-adk,floor] [--no-sql] [--no-prefix] [--no-workflow] [--no-mcp]`;
+const USAGE = `pnpm bench [-- --quick] [--runs=N] [--only=${Object.keys(SCENARIOS).join(',')}] [--frameworks=adk-ts,google-adk,floor,contract-floor] [--no-sql] [--no-prefix] [--no-workflow] [--no-mcp]`;
 
 /** Parse `argv` (without the node and script paths). */
 export function parseOptions(argv: readonly string[]): BenchOptions {

@@ -5,7 +5,7 @@
  * `node --expose-gc --cpu-prof --conditions=source --import tsx src/worker.ts adk-ts --only=longSession`).
  */
 import type { FrameworkId } from './frameworks/framework';
-import { loadHarnessFactory } from './frameworks/load';
+import { FRAMEWORKS, loadHarnessFactory } from './frameworks/load';
 import { FULL_SIZES, QUICK_SIZES, SCENARIOS, warmUp } from './scenarios';
 import type { Metrics, ScenarioName } from './scenarios';
 
@@ -17,10 +17,9 @@ export interface WorkerResult {
 
 async function main(): Promise<void> {
   const [frameworkArg, ...flags] = process.argv.slice(2);
-  const ids: readonly string[] = ['adk-ts', 'google-adk', 'floor', 'contract-floor'];
-  if (frameworkArg === undefined || !ids.includes(frameworkArg)) {
+  if (frameworkArg === undefined || !(FRAMEWORKS as readonly string[]).includes(frameworkArg)) {
     throw new Error(
-      `usage: worker.ts <${ids.join('|')}> [--quick] [--only=<scenario>,...] [--repeat=N]`,
+      `usage: worker.ts <${FRAMEWORKS.join('|')}> [--quick] [--only=<scenario>,...] [--repeat=N]`,
     );
   }
   const quick = flags.includes('--quick');

@@ -1,9 +1,8 @@
 import {
-  buildContents,
-  copyEventForStorage,
+  buildContentsIncrementally,
+  copyValidEventForStorage,
   createEvent,
   newEventId,
-  validateEventForAppend,
 } from '@adk/core';
 import type { Content, Event } from '@adk/core';
 import { z } from 'zod';
@@ -46,17 +45,19 @@ const ARGS = z.object({ city: z.string() });
  * The **contract floor**: the ideal floor's loop (`floor.ts`) plus only the work that core's
  * public contracts require of every turn, done by core's own exported functions, and nothing of
  * the runtime around it (no invocation context, agent tree, flow, hooks, spans, locks, run
- * records or state). Profiling only, not part of `pnpm bench`: it separates what a turn costs
- * because of what the framework promises from what it costs because of how the runtime is built.
+ * records or state). `pnpm bench` quotes it beside the ideal floor: it separates what a turn
+ * costs because of what the framework promises from what it costs because of how the runtime is
+ * built.
  *
  * - every event is made by `createEvent` (a random UUID id, the time, its own `actions`), with
  *   the turn's invocation id, and every function call gets an id;
- * - every append validates the event (`validateEventForAppend`, which refuses lone surrogates
- *   that no store can keep) and stores a deep frozen copy (`copyEventForStorage`: a caller can
- *   never change what was stored), and the caller is handed the stored copy;
- * - every request's contents are the agent's view of the history (`buildContents`: visibility,
- *   calls paired with their responses, others' events as context), sharing nothing mutable with
- *   the stored events;
+ * - every append validates the event (refusing lone surrogates that no store can keep) and stores
+ *   a deep frozen copy (a caller can never change what was stored), in one walk as both stores do
+ *   (`copyValidEventForStorage`), and the caller is handed the stored copy;
+ * - every request's contents are the agent's view of the history (visibility, calls paired with
+ *   their responses, others' events as context, user turns at both ends), frozen, built by
+ *   `buildContentsIncrementally` as the flow builds them (sharing the stored events' frozen
+ *   contents, and from a cached prefix on long sessions);
  * - the tool's arguments are parsed by its zod schema.
  */
 export async function createContractFloorHarness(): Promise<FrameworkHarness> {
@@ -65,8 +66,7 @@ export async function createContractFloorHarness(): Promise<FrameworkHarness> {
 
   function append(events: Event[], invocationId: string, author: string, content: Content): Event {
     const event = createEvent({ invocationId, author, content });
-    validateEventForAppend(event);
-    const stored = copyEventForStorage(event);
+    const stored = copyValidEventForStorage(event);
     events.push(stored);
     return stored;
   }
@@ -80,7 +80,7 @@ export async function createContractFloorHarness(): Promise<FrameworkHarness> {
       const request: ContractRequest = {
         systemInstruction: INSTRUCTION,
         tools: TOOLS,
-        contents: buildContents(events, { agentName: AGENT_NAME }),
+        contents: buildContentsIncrementally(events, { agentName: AGENT_NAME }),
       };
       let call: { id?: string; name: string; args?: Record<string, unknown> } | undefined;
       for await (const content of scriptedModel(request)) {

@@ -22,9 +22,8 @@ export interface FrameworkHarness {
 
 /**
  * The frameworks compared; `floor` is the ideal floor, a hand-written loop doing the same model
- * calls, tool call and appends with nothing else (`frameworks/floor.ts`). `contract-floor` is
- * that loop plus the work core's contracts require of a turn (`frameworks/contract-floor.ts`),
- * run by hand for profiling, not by `pnpm bench`.
+ * calls, tool call and appends with nothing else (`frameworks/floor.ts`); `contract-floor` is
+ * that loop plus the work core's contracts require of a turn (`frameworks/contract-floor.ts`).
  */
 export type FrameworkId = 'adk-ts' | 'google-adk' | 'floor' | 'contract-floor';
 

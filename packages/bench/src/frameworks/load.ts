@@ -14,5 +14,10 @@ export async function loadHarnessFactory(id: FrameworkId): Promise<HarnessFactor
   }
 }
 
-/** Every benchmarked framework, ours first, the ideal floor last. */
-export const FRAMEWORKS: readonly FrameworkId[] = ['adk-ts', 'google-adk', 'floor'];
+/** Every benchmarked framework, ours first, the two floors last. */
+export const FRAMEWORKS: readonly FrameworkId[] = [
+  'adk-ts',
+  'google-adk',
+  'floor',
+  'contract-floor',
+];

@@ -142,18 +142,21 @@ export function inMemoryRows(collected: Collected): BenchRow[] {
     const ours = samplesOf(collected, 'adk-ts', spec);
     const theirs = samplesOf(collected, 'google-adk', spec);
     const floor = samplesOf(collected, 'floor', spec);
+    const contractFloor = samplesOf(collected, 'contract-floor', spec);
     const row: BenchRow = {
       label: spec.label,
       unit: spec.unit,
       ours: medianOrUndefined(ours),
       theirs: medianOrUndefined(theirs),
       better: spec.better,
-      samples: { ours, theirs, floor },
+      samples: { ours, theirs, floor, contractFloor },
     };
     if (spec.goal !== undefined) row.goal = spec.goal;
     const floorMedian = medianOrUndefined(floor);
     if (floorMedian !== undefined) row.floor = floorMedian;
     if (spec.floorGoal !== undefined) row.floorGoal = spec.floorGoal;
+    const contractFloorMedian = medianOrUndefined(contractFloor);
+    if (contractFloorMedian !== undefined) row.contractFloor = contractFloorMedian;
     return row;
   });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Collected } from './in-memory-rows';
 import { inMemoryRows } from './in-memory-rows';
-import { floorGoalMet, floorRatioOf, goalMet, ratioOf } from './row';
+import { contractFloorRatioOf, floorGoalMet, floorRatioOf, goalMet, ratioOf } from './row';
 import { renderTable } from './table';
 
 describe('results table', () => {
@@ -46,9 +46,23 @@ describe('results table', () => {
     expect(floorGoalMet(p50)).toBe(true);
     expect(floorGoalMet({ ...p50, ours: 0.07 })).toBe(false);
     expect(renderTable([p50])).toContain('| 2.4x ');
+    expect(renderTable([p50])).toMatch(/\| n\/a +\| n\/a +\|$/);
     const noFloor = inMemoryRows(collected).find((row) => row.label.endsWith('p50'))!;
     expect(noFloor.floor).toBeUndefined();
     expect(floorGoalMet(noFloor)).toBeUndefined();
+  });
+
+  it('quotes the contract floor and ours ÷ contract floor beside the ideal floor', () => {
+    const withFloors: Collected = {
+      ...collected,
+      floor: { turnLatency: [{ p50Ms: 0.01 }] },
+      'contract-floor': { turnLatency: [{ p50Ms: 0.04 }, { p50Ms: 0.02 }, { p50Ms: 0.03 }] },
+    };
+    const p50 = inMemoryRows(withFloors).find((row) => row.label.endsWith('p50'))!;
+    expect(p50.contractFloor).toBe(0.03);
+    expect(contractFloorRatioOf(p50)).toBeCloseTo(2);
+    expect(p50.samples?.contractFloor).toEqual([40, 20, 30].map((v) => v / 1000));
+    expect(renderTable([p50])).toMatch(/\| 0\.03 +\| 2x +\|$/);
   });
 
   it('writes a goal on our own figure in the row unit', () => {

@@ -26,8 +26,13 @@ export interface BenchRow {
   floor?: number;
   /** A goal on ours ÷ floor (issue 29: the framework's own cost per turn). */
   floorGoal?: FloorGoal;
+  /**
+   * Median of the contract floor (`frameworks/contract-floor.ts`: the ideal floor plus the work
+   * core's contracts require of a turn) measured in the same runs, when it ran.
+   */
+  contractFloor?: number;
   /** Every run's figure, for the JSON results. */
-  samples?: { ours: number[]; theirs: number[]; floor?: number[] };
+  samples?: { ours: number[]; theirs: number[]; floor?: number[]; contractFloor?: number[] };
 }
 
 /** A goal on the ratio ours ÷ ideal floor. */
@@ -40,6 +45,14 @@ export interface FloorGoal {
 export function floorRatioOf(row: BenchRow): number | undefined {
   if (row.ours === undefined || row.floor === undefined || row.floor === 0) return undefined;
   return row.ours / row.floor;
+}
+
+/** ours ÷ contract floor, or undefined when either side is missing. */
+export function contractFloorRatioOf(row: BenchRow): number | undefined {
+  if (row.ours === undefined || row.contractFloor === undefined || row.contractFloor === 0) {
+    return undefined;
+  }
+  return row.ours / row.contractFloor;
 }
 
 /** Whether the row meets its floor goal; undefined without one or without figures. */

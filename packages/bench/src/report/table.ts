@@ -1,5 +1,12 @@
 import type { BenchRow } from './row';
-import { floorGoalMet, floorRatioOf, goalMet, goalText, ratioOf } from './row';
+import {
+  contractFloorRatioOf,
+  floorGoalMet,
+  floorRatioOf,
+  goalMet,
+  goalText,
+  ratioOf,
+} from './row';
 
 /** A figure with three significant digits (integers above 1,000 keep every digit). */
 export function formatNumber(value: number | undefined): string {
@@ -22,12 +29,15 @@ export function renderTable(rows: readonly BenchRow[]): string {
     'Ours ÷ floor',
     'Floor goal',
     'Met',
+    'Contract floor',
+    'Ours ÷ contract floor',
   ];
   const body = rows.map((row) => {
     const ratio = ratioOf(row);
     const met = goalMet(row);
     const floorRatio = floorRatioOf(row);
     const floorMet = floorGoalMet(row);
+    const contractRatio = contractFloorRatioOf(row);
     return [
       row.label,
       row.unit,
@@ -42,6 +52,8 @@ export function renderTable(rows: readonly BenchRow[]): string {
         ? ''
         : `${row.floorGoal.op === '<=' ? '≤' : '≥'} ${row.floorGoal.target}x`,
       floorMet === undefined ? '' : floorMet ? 'yes' : 'NO',
+      formatNumber(row.contractFloor),
+      contractRatio === undefined ? 'n/a' : `${formatNumber(contractRatio)}x`,
     ];
   });
   const widths = header.map((cell, i) =>
