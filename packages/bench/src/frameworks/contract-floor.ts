@@ -8,11 +8,11 @@ import type { Content, Event } from '@adk/core';
 import { z } from 'zod';
 
 import type { FrameworkHarness } from './framework';
+import { loopHarness } from './floor';
 import {
   AGENT_NAME,
   CALL_ARGS,
   FINAL_TEXT,
-  finishTurn,
   INSTRUCTION,
   TOOL_NAME,
   lastContentHasFunctionResponse,
@@ -62,7 +62,6 @@ const ARGS = z.object({ city: z.string() });
  */
 export async function createContractFloorHarness(): Promise<FrameworkHarness> {
   let toolCalls = 0;
-  const sessions = new Map<string, Event[]>();
 
   function append(events: Event[], invocationId: string, author: string, content: Content): Event {
     const event = createEvent({ invocationId, author, content });
@@ -71,9 +70,7 @@ export async function createContractFloorHarness(): Promise<FrameworkHarness> {
     return stored;
   }
 
-  async function* turn(userId: string, sessionId: string, text: string) {
-    const events = sessions.get(`${userId}/${sessionId}`);
-    if (events === undefined) throw new Error(`contract floor: no session ${sessionId}`);
+  async function* turn(events: Event[], text: string) {
     const invocationId = `e-${newEventId()}`;
     yield append(events, invocationId, 'user', { role: 'user', parts: [{ text }] });
     for (;;) {
@@ -99,25 +96,5 @@ export async function createContractFloorHarness(): Promise<FrameworkHarness> {
     }
   }
 
-  return {
-    id: 'contract-floor',
-    get toolCalls() {
-      return toolCalls;
-    },
-    deleteSession(userId, sessionId) {
-      sessions.delete(`${userId}/${sessionId}`);
-      return Promise.resolve();
-    },
-    createSession(userId, sessionId) {
-      sessions.set(`${userId}/${sessionId}`, []);
-      return Promise.resolve();
-    },
-    runTurn(userId, sessionId, text) {
-      return finishTurn('contract-floor', turn(userId, sessionId, text));
-    },
-    close() {
-      sessions.clear();
-      return Promise.resolve();
-    },
-  };
+  return loopHarness('contract-floor', turn, () => toolCalls);
 }

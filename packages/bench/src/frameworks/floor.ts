@@ -7,6 +7,7 @@ import {
   TOOL_NAME,
   lastContentHasFunctionResponse,
   weatherFor,
+  type TurnEvent,
 } from './script';
 
 /** A message as the floor keeps it: the same shape as the frameworks' contents. */
@@ -51,7 +52,6 @@ const TOOLS: readonly string[] = [TOOL_NAME];
 export async function createFloorHarness(): Promise<FrameworkHarness> {
   let toolCalls = 0;
   let nextId = 0;
-  const sessions = new Map<string, FloorEvent[]>();
 
   function append(events: FloorEvent[], author: string, content: FloorContent): FloorEvent {
     const event: FloorEvent = { id: `e${nextId++}`, author, timestamp: Date.now(), content };
@@ -59,9 +59,7 @@ export async function createFloorHarness(): Promise<FrameworkHarness> {
     return event;
   }
 
-  async function* turn(userId: string, sessionId: string, text: string) {
-    const events = sessions.get(`${userId}/${sessionId}`);
-    if (events === undefined) throw new Error(`floor: no session ${sessionId}`);
+  async function* turn(events: FloorEvent[], text: string) {
     yield append(events, 'user', { role: 'user', parts: [{ text }] });
     for (;;) {
       const request: FloorRequest = {
@@ -84,10 +82,23 @@ export async function createFloorHarness(): Promise<FrameworkHarness> {
     }
   }
 
+  return loopHarness('floor', turn, () => toolCalls);
+}
+
+/**
+ * The harness around a hand-written turn loop (both floors): each session is the array of its
+ * events, kept in a map, and `turn` appends to it and yields what it appended.
+ */
+export function loopHarness<E>(
+  id: 'floor' | 'contract-floor',
+  turn: (events: E[], text: string) => AsyncIterable<E & TurnEvent>,
+  toolCalls: () => number,
+): FrameworkHarness {
+  const sessions = new Map<string, E[]>();
   return {
-    id: 'floor',
+    id,
     get toolCalls() {
-      return toolCalls;
+      return toolCalls();
     },
     deleteSession(userId, sessionId) {
       sessions.delete(`${userId}/${sessionId}`);
@@ -98,7 +109,9 @@ export async function createFloorHarness(): Promise<FrameworkHarness> {
       return Promise.resolve();
     },
     runTurn(userId, sessionId, text) {
-      return finishTurn('floor', turn(userId, sessionId, text));
+      const events = sessions.get(`${userId}/${sessionId}`);
+      if (events === undefined) throw new Error(`${id}: no session ${sessionId}`);
+      return finishTurn(id, turn(events, text));
     },
     close() {
       sessions.clear();

@@ -46,7 +46,7 @@ export function lastContentHasFunctionResponse(
 }
 
 /** The part of an event (of either framework) that a benchmark turn inspects. */
-interface TurnEvent {
+export interface TurnEvent {
   errorCode?: string;
   errorMessage?: string;
   content?: { parts?: Array<{ text?: string }> };
