@@ -99,8 +99,9 @@ function responseParts(answers: readonly (Part | undefined)[], shareFrozen: bool
 
 /**
  * The user turn holding the responses that answer one event's calls: `source`, the one stored
- * content they all came from, as it is when it holds exactly those parts in that order (an
- * event answering its calls in order, the usual case); otherwise a new content.
+ * content they all came from, as it is when it holds exactly those parts in that order and
+ * nothing else in them (an event answering its calls in order, the usual case); otherwise a new
+ * content.
  */
 function answerContent(
   answers: readonly (Part | undefined)[],
@@ -113,7 +114,7 @@ function answerContent(
     for (let order = 0; order < answers.length && at <= parts.length; order++) {
       const part = answers[order];
       if (part === undefined) continue;
-      if (part !== parts[at]) {
+      if (part !== parts[at] || !isResponseOnly(part)) {
         at = -1;
         break;
       }

@@ -470,16 +470,28 @@ describe('buildContentsIncrementally and frozen events', () => {
     const reversed = stored('bot', { role: 'user', parts: [response('b'), response('a')] });
     const first = stored('bot', { role: 'user', parts: [response('a')] });
     const second = stored('bot', { role: 'user', parts: [response('b')] });
-    for (const answers of [[reversed], [first, second]]) {
+    // A response part carrying more than its response is rebuilt without it, as before.
+    const signed = stored('bot', {
+      role: 'user',
+      parts: [
+        { ...response('a'), thoughtSignature: 'sig' },
+        { ...response('b'), thoughtSignature: 'sig' },
+      ],
+    });
+    for (const answers of [[reversed], [first, second], [signed]]) {
       const events = [userEvent('go', true), calls, ...answers];
       const contents = buildContentsIncrementally(events, options);
       expect(contents).toEqual(sentContents(events, options));
       const built = contents[2]!;
       expect(answers.some((answer) => answer.content === built)).toBe(false);
       expect(built.parts.map((part) => part.functionResponse?.id)).toEqual(['a', 'b']);
-      // Each response part is the stored one.
+      // Each response part is the stored one, unless it carries more than its response.
       const storedParts = answers.flatMap((answer) => answer.content?.parts ?? []);
-      for (const part of built.parts) expect(storedParts).toContain(part);
+      for (const part of built.parts) {
+        if (answers[0] === signed)
+          expect(part).toEqual({ functionResponse: part.functionResponse });
+        else expect(storedParts).toContain(part);
+      }
     }
   });
 
