@@ -1,20 +1,11 @@
 import { InvalidArgumentError } from '../errors';
+import { isWellFormed } from './well-formed-text';
 
 /** Deeper than this, the copy is handed to `structuredClone` (which also handles cycles). */
 const MAX_DEPTH = 100;
 const TOO_DEEP = Symbol('too deep');
 /** Thrown inside the copy when a string or key holds a lone surrogate (see {@link IllFormedTextError}). */
 const ILL_FORMED = Symbol('ill-formed text');
-
-/**
- * `String.prototype.isWellFormed` (ES2024; native on Node 20; the compile target does not
- * declare it). Constant time on one-byte strings, which cannot hold a surrogate.
- */
-const isWellFormed = (text: string) => (text as unknown as WellFormedString).isWellFormed();
-
-interface WellFormedString {
-  isWellFormed(): boolean;
-}
 
 /**
  * Thrown by {@link frozenCopy} and {@link frozenCopyReplacing} when a string or an object key of
