@@ -4,6 +4,13 @@ import { hostNode, registryNode, type NodeRuntime } from './node-runtime';
 export interface Lane {
   name: string;
   runtime: (cacheDir: string) => Promise<NodeRuntime>;
+  /**
+   * The package managers this lane installs with. Node 22 runs npm only: its peers are Node 24's
+   * but for `@types/node`, and what pnpm's layout can break (an undeclared dependency, a type
+   * resolved through a package the project did not install) does not depend on the Node version,
+   * so pnpm on Node 20 and 24 covers it; the lane's time went to CI's 30-minute budget instead.
+   */
+  managers: readonly ('npm' | 'pnpm')[];
   /** Registry packages of the full project: the peers at the versions the lane tests. */
   registry: Record<string, string>;
 }
@@ -43,6 +50,7 @@ export const LANES: readonly Lane[] = [
   {
     name: 'node20',
     runtime: () => hostNode(),
+    managers: ['npm', 'pnpm'],
     registry: {
       ...COMMON,
       kysely: '~0.28.0',
@@ -58,6 +66,7 @@ export const LANES: readonly Lane[] = [
   {
     name: 'node22',
     runtime: (cacheDir) => registryNode(22, cacheDir),
+    managers: ['npm'],
     registry: {
       ...COMMON,
       kysely: '^0.29.0',
@@ -71,6 +80,7 @@ export const LANES: readonly Lane[] = [
   {
     name: 'node24',
     runtime: (cacheDir) => registryNode(24, cacheDir),
+    managers: ['npm', 'pnpm'],
     registry: {
       ...COMMON,
       kysely: '^0.29.0',

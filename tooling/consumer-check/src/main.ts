@@ -16,6 +16,8 @@
  * about half as long as one after the other. Each step's heading names its lane and manager, and
  * so does the line that ends it.
  *
+ * Node 20 and 24 run with npm and pnpm, Node 22 with npm (see `Lane.managers`).
+ *
  * Options: `--lanes node20,node24`, `--managers npm,pnpm`, `--parallel N`, `--skip-build`,
  * `--keep` (keep the temporary folder). `ADK_CONSUMER_CHECK_CACHE` (default
  * `~/.cache/adk-consumer-check`) keeps Node 22 and 24 and the better-sqlite3 builds between runs.
@@ -179,7 +181,8 @@ async function checkLane(lane: Lane, context: LaneContext): Promise<void> {
     let done = step(`${lane.name}: Node.js`);
     const runtime = await lane.runtime(cacheDir);
     done(runtime.version);
-    for (const manager of values.managers.split(',') as PackageManager[]) {
+    const managers = values.managers.split(',') as PackageManager[];
+    for (const manager of managers.filter((candidate) => lane.managers.includes(candidate))) {
       const label = `${lane.name} ${manager}`;
       done = step(
         `${label}: install ${tarballs.length} tarballs + ${Object.keys(lane.registry).join(' ')}`,
