@@ -25,6 +25,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 import type { HarnessFactory } from './frameworks/framework';
+import { runInFlight } from './scenarios/concurrent';
 import { quantile } from './stats';
 
 interface Side {
@@ -117,20 +118,9 @@ async function compareConcurrency(sides: Side[], rounds: number, sessions: numbe
       const harness = await sides[index]!.factory();
       const ids = Array.from({ length: sessions }, () => `ab-${next++}`);
       for (const id of ids) await harness.createSession('ab-user', id);
-      const start = process.hrtime.bigint();
-      const cpu = process.cpuUsage();
-      await Promise.all(
-        ids.map(async (id) => {
-          for (let turn = 0; turn < CONCURRENT_TURNS; turn++) {
-            await harness.runTurn('ab-user', id, `Turn ${turn + 1}: weather?`);
-          }
-        }),
-      );
-      const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
-      const used = process.cpuUsage(cpu);
-      const turns = sessions * CONCURRENT_TURNS;
-      perSecond[index]!.push((turns / wallMs) * 1000);
-      perCpuSecond[index]!.push((turns / ((used.user + used.system) / 1000)) * 1000);
+      const rate = await runInFlight(harness, ids, 'ab-user', CONCURRENT_TURNS);
+      perSecond[index]!.push(rate.turnsPerSecond);
+      perCpuSecond[index]!.push(rate.turnsPerCpuSecond);
       await harness.close();
     }
   }
